@@ -1,0 +1,65 @@
+# Usher: every command a person needs. Each target installs what it needs
+# into the project (.venv and .stubs), pinned in requirements-dev.txt.
+
+PY      ?= python3
+VENV    := .venv
+BIN     := $(VENV)/bin
+STUBS   := .stubs
+STAMP   := $(VENV)/.installed
+BUILD   := build/mpy
+PROFILE ?= lcd114
+PORT    ?=
+STUBS_PKG := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
+
+.PHONY: help setup run test test-fast check mpy size bench deploy soak fonts clean
+
+help:
+	@echo "make run      start the simulator (PROFILE=lcd114|oled)"
+	@echo "make test     every test and gate (CPython, MicroPython VM, mpy-cross, mypy, ruff)"
+	@echo "make check    ruff + mypy against the rp2 stubs"
+	@echo "make mpy      compile firmware/ with mpy-cross -march=armv6m into $(BUILD)"
+	@echo "make size     bytecode size per module and total"
+	@echo "make bench    the table of measured figures"
+	@echo "make deploy PORT=/dev/ttyACM0 [DRY=1]   compile and copy to a Pico"
+	@echo "make soak     long fuzz and property runs (not part of make test)"
+
+setup: $(STAMP)
+
+$(STAMP): requirements-dev.txt host_tools/pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q -r requirements-dev.txt
+	$(BIN)/pip install -q --no-deps --no-build-isolation -e host_tools
+	rm -rf $(STUBS)
+	$(BIN)/pip install -q --no-deps --target $(STUBS) $(STUBS_PKG)
+	touch $@
+
+run: $(STAMP)
+	$(BIN)/usher sim --profile $(PROFILE)
+
+test: $(STAMP)
+	$(BIN)/pytest -n 2 -q
+
+test-fast: $(STAMP)
+	$(BIN)/pytest -q -x tests/core
+
+check: $(STAMP)
+	$(BIN)/ruff check firmware host_tools tests
+	$(BIN)/mypy
+
+mpy: $(STAMP)
+	$(BIN)/usher build --out $(BUILD)
+
+size: $(STAMP)
+	$(BIN)/usher build --out $(BUILD) --sizes
+
+bench: $(STAMP)
+	$(BIN)/python -m usher_tools.bench
+
+deploy: $(STAMP)
+	$(BIN)/usher deploy $(if $(PORT),--port $(PORT)) $(if $(DRY),--dry-run)
+
+soak: $(STAMP)
+	USHER_SOAK=1 $(BIN)/pytest -q -n 2 -m soak
+
+clean:
+	rm -rf build .pytest_cache .mypy_cache .ruff_cache

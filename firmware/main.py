@@ -1,0 +1,5 @@
+"""Boot entry on the Pico: wire the board profile, storage and the app loop."""
+
+from usher.app import boot
+
+boot()

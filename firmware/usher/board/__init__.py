@@ -1,0 +1,1 @@
+"""Hardware profiles, display drivers, buttons, storage and the USB link."""

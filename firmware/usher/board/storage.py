@@ -1,0 +1,95 @@
+"""Files in one directory: the Pico's LittleFS volume, or a folder on a laptop.
+
+Works on both runtimes (only `open` and `os`). Whole-file writes go to a
+temporary name first and are renamed into place, so a power cut leaves either
+the old file or the new one, never half of one.
+"""
+
+import os
+
+TMP = ".tmp"
+
+
+class StorageFull(Exception):
+    pass
+
+
+def _is_full(e: OSError) -> bool:
+    return bool(e.args) and e.args[0] == 28  # ENOSPC
+
+
+class DirStorage:
+    def __init__(self, root: str) -> None:
+        self.root = root.rstrip("/") or "/"
+        try:
+            os.mkdir(self.root)
+        except OSError:
+            pass  # already there
+
+    def _p(self, name: str) -> str:
+        if "/" in name or name.startswith("."):
+            raise ValueError("bad name")
+        return self.root + "/" + name
+
+    def exists(self, name: str) -> bool:
+        try:
+            os.stat(self._p(name))
+            return True
+        except OSError:
+            return False
+
+    def read(self, name: str):  # type: ignore[no-untyped-def]
+        try:
+            with open(self._p(name), "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def size(self, name: str) -> int:
+        try:
+            return os.stat(self._p(name))[6]
+        except OSError:
+            return -1
+
+    def append(self, name: str, data: bytes) -> None:
+        try:
+            with open(self._p(name), "ab") as f:
+                f.write(data)
+        except OSError as e:
+            if _is_full(e):
+                raise StorageFull("flash full")
+            raise
+
+    def write(self, name: str, data: bytes) -> None:
+        tmp = self._p(name) + TMP
+        try:
+            with open(tmp, "wb") as f:
+                f.write(data)
+            os.rename(tmp, self._p(name))
+        except OSError as e:
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+            if _is_full(e):
+                raise StorageFull("flash full")
+            raise
+
+    def remove(self, name: str) -> None:
+        os.remove(self._p(name))
+
+    def rename(self, old: str, new: str) -> None:
+        os.rename(self._p(old), self._p(new))
+
+    def names(self) -> list:
+        out = [n for n in os.listdir(self.root) if not n.endswith(TMP)]
+        out.sort()
+        return out
+
+    def free(self) -> int:
+        """Bytes free, or -1 where the filesystem cannot tell."""
+        try:
+            st = os.statvfs(self.root)
+            return st[0] * st[3]
+        except (OSError, AttributeError):
+            return -1

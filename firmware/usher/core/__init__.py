@@ -1,0 +1,1 @@
+"""Pure rules and records: no machine, framebuf, time or I/O imports here."""

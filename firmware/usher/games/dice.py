@@ -1,0 +1,106 @@
+"""Dice and random draws: the first, trivial game, exercising the whole pattern.
+
+Actions:
+  {"t": "roll", "n": 1|2, "sides": 6, "faces": [..]}   faces filled by roll()
+  {"t": "draw", "bag": NAME, "item": KIND}              item filled by roll()
+  {"t": "refill", "bag": NAME}                          everything back in
+"""
+
+from usher.core.data import need
+from usher.core.errors import RuleError
+from usher.core.game import Expect, Game
+from usher.core.rng import ARTIST_BAG, TASTE_BAG, Bag, dice
+
+MAX_DICE = 4
+MAX_HISTORY = 20  # the screen shows the last few; the record keeps them all
+
+
+def default_bags() -> dict:
+    return {
+        "taste": {"kinds": list(TASTE_BAG[0]), "counts": list(TASTE_BAG[1])},
+        "artists": {"kinds": list(ARTIST_BAG[0]), "counts": list(ARTIST_BAG[1])},
+    }
+
+
+class Dice(Game):
+    name = "dice"
+    title = "Dice & draws"
+    min_players = 0
+    max_players = 8
+
+    def make_setup(self, players: list, options: dict, components: dict) -> dict:
+        if "bags" not in components:
+            components = {"bags": default_bags()}
+        return Game.make_setup(self, players, options, components)
+
+    def new(self, setup: dict) -> dict:
+        bags = {}
+        for name, spec in setup["components"]["bags"].items():
+            bags[name] = {"kinds": list(spec["kinds"]), "full": list(spec["counts"]), "counts": list(spec["counts"])}
+        return {"players": setup["players"], "bags": bags, "last": None, "history": [], "rolls": 0, "draws": 0}
+
+    def _bag(self, state: dict, action: dict) -> dict:
+        name = need(action, "bag", str)
+        if name not in state["bags"]:
+            raise RuleError("no bag " + name[:20])
+        return state["bags"][name]
+
+    def roll(self, state: dict, action: dict, rng) -> dict:  # type: ignore[no-untyped-def]
+        out = dict(action)
+        t = action.get("t")
+        if t == "roll":
+            n = need(action, "n")
+            sides = action.get("sides", 6)
+            if 1 <= n <= MAX_DICE and isinstance(sides, int) and 2 <= sides <= 100:
+                out["faces"] = dice(rng, n, sides)
+        elif t == "draw":
+            spec = self._bag(state, action)
+            bag = Bag(spec["kinds"], spec["counts"])
+            if bag.total() > 0:
+                out["item"] = bag.draw(rng)
+        return out
+
+    def step(self, state: dict, action: dict) -> None:
+        t = action["t"]
+        if t == "roll":
+            n = need(action, "n")
+            sides = action.get("sides", 6)
+            if not 1 <= n <= MAX_DICE:
+                raise RuleError("1-%d dice" % MAX_DICE)
+            faces = need(action, "faces", list)
+            if len(faces) != n:
+                raise RuleError("need %d faces" % n)
+            for f in faces:
+                if not isinstance(f, int) or not 1 <= f <= sides:
+                    raise RuleError("face must be 1-%d" % sides)
+            state["last"] = {"t": "roll", "faces": faces, "total": sum(faces)}
+            state["rolls"] += 1
+        elif t == "draw":
+            spec = self._bag(state, action)
+            item = need(action, "item", str)
+            if item not in spec["kinds"]:
+                raise RuleError("no such piece")
+            i = spec["kinds"].index(item)
+            if spec["counts"][i] <= 0:
+                raise RuleError("none left: " + item[:20])
+            spec["counts"][i] -= 1
+            state["last"] = {"t": "draw", "bag": action["bag"], "item": item, "left": sum(spec["counts"])}
+            state["draws"] += 1
+        elif t == "refill":
+            spec = self._bag(state, action)
+            spec["counts"] = list(spec["full"])
+            state["last"] = {"t": "refill", "bag": action["bag"]}
+        else:
+            raise RuleError("unknown action")
+        state["history"].append(state["last"])
+        if len(state["history"]) > MAX_HISTORY:
+            state["history"].pop(0)
+
+    def expects(self, state: dict) -> list:
+        return [Expect([], "roll")]
+
+    def public_view(self, state: dict) -> dict:
+        return {"last": state["last"], "bags": {k: sum(v["counts"]) for k, v in state["bags"].items()}}
+
+
+GAME = Dice()

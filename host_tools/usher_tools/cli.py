@@ -1,0 +1,83 @@
+"""The `usher` command."""
+
+import json
+import os
+import subprocess
+import sys
+
+import click
+
+from usher_tools import build as build_mod
+from usher_tools.paths import ROOT, tool
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """Usher on the laptop: simulator, sync, history, stats, export, deploy."""
+
+
+@main.command()
+@click.argument("record", type=click.Path(exists=True, dir_okay=False))
+def score(record: str) -> None:
+    """Replay a game RECORD file offline and print the standings as JSON."""
+    from usher_tools.score import ScoreError, score_file
+
+    try:
+        result = score_file(record)
+    except ScoreError as e:
+        click.echo("invalid record: %s" % e, err=True)
+        sys.exit(1)
+    click.echo(json.dumps(result, indent=2))
+
+
+@main.command()
+@click.option("--out", default=os.path.join(ROOT, "build", "mpy"), show_default=True)
+@click.option("--sizes", is_flag=True, help="Print bytecode size per module.")
+def build(out: str, sizes: bool) -> None:
+    """Compile firmware/ with mpy-cross -march=armv6m."""
+    rows = build_mod.build(out)
+    bad = [r for r in rows if r[2]]
+    for rel, _, err in bad:
+        click.echo("%s: %s" % (rel, err), err=True)
+    if sizes:
+        for rel, size, _ in rows:
+            click.echo("%7d  %s" % (size, rel))
+        click.echo("%7d  total armv6m bytecode (%d modules)" % (sum(r[1] for r in rows if r[1] > 0), len(rows)))
+    if bad:
+        sys.exit(1)
+
+
+@main.command()
+@click.option("--port", default=None, help="Serial port (default: the only Pico found).")
+@click.option("--dry-run", is_flag=True, help="Print what would be copied.")
+def deploy(port: str | None, dry_run: bool) -> None:
+    """Compile, then copy the firmware to a Pico with mpremote."""
+    out = os.path.join(ROOT, "build", "mpy")
+    rows = build_mod.build(out)
+    if any(r[2] for r in rows):
+        click.echo("compile failed; nothing copied", err=True)
+        sys.exit(1)
+    plan = build_mod.deploy_plan(out)
+    dirs = sorted({os.path.dirname(dst) for _, dst in plan if os.path.dirname(dst)})
+    if dry_run:
+        for d in dirs:
+            click.echo("mkdir :%s" % d)
+        for src, dst in plan:
+            click.echo("cp %s :%s" % (os.path.relpath(src, ROOT), dst))
+        return
+    if port is None:
+        from usher_tools.ports import only_port
+
+        port = only_port()
+    # mkdir fails on a folder that exists and would stop a chained call: one call each
+    for d in dirs:
+        subprocess.run([tool("mpremote"), "connect", port, "mkdir", ":" + d], capture_output=True)
+    args = [tool("mpremote"), "connect", port]
+    for src, dst in plan:
+        args += ["cp", src, ":" + dst, "+"]
+    args += ["reset"]
+    sys.exit(subprocess.call(args))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,86 @@
+"""Offline re-scoring: replay a record with the firmware's own rules modules."""
+
+import json
+
+from usher_tools.paths import use_firmware
+
+
+class ScoreError(Exception):
+    pass
+
+
+def parse_record(text: str) -> tuple:
+    """(header, records). Lines may carry a CRC (`json*crc`, checked) or be
+    plain JSON (hand-written). Blank lines and lines starting with # are skipped."""
+    use_firmware()
+    from usher.core.record import decode_line
+
+    objs = []
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        star = line.rfind("*")
+        if star > 0 and len(line) - star == 9 and line[-8:].isalnum() and line[star - 1] in "}]":
+            obj = decode_line((line + "\n").encode())
+            if obj is None:
+                raise ScoreError("line %d: CRC check failed" % no)
+        else:
+            try:
+                obj = json.loads(line)
+            except ValueError as e:
+                raise ScoreError("line %d: not JSON (%s)" % (no, e)) from None
+        objs.append(obj)
+    if not objs or not isinstance(objs[0], dict) or "game" not in objs[0]:
+        raise ScoreError("line 1: header with a game is missing")
+    return objs[0], objs[1:]
+
+
+def score_record(header: dict, records: list) -> dict:
+    use_firmware()
+    from usher.core.errors import RuleError
+    from usher.core.game import load_game
+    from usher.core.match import UNDO
+
+    try:
+        game = load_game(header["game"])
+    except RuleError as e:
+        raise ScoreError("header: %s" % e) from None
+    if header.get("usher", 1) != 1:
+        raise ScoreError("header: record format %s unknown" % header.get("usher"))
+    setup = header.get("setup")
+    if not isinstance(setup, dict):
+        raise ScoreError("header: setup missing")
+    try:
+        state = game.new(setup)
+    except (RuleError, KeyError, TypeError, ValueError) as e:
+        raise ScoreError("header: bad setup (%s)" % e) from None
+    done: list = []  # states before each action still in force, for undo
+    for i, action in enumerate(records, 1):
+        if isinstance(action, dict) and action.get("t") == UNDO:
+            if done:
+                state = done.pop()
+            continue
+        try:
+            new = game.apply(state, action)
+        except RuleError as e:
+            raise ScoreError("action %d %s: %s" % (i, json.dumps(action)[:60], e)) from None
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise ScoreError("action %d %s: malformed (%r)" % (i, json.dumps(action)[:60], e)) from None
+        done.append(state)
+        state = new
+    standings = game.standings(state)
+    over = game.is_over(state)
+    winners = [s["name"] for s in standings if s["rank"] == 1] if over and standings else []
+    return {
+        "game": game.name,
+        "finished": over,
+        "players": [{"name": s["name"], "score": s["score"], "rank": s["rank"]} for s in standings],
+        "winner": winners[0] if len(winners) == 1 else (winners or None),
+    }
+
+
+def score_file(path: str) -> dict:
+    with open(path, encoding="utf-8") as f:
+        header, records = parse_record(f.read())
+    return score_record(header, records)

@@ -1,0 +1,12 @@
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for p in (
+    os.path.join(ROOT, "firmware"),
+    os.path.join(ROOT, "tests", "core"),
+    os.path.join(ROOT, "tests"),
+    os.path.join(ROOT, "host_tools"),
+):
+    if p not in sys.path:
+        sys.path.insert(0, p)

@@ -1,0 +1,67 @@
+from portable import eq, raises
+from usher.core.errors import RuleError
+from usher.core.game import load_game
+from usher.core.rng import Rng
+
+G = load_game("dice")
+
+
+def fresh():
+    return G.new(G.make_setup([], {}, {}))
+
+
+def test_roll_two_dice_records_faces_and_total():
+    s = fresh()
+    a = G.roll(s, {"t": "roll", "n": 2}, Rng(8))
+    eq(len(a["faces"]), 2)
+    s2 = G.apply(s, a)
+    eq(s2["last"]["total"], sum(a["faces"]))
+    eq(s["last"], None)  # the old state is untouched
+
+
+def test_replay_never_rerolls():
+    s = fresh()
+    a = {"t": "roll", "n": 1, "faces": [4]}
+    eq(G.apply(s, a)["last"]["faces"], [4])
+
+
+def test_bad_faces_refused():
+    s = fresh()
+    raises(RuleError, G.apply, s, {"t": "roll", "n": 1, "faces": [0]})
+    raises(RuleError, G.apply, s, {"t": "roll", "n": 2, "faces": [3]})
+    raises(RuleError, G.apply, s, {"t": "roll", "n": 1})
+    raises(RuleError, G.apply, s, {"t": "roll", "n": True, "faces": [1]})
+
+
+def test_draw_from_bag_until_empty_then_refuse():
+    s = fresh()
+    r = Rng(1)
+    for _ in range(60):
+        s = G.apply(s, G.roll(s, {"t": "draw", "bag": "taste"}, r))
+    eq(s["last"]["left"], 0)
+    e = raises(RuleError, G.apply, s, G.roll(s, {"t": "draw", "bag": "taste"}, r))
+    assert "missing" in str(e)
+    s = G.apply(s, {"t": "refill", "bag": "taste"})
+    eq(G.public_view(s)["bags"]["taste"], 60)
+
+
+def test_draw_of_an_exhausted_colour_refused():
+    s = fresh()
+    for _ in range(6):
+        s = G.apply(s, {"t": "draw", "bag": "artists", "item": "yellow"})
+    e = raises(RuleError, G.apply, s, {"t": "draw", "bag": "artists", "item": "yellow"})
+    eq(str(e), "none left: yellow")
+
+
+def test_unknown_action_and_bag_refused():
+    s = fresh()
+    raises(RuleError, G.apply, s, {"t": "fly"})
+    raises(RuleError, G.apply, s, {"t": "draw", "bag": "nope", "item": "red"})
+    raises(RuleError, G.apply, s, "roll")
+
+
+def test_error_messages_fit_the_screen():
+    s = fresh()
+    for bad in ({"t": "fly"}, {"t": "roll", "n": 9}, {"t": "draw", "bag": "x" * 80}):
+        e = raises(RuleError, G.apply, s, bad)
+        assert len(str(e)) <= 40, str(e)

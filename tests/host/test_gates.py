@@ -1,0 +1,49 @@
+"""The three gates for every firmware module: mpy-cross armv6m, mypy on the rp2
+stubs (the VM gate is test_micropython_vm.py), plus ruff on everything."""
+
+import os
+import subprocess
+
+import pytest
+from tooling import ROOT, tool
+from usher_tools.build import compile_one
+from usher_tools.paths import firmware_files
+
+FILES = firmware_files()
+
+
+@pytest.mark.parametrize("rel", FILES)
+def test_mpy_cross_armv6m_compiles(rel, tmp_path):
+    _, err = compile_one(rel, str(tmp_path))
+    assert not err, err
+
+
+def test_mpy_cross_rejects_what_micropython_cannot_compile(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("def f(a, /, b):\n    return a\n")
+    proc = subprocess.run([tool("mpy-cross"), "-march=armv6m", str(bad)], capture_output=True, text=True)
+    assert proc.returncode != 0
+
+
+def test_mypy_against_rp2_stubs():
+    proc = subprocess.run([tool("mypy")], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_ruff():
+    proc = subprocess.run(
+        [tool("ruff"), "check", "firmware", "host_tools", "tests"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_firmware_core_imports_no_hardware_or_io():
+    banned = ("machine", "framebuf", "time", "utime", "os", "select", "sys", "micropython", "random")
+    core = os.path.join(ROOT, "firmware", "usher", "core")
+    for name in os.listdir(core):
+        if not name.endswith(".py"):
+            continue
+        for line in open(os.path.join(core, name)):
+            words = line.split()
+            if len(words) >= 2 and words[0] in ("import", "from"):
+                assert words[1].split(".")[0] not in banned, (name, line)
