@@ -1,0 +1,1 @@
+"""Screens, widgets and fonts: draw on a display driver, take logical events."""
