@@ -58,8 +58,9 @@ def score_record(header: dict, records: list) -> dict:
     done: list = []  # states before each action still in force, for undo
     for i, action in enumerate(records, 1):
         if isinstance(action, dict) and action.get("t") == UNDO:
-            if done:
-                state = done.pop()
+            for _ in range(action.get("n", 1)):
+                if done:
+                    state = done.pop()
             continue
         try:
             new = game.apply(state, action)

@@ -111,3 +111,32 @@ def test_standings_rank_ties():
 
 def test_unknown_game_is_refused():
     raises(RuleError, load_game, "chess")
+
+
+def test_undo_depth_cancels_a_unit_and_replays_the_same():
+    from usher.games.dice import Dice
+
+    class Grouped(Dice):
+        name = "dice"
+
+        def undo_depth(self, actions):
+            # trailing draws form one unit
+            n = 0
+            for a in reversed(actions):
+                if a["t"] != "draw":
+                    break
+                n += 1
+            return max(n, 1)
+
+    st = MemStorage()
+    g = Grouped()
+    m = Match.start(st, "u", g, g.make_setup([], {}, {}))
+    r = Rng(6)
+    m.submit({"t": "roll", "n": 1}, r)
+    after_roll = m.state
+    for _ in range(3):
+        m.submit({"t": "draw", "bag": "taste"}, r)
+    m.undo()
+    eq(m.state, after_roll)
+    eq(m.records[-1], {"t": "undo", "n": 3})
+    eq(Match.resume(st, "u").state, after_roll)

@@ -64,6 +64,10 @@ class Game:
         """Mutate a private copy of the state (called by `apply`)."""
         raise NotImplementedError
 
+    def undo_depth(self, actions: list) -> int:
+        """How many trailing actions one undo cancels (a bid round is one unit)."""
+        return 1
+
     def expects(self, state: dict) -> list:
         """A list of Expect: whose input is awaited and of what kind."""
         return []

@@ -17,8 +17,9 @@ def effective(records: list) -> list:
     out: list = []
     for rec in records:
         if rec.get("t") == UNDO:
-            if out:
-                out.pop()
+            for _ in range(rec.get("n", 1)):
+                if out:
+                    out.pop()
         else:
             out.append(rec)
     return out
@@ -85,7 +86,7 @@ class Match:
             return None
         live = keep
         for rec in records[seq:]:
-            live += -1 if rec.get("t") == UNDO else 1
+            live += -rec.get("n", 1) if rec.get("t") == UNDO else 1
             if live < keep:
                 return None
         state = snap["state"]
@@ -114,10 +115,13 @@ class Match:
     def undo(self, at: int = 0) -> dict:
         if not self.actions:
             raise RuleError("nothing to undo")
+        n = max(1, min(self.game.undo_depth(self.actions), len(self.actions)))
         rec: dict = {"t": UNDO}
+        if n > 1:
+            rec["n"] = n
         if at:
             rec["at"] = at
-        rest = self.actions[:-1]
+        rest = self.actions[:-n]
         state = replay(self.game, self.setup, rest)
         self.log.append(rec)
         self.records.append(rec)

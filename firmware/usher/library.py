@@ -1,0 +1,135 @@
+"""The saved games on flash: names, an index for quick listing, the last played.
+
+Each game is a record (`<name>.log`, see RECORD.md). `index.json` caches what
+the home screen and the sync link list (game, players, finished, standings),
+so listing never replays a game. The index is only a cache: if it is missing or
+damaged it is rebuilt from the records themselves.
+"""
+
+from usher.core.data import dumps, loads
+from usher.core.errors import RecordError
+from usher.core.match import Match
+from usher.core.record import LOG_EXT, GameLog
+
+INDEX = "index.json"
+
+
+class Library:
+    def __init__(self, storage) -> None:  # type: ignore[no-untyped-def]
+        self.storage = storage
+        self.index = self._load()
+
+    # -- index -----------------------------------------------------------------
+    def _load(self) -> dict:
+        data = self.storage.read(INDEX)
+        if data:
+            try:
+                idx = loads(data.decode())
+                if isinstance(idx, dict) and isinstance(idx.get("games"), list):
+                    return idx
+            except (ValueError, UnicodeError):
+                pass
+        return self.rebuild()
+
+    def rebuild(self) -> dict:
+        """Read every record's header and replay it to learn if it is over."""
+        games = []
+        for fname in self.storage.names():
+            if not fname.endswith(LOG_EXT):
+                continue
+            name = fname[: -len(LOG_EXT)]
+            try:
+                m = Match.resume(self.storage, name)
+            except (RecordError, ImportError, KeyError, ValueError, TypeError):
+                broken = {"name": name, "game": "?", "created": 0, "players": [], "finished": False}
+                broken["broken"] = True
+                games.append(broken)
+                continue
+            games.append(self._entry(m))
+        idx = {"games": games, "last": ""}
+        self.index = idx
+        self._save()
+        return idx
+
+    def _save(self) -> None:
+        self.storage.write(INDEX, dumps(self.index).encode())
+
+    @staticmethod
+    def _entry(m: Match) -> dict:
+        e = {
+            "name": m.name,
+            "game": m.game.name,
+            "created": m.header.get("created", 0),
+            "players": [p["name"] for p in m.setup["players"]],
+            "finished": m.is_over(),
+        }
+        if e["finished"]:
+            e["standings"] = m.standings()
+        return e
+
+    # -- queries ---------------------------------------------------------------
+    def games(self) -> list:
+        """Newest first; each entry also carries the record's size in bytes."""
+        out = []
+        for e in self.index["games"]:
+            e = dict(e)
+            e["size"] = self.storage.size(e["name"] + LOG_EXT)
+            out.append(e)
+        out.sort(key=lambda e: e["name"], reverse=True)
+        return out
+
+    def find(self, name: str):  # type: ignore[no-untyped-def]
+        for e in self.index["games"]:
+            if e["name"] == name:
+                return e
+        return None
+
+    def last(self) -> str:
+        name = self.index.get("last", "")
+        e = self.find(name) if name else None
+        return name if e is not None and not e.get("finished") else ""
+
+    def new_name(self) -> str:
+        n = 0
+        for e in self.index["games"]:
+            try:
+                n = max(n, int(e["name"][1:]))
+            except ValueError:
+                pass
+        return "g%04d" % (n + 1)
+
+    # -- changes ---------------------------------------------------------------
+    def add(self, m: Match) -> None:
+        self.index["games"].append(self._entry(m))
+        self.index["last"] = m.name
+        self._save()
+
+    def update(self, m: Match) -> None:
+        """Call after a game's state changed in a way the list shows (it ended,
+        or an undo reopened it)."""
+        e = self.find(m.name)
+        new = self._entry(m)
+        if e is None:
+            self.index["games"].append(new)
+        elif e.get("finished") == new["finished"] and self.index.get("last") == m.name:
+            return  # nothing the list shows has changed: no flash write
+        else:
+            e.clear()
+            e.update(new)
+        self.index["last"] = m.name
+        self._save()
+
+    def set_last(self, name: str) -> None:
+        if self.index.get("last") != name:
+            self.index["last"] = name
+            self._save()
+
+    def delete(self, name: str) -> None:
+        GameLog(self.storage, name).remove()
+        self.index["games"] = [e for e in self.index["games"] if e["name"] != name]
+        if self.index.get("last") == name:
+            self.index["last"] = ""
+        self._save()
+
+    def open(self, name: str) -> Match:
+        return Match.resume(self.storage, name)

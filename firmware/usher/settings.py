@@ -1,0 +1,68 @@
+"""Device settings: roster, component data, preferences. Stored as one JSON
+file written atomically; a file that fails to parse is kept aside as
+`settings.bad` and the defaults are used, with a message for the screen."""
+
+from usher.core.data import clone, dumps, loads
+
+NAME = "settings.json"
+BAD = "settings.bad"
+
+# Showtime seat stars: rows 1-2 follow from the rulebook's worked example;
+# rows 3-4 are not known (COMPONENTS.md): editable, and flagged on screen.
+SHOWTIME_STARS = [[1, 2, 2, 1], [2, 3, 3, 2], [3, 4, 4, 3], [2, 3, 3, 2]]
+SHOWTIME_STARS_KNOWN = 2  # rows known for certain
+
+DEFAULTS = {
+    "roster": ["Anna", "Ben", "Cleo", "Dev", "Eva", "Finn", "Gus", "Hana"],
+    "brightness": 80,
+    "showtime": {"stars": SHOWTIME_STARS, "genres": None},
+    "showbiz": {"public_money": False, "draws": "device"},
+    "sync_secrets": False,
+}
+
+
+def _merge(base: dict, over: dict) -> dict:
+    out = clone(base)
+    for k in over:
+        if k in out and isinstance(out[k], dict) and isinstance(over[k], dict):
+            out[k] = _merge(out[k], over[k])
+        else:
+            out[k] = clone(over[k])
+    return out
+
+
+class Settings:
+    def __init__(self, storage) -> None:  # type: ignore[no-untyped-def]
+        self.storage = storage
+        self.note = ""
+        self.values = self._load()
+
+    def _load(self) -> dict:
+        data = self.storage.read(NAME)
+        if data is None:
+            return clone(DEFAULTS)
+        try:
+            got = loads(data.decode())
+            if not isinstance(got, dict):
+                raise ValueError("not an object")
+            return _merge(DEFAULTS, got)
+        except (ValueError, UnicodeError):
+            # keep the broken file for a person to look at; never delete it
+            self.storage.write(BAD, data)
+            self.storage.remove(NAME)
+            self.note = "settings reset"
+            return clone(DEFAULTS)
+
+    def get(self, key: str):  # type: ignore[no-untyped-def]
+        return self.values[key]
+
+    def set(self, key: str, value) -> None:  # type: ignore[no-untyped-def]
+        self.values[key] = value
+        self.save()
+
+    def replace(self, values: dict) -> None:
+        self.values = _merge(DEFAULTS, values)
+        self.save()
+
+    def save(self) -> None:
+        self.storage.write(NAME, dumps(self.values).encode())

@@ -1,0 +1,71 @@
+from fakes import MemStorage
+from portable import eq
+from usher.core.game import load_game
+from usher.core.match import Match
+from usher.core.rng import Rng
+from usher.library import INDEX, Library
+from usher.settings import DEFAULTS, Settings
+
+
+def new_game(lib, st):
+    g = load_game("dice")
+    name = lib.new_name()
+    m = Match.start(st, name, g, g.make_setup([{"name": "Ann", "colour": 0}], {}, {}), created=100)
+    lib.add(m)
+    return m
+
+
+def test_names_count_up_and_list_newest_first():
+    st = MemStorage()
+    lib = Library(st)
+    new_game(lib, st)
+    new_game(lib, st)
+    eq([e["name"] for e in lib.games()], ["g0002", "g0001"])
+    eq(lib.last(), "g0002")
+
+
+def test_index_survives_restart_and_rebuilds_when_damaged():
+    st = MemStorage()
+    lib = Library(st)
+    m = new_game(lib, st)
+    m.submit({"t": "roll", "n": 1}, Rng(1))
+    eq(Library(st).games()[0]["players"], ["Ann"])
+    st.files[INDEX] = b"{broken"
+    lib2 = Library(st)
+    eq([e["name"] for e in lib2.games()], ["g0001"])
+    eq(lib2.games()[0]["game"], "dice")
+
+
+def test_delete_removes_record_and_entry():
+    st = MemStorage()
+    lib = Library(st)
+    new_game(lib, st)
+    lib.delete("g0001")
+    eq(lib.games(), [])
+    assert "g0001.log" not in st.files
+    eq(lib.last(), "")
+
+
+def test_settings_defaults_and_round_trip():
+    st = MemStorage()
+    s = Settings(st)
+    eq(s.get("roster"), DEFAULTS["roster"])
+    s.set("brightness", 30)
+    eq(Settings(st).get("brightness"), 30)
+
+
+def test_broken_settings_kept_aside_and_defaults_used():
+    st = MemStorage()
+    st.files["settings.json"] = b"{not json"
+    s = Settings(st)
+    eq(s.get("brightness"), DEFAULTS["brightness"])
+    eq(st.files["settings.bad"], b"{not json")
+    eq(s.note, "settings reset")
+
+
+def test_partial_settings_merge_with_defaults():
+    st = MemStorage()
+    st.files["settings.json"] = b'{"showtime": {"genres": {"1": ["comedy"]}}}'
+    s = Settings(st)
+    eq(s.get("showtime")["stars"][0], [1, 2, 2, 1])
+    eq(s.get("showtime")["genres"], {"1": ["comedy"]})
