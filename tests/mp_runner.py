@@ -44,6 +44,7 @@ def run_file(path, counts):
         fn = getattr(mod, name)
         if not callable(fn):
             continue
+        loaded = list(sys.modules)
         try:
             fn()
             counts[0] += 1
@@ -51,7 +52,18 @@ def run_file(path, counts):
             counts[1] += 1
             print("FAIL %s::%s: %r" % (path, name, e))
             _print_exc(e)
-        # keep each test's garbage out of the next one's heap budget
+        # modules a test imported lazily (screens, games) are dropped again,
+        # as the device drops them; each test then starts from the same heap
+        for m in list(sys.modules):
+            if m not in loaded:
+                del sys.modules[m]
+                dot = m.rfind(".")
+                parent = sys.modules.get(m[:dot]) if dot > 0 else None
+                if parent is not None:
+                    try:
+                        delattr(parent, m[dot + 1 :])
+                    except (AttributeError, TypeError):
+                        pass
         try:
             import gc
 

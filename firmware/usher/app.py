@@ -1,5 +1,315 @@
-"""The device's app loop (filled in by the device shell)."""
+"""The device's app loop: buttons in, screens on a stack, the USB link served,
+only changed regions pushed to the panel. Hardware, clock, storage and serial
+are passed in, so the same loop runs on the Pico, in the simulator and in tests."""
+
+try:
+    from typing import Any
+except ImportError:  # MicroPython: annotations are never evaluated
+    pass
+
+from usher.core.errors import RecordError, RuleError
+from usher.core.rng import Rng
+from usher.library import Library
+from usher.settings import Settings
+from usher.ui import theme
+from usher.ui.paint import Painter
+
+TICK_MS = 20  # poll period: fast enough that a tap is never missed
+
+
+class App:
+    def __init__(self, hw, clock, storage, serial=None, seed: int = 0, fonts=None) -> None:  # type: ignore[no-untyped-def]
+        self.hw = hw
+        self.clock = clock
+        self.storage = storage
+        self.p = Painter(hw.display, fonts if fonts is not None else load_fonts(hw.display))
+        self.rng = Rng(seed or clock.ticks_ms() or 1)
+        self.settings = Settings(storage)
+        self.library = Library(storage)
+        self.stack: list = []
+        self.match: Any = None
+        self.toast_msg = ""
+        self.toast_drawn = False
+        self.buttons: Any = None
+        if hw.keys:
+            from usher.board.buttons import Buttons  # type: ignore[import-not-found]
+
+            self.buttons = Buttons(hw.keys, hw.keymap, clock.ticks_diff)
+        self.link: Any = None
+        self.link_screen: Any = None
+        if serial is not None:
+            try:
+                from usher.link import Link  # type: ignore[import-not-found]
+
+                self.link = Link(self.library, self.settings, device_id(), serial)
+            except ImportError:
+                self.link = None
+        self.presses = 0
+        self.apply_brightness()
+
+    # -- the stack -----------------------------------------------------------------
+    def top(self):  # type: ignore[no-untyped-def]
+        return self.stack[-1] if self.stack else None
+
+    def push(self, screen) -> None:  # type: ignore[no-untyped-def]
+        self.stack.append(screen)
+        screen.open(self)
+
+    def pop(self, screen=None) -> None:  # type: ignore[no-untyped-def]
+        if not self.stack or (screen is not None and self.stack[-1] is not screen):
+            if screen in self.stack:
+                self.stack.remove(screen)
+                screen.on_close()
+            return
+        old = self.stack.pop()
+        old.on_close()
+        if self.stack:
+            self.stack[-1].dirty = True
+        else:
+            self.home()
+
+    def replace(self, screen) -> None:  # type: ignore[no-untyped-def]
+        if self.stack:
+            self.stack.pop().on_close()
+        self.push(screen)
+
+    def home(self) -> None:
+        while self.stack:
+            self.stack.pop().on_close()
+        from usher.ui.home import Home
+
+        self.push(Home())
+
+    # -- messages --------------------------------------------------------------------
+    def toast(self, msg: str) -> None:
+        """A short refusal or warning at the bottom; the next press clears it."""
+        self.toast_msg = msg
+        self.toast_drawn = False
+
+    def draw_toast(self) -> None:
+        p = self.p
+        h = p.line_h("body") + 6
+        y = p.h - h
+        p.fill_rect(0, y, p.w, h, theme.ERROR)
+        p.rect(0, y, p.w, h, theme.FG)
+        p.center(self.toast_msg, y + 3, p.ink_on(theme.ERROR))
+        self.toast_drawn = True
+
+    # -- playing ---------------------------------------------------------------------
+    def now(self) -> int:
+        try:
+            return int(self.clock.time())
+        except (AttributeError, OSError):
+            return 0
+
+    def submit(self, action: dict) -> bool:
+        """Apply a move to the game in play; a refusal shows its reason."""
+        m = self.match
+        try:
+            m.submit(action, self.rng, self.now())
+        except RuleError as e:
+            self.toast(e.msg)
+            return False
+        except OSError as e:
+            self.toast(storage_msg(e))
+            return False
+        self.after_change()
+        return True
+
+    def undo(self) -> bool:
+        try:
+            self.match.undo(self.now())
+        except RuleError as e:
+            self.toast(e.msg)
+            return False
+        except OSError as e:
+            self.toast(storage_msg(e))
+            return False
+        self.after_change()
+        return True
+
+    def after_change(self) -> None:
+        try:
+            self.library.update(self.match)
+        except OSError as e:
+            self.toast(storage_msg(e))
+
+    def start_match(self, game, setup: dict) -> bool:  # type: ignore[no-untyped-def]
+        from usher.core.match import Match
+
+        try:
+            name = self.library.new_name()
+            self.match = Match.start(self.storage, name, game, setup, self.now())
+            self.library.add(self.match)
+        except OSError as e:
+            self.toast(storage_msg(e))
+            return False
+        return True
+
+    def open_match(self, name: str) -> bool:
+        try:
+            self.match = self.library.open(name)
+        except (RecordError, RuleError) as e:
+            self.toast(str(e)[:40])
+            return False
+        if self.match.note:
+            self.toast(self.match.note)
+        self.library.set_last(name)
+        return True
+
+    def play(self) -> None:
+        """Show the game in play on its own screens (lazy import per game)."""
+        mod = __import__("usher.ui.play_" + self.match.game.name, None, None, ["open"])
+        mod.open(self)
+
+    def apply_brightness(self) -> None:
+        if self.hw.backlight is not None:
+            self.hw.backlight(self.settings.get("brightness"))
+
+    # -- the loop --------------------------------------------------------------------
+    def handle(self, ev: str) -> None:
+        self.presses += 1
+        if self.toast_msg:
+            self.toast_msg = ""
+            top = self.top()
+            if top is not None:
+                top.dirty = True
+            return  # the press that clears a message does nothing else
+        top = self.top()
+        if top is not None:
+            try:
+                top.on_event(ev)
+            except RuleError as e:  # a screen's callback refused: say why
+                self.toast(e.msg)
+
+    def serve_link(self) -> None:
+        link = self.link
+        if link is None:
+            return
+        link.service()
+        ask = link.pending()
+        if ask and self.link_screen is None:
+            from usher.ui.home import LinkAsk
+
+            self.link_screen = LinkAsk(ask)
+            self.push(self.link_screen)
+        elif not ask and self.link_screen is not None:
+            self.pop(self.link_screen)
+            self.link_screen = None
+
+    def render(self) -> int:
+        top = self.top()
+        p = self.p
+        if top is not None:
+            if top.dirty:
+                top.dirty = False
+                top.part = False
+                top.draw(p, True)
+                self.toast_drawn = False
+            elif top.part:
+                top.part = False
+                top.draw(p, False)
+        if self.toast_msg and not self.toast_drawn:
+            self.draw_toast()
+        return p.flush()
+
+    def tick(self) -> None:
+        if self.buttons is not None:
+            for ev in self.buttons.poll(self.clock.ticks_ms()):
+                self.handle(ev)
+        self.serve_link()
+        self.render()
+
+    def start(self) -> None:
+        if not self.stack:
+            self.home()
+            last = self.library.last()
+            if last and self.open_match(last):
+                self.play()
+        if self.settings.note:
+            self.toast(self.settings.note)
+
+    def run(self, ticks: int = -1) -> None:
+        self.start()
+        while ticks != 0:
+            self.tick()
+            self.clock.sleep_ms(TICK_MS)
+            if ticks > 0:
+                ticks -= 1
+
+
+def storage_msg(e: OSError) -> str:
+    if e.args and e.args[0] == 28:
+        return "Flash full: delete games"
+    return "Flash error %s" % (e.args[0] if e.args else "?")
+
+
+def device_id() -> str:
+    try:
+        import machine  # only for the board's unique id; absent on CPython
+
+        return "".join("%02x" % b for b in machine.unique_id())
+    except (ImportError, AttributeError):
+        return "sim"
+
+
+def load_fonts(display) -> dict:  # type: ignore[no-untyped-def]
+    """The font sizes for this panel; empty until fonts are built."""
+    try:
+        from usher.ui.layout import fonts_for  # type: ignore[import-not-found]
+
+        return fonts_for(display.width, display.height)
+    except ImportError:
+        return {}
+
+
+def run(hw, clock, storage, serial=None, seed: int = 0, ticks: int = -1, fonts=None):  # type: ignore[no-untyped-def]
+    app = App(hw, clock, storage, serial, seed, fonts)
+    app.run(ticks)
+    return app
+
+
+class DeviceClock:
+    """The Pico's clock: wrap-safe ticks and the RTC's seconds."""
+
+    def __init__(self, time_mod) -> None:  # type: ignore[no-untyped-def]
+        self.t = time_mod
+
+    def ticks_ms(self) -> int:
+        return self.t.ticks_ms()
+
+    def ticks_diff(self, a: int, b: int) -> int:
+        return self.t.ticks_diff(a, b)
+
+    def sleep_ms(self, ms: int) -> None:
+        self.t.sleep_ms(ms)
+
+    def time(self) -> int:
+        return self.t.time()
+
+
+def profile_name(storage) -> str:  # type: ignore[no-untyped-def]
+    """Which board profile this device is: written by `usher deploy --profile`."""
+    data = storage.read("profile.txt")
+    name = data.decode().strip() if data else "lcd114"
+    return name if name in ("lcd114", "oled") else "lcd114"
 
 
 def boot() -> None:
-    print("Usher: device shell not built yet")
+    """Entry from main.py on the Pico."""
+    import os
+    import time
+
+    import machine
+
+    from usher.board.storage import DirStorage
+    from usher.board.usbserial import UsbSerial
+
+    storage = DirStorage("/usher")
+    name = profile_name(storage)
+    board = __import__("usher.board." + name, None, None, ["make"])
+    hw = board.make(machine)
+    if hw.keys[board.SAFE_KEY]():
+        print("Usher safe mode: app skipped, REPL is yours")
+        return
+    run(hw, DeviceClock(time), storage, UsbSerial(), seed=int.from_bytes(os.urandom(4), "little"))

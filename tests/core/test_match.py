@@ -140,3 +140,23 @@ def test_undo_depth_cancels_a_unit_and_replays_the_same():
     eq(m.state, after_roll)
     eq(m.records[-1], {"t": "undo", "n": 3})
     eq(Match.resume(st, "u").state, after_roll)
+
+
+def test_flash_full_refuses_the_action_and_keeps_everything_recorded():
+    from fakes import FullStorage
+
+    st = FullStorage(room=10**6)
+    g = load_game("dice")
+    m = Match.start(st, "f", g, g.make_setup([], {}, {}))
+    r = Rng(1)
+    for _ in range(3):
+        m.submit({"t": "roll", "n": 1}, r)
+    kept = m.state
+    st.room = len(st.files["f.log"]) + 10  # room for a part of one more line
+    raises(OSError, m.submit, {"t": "roll", "n": 1}, r)
+    eq(m.state, kept)
+    st.room = 10**6  # a game deleted: room again
+    m.submit({"t": "roll", "n": 2}, r)
+    again = Match.resume(st, "f")
+    eq(len(again.actions), 4)
+    eq(again.state, m.state)

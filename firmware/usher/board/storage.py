@@ -10,14 +10,6 @@ import os
 TMP = ".tmp"
 
 
-class StorageFull(Exception):
-    pass
-
-
-def _is_full(e: OSError) -> bool:
-    return bool(e.args) and e.args[0] == 28  # ENOSPC
-
-
 class DirStorage:
     def __init__(self, root: str) -> None:
         self.root = root.rstrip("/") or "/"
@@ -52,13 +44,9 @@ class DirStorage:
             return -1
 
     def append(self, name: str, data: bytes) -> None:
-        try:
-            with open(self._p(name), "ab") as f:
-                f.write(data)
-        except OSError as e:
-            if _is_full(e):
-                raise StorageFull("flash full")
-            raise
+        # an OSError (ENOSPC = 28 on a full flash) reaches the app, which says so
+        with open(self._p(name), "ab") as f:
+            f.write(data)
 
     def write(self, name: str, data: bytes) -> None:
         tmp = self._p(name) + TMP
@@ -66,13 +54,11 @@ class DirStorage:
             with open(tmp, "wb") as f:
                 f.write(data)
             os.rename(tmp, self._p(name))
-        except OSError as e:
+        except OSError:
             try:
                 os.remove(tmp)
             except OSError:
                 pass
-            if _is_full(e):
-                raise StorageFull("flash full")
             raise
 
     def remove(self, name: str) -> None:

@@ -122,5 +122,8 @@ def load_game(name: str) -> Game:
     """Import one game module on demand, so RAM holds only the one in play."""
     if name not in _GAMES:
         raise RuleError("unknown game " + str(name)[:20])
-    mod = __import__("usher.games." + name, None, None, ["GAME"])
+    try:
+        mod = __import__("usher.games." + name, None, None, ["GAME"])
+    except ImportError:  # a partial deploy: say so rather than crash
+        raise RuleError("not installed: " + name)
     return mod.GAME

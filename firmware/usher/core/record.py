@@ -78,6 +78,7 @@ class GameLog:
         self.storage = storage
         self.name = name
         self.path = name + LOG_EXT
+        self.torn = False  # a failed append may have left half a line
 
     # -- writing -------------------------------------------------------------
     def create(self, header: dict) -> None:
@@ -89,8 +90,17 @@ class GameLog:
         self.storage.write(self.path, encode_line(head))
 
     def append(self, action: dict) -> None:
-        """Exactly one append per accepted action."""
-        self.storage.append(self.path, encode_line(action))
+        """Exactly one append per accepted action. After a failed append (flash
+        full, power dip) the half line is set aside first, so this record does
+        not get glued to it and lost on the next boot."""
+        if self.torn:
+            self.load()
+            self.torn = False
+        try:
+            self.storage.append(self.path, encode_line(action))
+        except OSError:
+            self.torn = True
+            raise
 
     # -- reading -------------------------------------------------------------
     def load(self) -> Loaded:

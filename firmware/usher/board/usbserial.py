@@ -1,0 +1,44 @@
+"""The Pico's USB serial (which is also its REPL) as a non-blocking byte pipe.
+
+Only `read(1)` after a poll is safe on rp2; writes go out only when the port
+can take them, so a host that opened the port and stopped reading never
+freezes the device. kbd_intr is left alone so mpremote can always break in.
+The same code serves the simulator, whose stdin/stdout stand for the USB."""
+
+try:
+    from typing import Any
+except ImportError:  # MicroPython: annotations are never evaluated
+    pass
+
+import select
+import sys
+
+
+class UsbSerial:
+    def __init__(self, inp=None, out=None) -> None:  # type: ignore[no-untyped-def]
+        self.inp: Any = inp or getattr(sys.stdin, "buffer", sys.stdin)
+        self.out: Any = out or getattr(sys.stdout, "buffer", sys.stdout)
+        self.rpoll = select.poll()
+        self.rpoll.register(self.inp, select.POLLIN)
+        self.wpoll = select.poll()
+        self.wpoll.register(self.out, select.POLLOUT)
+
+    def read(self) -> int:
+        """One byte, or -1 when nothing is waiting. Never blocks."""
+        if not self.rpoll.poll(0):
+            return -1
+        b = self.inp.read(1)
+        if not b:
+            return -1
+        return b[0] if isinstance(b, (bytes, bytearray)) else ord(b)
+
+    def write(self, data: bytes) -> int:
+        """Write what the port takes now; returns the count (0 if it is full)."""
+        if not self.wpoll.poll(0):
+            return 0
+        n = self.out.write(data)
+        try:
+            self.out.flush()
+        except (AttributeError, OSError):
+            pass
+        return len(data) if n is None else n

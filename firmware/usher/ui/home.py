@@ -1,0 +1,156 @@
+"""Home: resume, new game, saved games, dice, settings, sync."""
+
+from usher.ui import theme
+from usher.ui.screen import Screen, title_bar
+from usher.ui.widgets import Confirm, Menu, Message, Table, wrap
+
+TITLES = {"dice": "Dice", "showtime": "Showtime", "showbiz": "Showbiz"}
+
+
+def title_of(game: str) -> str:
+    return TITLES.get(game, game)
+
+
+class Home(Menu):
+    def __init__(self) -> None:
+        Menu.__init__(self, "Usher", [], on_back=lambda: None)
+
+    def on_open(self) -> None:
+        app = self.app
+        items = []
+        last = app.library.last()
+        if last:
+            e = app.library.find(last)
+            label = "Resume " + title_of(e["game"]) if e else "Resume"
+            items.append((label, lambda: resume(app, last)))
+        items.append(("New game", lambda: new_game(app)))
+        items.append(("Dice & draws", lambda: dice(app)))
+        items.append(("Saved games", lambda: app.push(SavedGames())))
+        items.append(("Settings", lambda: settings(app)))
+        items.append(("Sync", lambda: app.push(SyncInfo())))
+        self.items = items
+        self.sel = 0
+        self.dirty = True
+
+
+def resume(app, name: str) -> None:  # type: ignore[no-untyped-def]
+    if app.open_match(name):
+        app.play()
+
+
+def new_game(app) -> None:  # type: ignore[no-untyped-def]
+    from usher.ui.newgame import choose_game
+
+    choose_game(app)
+
+
+def settings(app) -> None:  # type: ignore[no-untyped-def]
+    from usher.ui.settings_ui import SettingsMenu
+
+    app.push(SettingsMenu())
+
+
+def dice(app) -> None:  # type: ignore[no-untyped-def]
+    from usher.core.game import load_game
+
+    g = load_game("dice")
+    if app.start_match(g, g.make_setup([], {}, {})):
+        app.play()
+
+
+class SavedGames(Menu):
+    def __init__(self) -> None:
+        Menu.__init__(self, "Saved games", [])
+
+    def on_open(self) -> None:
+        app = self.app
+        items = []
+        for e in app.library.games():
+            mark = "*" if e.get("finished") else ("x" if e.get("abandoned") else ">")
+            label = "%s %s %s" % (mark, title_of(e["game"]), ",".join(n[:3] for n in e["players"]))
+            items.append((label, self.pick(e)))
+        if not items:
+            items.append(("(no games yet)", lambda: None))
+        self.items = items
+        self.dirty = True
+
+    def pick(self, e: dict):  # type: ignore[no-untyped-def]
+        app = self.app
+
+        def act() -> None:
+            app.push(GameActions(e))
+
+        return act
+
+
+class GameActions(Menu):
+    def __init__(self, e: dict) -> None:
+        self.e = e
+        Menu.__init__(self, "%s %s" % (e["name"], title_of(e["game"])), [])
+
+    def on_open(self) -> None:
+        app = self.app
+        e = self.e
+        items = []
+        if not e.get("finished") and not e.get("abandoned") and e["game"] != "?":
+            items.append(("Resume", lambda: resume(app, e["name"])))
+        if e.get("standings"):
+            items.append(("Final scores", self.scores))
+        items.append(("Delete", self.delete))
+        self.items = items
+        self.dirty = True
+
+    def scores(self) -> None:
+        rows = [(s["player"], "%d. %s" % (s["rank"], s["name"]), s["score"]) for s in self.e["standings"]]
+        self.app.push(Table("Final scores", rows))
+
+    def delete(self) -> None:
+        app = self.app
+        name = self.e["name"]
+
+        def yes() -> None:
+            try:
+                app.library.delete(name)
+            except OSError:
+                app.toast("Flash error")
+            app.home()
+
+        app.push(Confirm("Delete %s?" % name, yes, detail="The record is gone for good."))
+
+
+class SyncInfo(Message):
+    def __init__(self) -> None:
+        Message.__init__(self, "Sync", [])
+
+    def on_open(self) -> None:
+        from usher.app import device_id
+
+        n = len(self.app.library.games())
+        self.lines = ["%d games on device" % n, "Plug USB into laptop,", "run: usher sync", "id " + device_id()[:12]]
+
+
+class LinkAsk(Screen):
+    """The laptop asks for something that needs the owner's press."""
+
+    title = "Laptop asks"
+
+    def __init__(self, ask: str) -> None:
+        Screen.__init__(self)
+        self.ask = ask
+
+    def on_event(self, ev: str) -> None:
+        link = self.app.link
+        if ev == "ok":
+            link.answer(True)
+        elif ev == "back":
+            link.answer(False)
+
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        p.clear()
+        y = title_bar(p, self.title) + 4
+        for line in wrap(p, self.ask, p.w - 8, "body"):
+            p.center(line, y, theme.ACCENT)
+            y += p.line_h("body") + 2
+        lh = p.line_h("small")
+        p.text("OK=allow", 4, p.h - lh - 1, theme.GOOD, "small")
+        p.right("Back=refuse", p.w - 4, p.h - lh - 1, theme.ERROR, "small")

@@ -1,0 +1,65 @@
+"""The in-game menu: undo, scores, save and leave, abandon."""
+
+from usher.ui.widgets import Confirm, Menu, Table
+
+
+class GameMenu(Menu):
+    def __init__(self, extra=None) -> None:  # type: ignore[no-untyped-def]
+        self.extra = extra or []  # a game's own entries, (label, callback)
+        Menu.__init__(self, "Game menu", [])
+
+    def on_open(self) -> None:
+        app = self.app
+        items = list(self.extra)
+        if app.match.can_undo():
+            items.append(("Undo last", self.undo))
+        items.append(("Scores", lambda: show_scores(app)))
+        items.append(("Save & leave", app.home))
+        items.append(("Abandon", self.abandon))
+        self.items = items
+        self.dirty = True
+
+    def undo(self) -> None:
+        app = self.app
+
+        def yes() -> None:
+            if app.undo():
+                app.pop()  # back to the game, which redraws from the state
+                top = app.top()
+                if top is not None and hasattr(top, "reload"):
+                    top.reload()
+
+        last = app.match.actions[-1] if app.match.actions else {}
+        app.push(Confirm("Undo last move?", yes, detail=describe(last)))
+
+    def abandon(self) -> None:
+        app = self.app
+
+        def yes() -> None:
+            e = app.library.find(app.match.name)
+            if e is not None:
+                e["abandoned"] = True
+                app.library.index["last"] = ""
+                try:
+                    app.library._save()
+                except OSError:
+                    app.toast("Flash error")
+            app.match = None
+            app.home()
+
+        app.push(Confirm("Abandon game?", yes, detail="Kept in Saved games, not resumed."))
+
+
+def describe(action: dict) -> str:
+    t = action.get("t", "?")
+    if "card" in action:
+        return "%s card %s" % (t, action["card"])
+    return t
+
+
+def show_scores(app) -> None:  # type: ignore[no-untyped-def]
+    st = app.match.standings()
+    rows = [(s["player"], "%d. %s" % (s["rank"], s["name"]), s["score"]) for s in st]
+    if not rows:
+        rows = [(None, "no players", "")]
+    app.push(Table("Scores", rows))

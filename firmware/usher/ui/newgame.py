@@ -1,0 +1,93 @@
+"""New-game setup: which game, how many players, who sits where, the game's
+own options, then play. Names come from the roster (pushed from the laptop or
+typed in Settings); colours follow seat order and can be changed."""
+
+from usher.core.errors import RuleError
+from usher.core.game import load_game
+from usher.ui.home import title_of
+from usher.ui.widgets import Menu, NumberPicker
+
+GAMES = ("showtime", "showbiz")
+
+
+def choose_game(app) -> None:  # type: ignore[no-untyped-def]
+    items = [(title_of(g), _pick(app, g)) for g in GAMES]
+    app.push(Menu("New game", items))
+
+
+def _pick(app, name: str):  # type: ignore[no-untyped-def]
+    def act() -> None:
+        g = load_game(name)
+        lo, hi = g.min_players, g.max_players
+        app.push(NumberPicker("Players", lo, hi, min(hi, max(lo, 4)), lambda n: choose_players(app, g, n)))
+
+    return act
+
+
+def choose_players(app, game, n: int) -> None:  # type: ignore[no-untyped-def]
+    app.pop()
+    app.push(Seats(game, n))
+
+
+class Seats(Menu):
+    """Pick a name for each seat in turn (clockwise order)."""
+
+    def __init__(self, game, n: int) -> None:  # type: ignore[no-untyped-def]
+        self.game = game
+        self.n = n
+        self.chosen: list = []
+        Menu.__init__(self, "", [])
+
+    def on_open(self) -> None:
+        self.refill()
+
+    def refill(self) -> None:
+        seat = len(self.chosen)
+        self.title = "Seat %d of %d" % (seat + 1, self.n)
+        taken = [c["name"] for c in self.chosen]
+        names = [r for r in self.app.settings.get("roster") if r not in taken]
+        if not names:
+            names = ["Player %d" % (seat + 1)]
+        self.items = [(nm, self.take(nm)) for nm in names]
+        self.marks = [seat] * len(self.items)
+        self.sel = 0
+        self.top = 0
+        self.dirty = True
+
+    def take(self, name: str):  # type: ignore[no-untyped-def]
+        def act() -> None:
+            self.chosen.append({"name": name, "colour": len(self.chosen)})
+            if len(self.chosen) < self.n:
+                self.refill()
+            else:
+                options(self.app, self.game, self.chosen)
+
+        return act
+
+    def on_event(self, ev: str) -> None:
+        if ev == "back" and self.chosen:
+            self.chosen.pop()  # back steps to the previous seat, not out
+            self.refill()
+            return
+        Menu.on_event(self, ev)
+
+
+def options(app, game, players: list) -> None:  # type: ignore[no-untyped-def]
+    """The game's own options screens, if it has any, then start."""
+    try:
+        mod = __import__("usher.ui.setup_" + game.name, None, None, ["options"])
+    except ImportError:
+        start(app, game, players, {}, {})
+        return
+    mod.options(app, game, players, lambda opts, comps: start(app, game, players, opts, comps))
+
+
+def start(app, game, players: list, opts: dict, comps: dict) -> None:  # type: ignore[no-untyped-def]
+    try:
+        setup = game.make_setup(players, opts, comps)
+    except RuleError as e:
+        app.toast(e.msg)
+        return
+    if app.start_match(game, setup):
+        app.home()
+        app.play()

@@ -1,0 +1,154 @@
+"""Drawing on the display with theme colours and Usher's fonts, keeping track
+of the region touched so only that region is pushed to the panel."""
+
+try:
+    from typing import Any
+except ImportError:  # MicroPython: annotations are never evaluated
+    pass
+
+from usher.ui import theme
+
+try:
+    from usher.ui import text as _text  # type: ignore[attr-defined]
+except ImportError:  # fonts not built yet: fall back to the built-in 8x8 text
+    _text = None  # type: ignore[assignment]
+
+
+class Painter:
+    def __init__(self, fb, fonts=None) -> None:  # type: ignore[no-untyped-def]
+        self.fb = fb
+        self.w = fb.width
+        self.h = fb.height
+        self.mono = bool(getattr(fb, "mono", False))
+        self.fonts = fonts or {}
+        self.box: Any = None  # [x0, y0, x1, y1) touched since the last flush
+        self.pushed = 0
+
+    # -- colours ---------------------------------------------------------------
+    def col(self, c: int) -> int:
+        """A theme index as the panel takes it: the mono panel is lit or not."""
+        if self.mono:
+            return 0 if c == theme.BG else 1
+        return c
+
+    def ink_on(self, bg: int) -> int:
+        """Text colour that reads on a background: inverted on the mono panel."""
+        if self.mono and bg != theme.BG:
+            return theme.BG
+        return theme.FG
+
+    # -- region tracking -------------------------------------------------------
+    def mark(self, x: int, y: int, w: int, h: int) -> None:
+        x0 = max(0, x)
+        y0 = max(0, y)
+        x1 = min(self.w, x + w)
+        y1 = min(self.h, y + h)
+        if x1 <= x0 or y1 <= y0:
+            return
+        b = self.box
+        if b is None:
+            self.box = [x0, y0, x1, y1]
+        else:
+            b[0] = min(b[0], x0)
+            b[1] = min(b[1], y0)
+            b[2] = max(b[2], x1)
+            b[3] = max(b[3], y1)
+
+    def flush(self) -> int:
+        """Push the touched region; returns pixels pushed."""
+        b = self.box
+        if b is None:
+            return 0
+        self.box = None
+        n = self.fb.show(b[0], b[1], b[2] - b[0], b[3] - b[1])
+        n = n if isinstance(n, int) else (b[2] - b[0]) * (b[3] - b[1])
+        self.pushed += n
+        return n
+
+    # -- shapes ----------------------------------------------------------------
+    def clear(self, c: int = theme.BG) -> None:
+        self.fb.fill(self.col(c))
+        self.mark(0, 0, self.w, self.h)
+
+    def fill_rect(self, x: int, y: int, w: int, h: int, c: int) -> None:
+        self.fb.fill_rect(x, y, w, h, self.col(c))
+        self.mark(x, y, w, h)
+
+    def rect(self, x: int, y: int, w: int, h: int, c: int) -> None:
+        self.fb.rect(x, y, w, h, self.col(c))
+        self.mark(x, y, w, h)
+
+    def hline(self, x: int, y: int, w: int, c: int) -> None:
+        self.fb.hline(x, y, w, self.col(c))
+        self.mark(x, y, w, 1)
+
+    def vline(self, x: int, y: int, h: int, c: int) -> None:
+        self.fb.vline(x, y, h, self.col(c))
+        self.mark(x, y, 1, h)
+
+    def swatch(self, x: int, y: int, s: int, player: int) -> None:
+        """A player's marker: their colour on the LCD; on the mono OLED a shape
+        per player (filled, hollow, dotted, crossed...) so seats tell apart."""
+        if not self.mono:
+            self.fill_rect(x, y, s, s, theme.player(player))
+            return
+        self.fill_rect(x, y, s, s, theme.BG)
+        kind = player % 4
+        if kind == 0:
+            self.fill_rect(x, y, s, s, theme.FG)
+        elif kind == 1:
+            self.rect(x, y, s, s, theme.FG)
+        elif kind == 2:
+            self.rect(x, y, s, s, theme.FG)
+            self.fill_rect(x + 2, y + 2, s - 4, s - 4, theme.FG)
+            self.fill_rect(x + 3, y + 3, s - 6, s - 6, theme.BG)
+        else:
+            for i in range(s):
+                self.fb.pixel(x + i, y + i, 1)
+                self.fb.pixel(x + s - 1 - i, y + i, 1)
+        if player >= 4:  # second set of four: an underline
+            self.hline(x, y + s + 1, s, theme.FG)
+
+    # -- text ------------------------------------------------------------------
+    def font(self, size: str):  # type: ignore[no-untyped-def]
+        return self.fonts.get(size)
+
+    def line_h(self, size: str = "body") -> int:
+        f = self.fonts.get(size)
+        return f.HEIGHT if f is not None else 8
+
+    def text_w(self, s: str, size: str = "body") -> int:
+        f = self.fonts.get(size)
+        if f is None or _text is None:
+            return 8 * len(s)
+        return _text.width(s, f)
+
+    def text(self, s: str, x: int, y: int, c: int = theme.FG, size: str = "body") -> int:
+        f = self.fonts.get(size)
+        if f is None or _text is None:
+            self.fb.text(s, x, y, self.col(c))
+            w = 8 * len(s)
+            h = 8
+        else:
+            w = _text.draw(self.fb, s, x, y, self.col(c), f)
+            h = f.HEIGHT
+        self.mark(x, y, w, h)
+        return w
+
+    def fit(self, s: str, max_w: int, size: str = "body") -> str:
+        """Shorten s with a trailing '.' until it fits max_w pixels."""
+        if self.text_w(s, size) <= max_w:
+            return s
+        while s and self.text_w(s + ".", size) > max_w:
+            s = s[:-1]
+        return s + "."
+
+    def center(self, s: str, y: int, c: int = theme.FG, size: str = "body", x: int = 0, w: int = -1) -> int:
+        w = self.w - x if w < 0 else w
+        s = self.fit(s, w, size)
+        tw = self.text_w(s, size)
+        return self.text(s, x + (w - tw) // 2, y, c, size)
+
+    def right(self, s: str, x_right: int, y: int, c: int = theme.FG, size: str = "body") -> int:
+        tw = self.text_w(s, size)
+        return self.text(s, x_right - tw, y, c, size)

@@ -1,0 +1,72 @@
+"""Entering a secret: "pass to Anna", Anna enters it, then a blank "pass back"
+screen, so nothing of the secret stays on the panel or in the frame buffer."""
+
+from usher.ui import theme
+from usher.ui.screen import Screen
+from usher.ui.widgets import NumberPicker
+
+
+class PassTo(Screen):
+    def __init__(self, name: str, player: int, then) -> None:  # type: ignore[no-untyped-def]
+        Screen.__init__(self)
+        self.name = name
+        self.player = player
+        self.then = then  # called to push the private entry screen
+
+    def on_event(self, ev: str) -> None:
+        if ev == "ok":
+            self.then()
+
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        p.clear()
+        big = "big" if p.font("big") is not None else "body"
+        y = p.h // 2 - p.line_h(big) - 4
+        p.center("Pass to", y - p.line_h("body") - 2, theme.DIM)
+        s = p.line_h("body")
+        w = p.text_w(self.name, big)
+        x = (p.w - w - s - 6) // 2
+        p.swatch(x, y + (p.line_h(big) - s) // 2, s, self.player)
+        p.text(self.name, x + s + 6, y, theme.player(self.player) if not p.mono else theme.FG, big)
+        p.center("OK when only", y + p.line_h(big) + 6, theme.FG, "small")
+        p.center("%s can see" % self.name, y + p.line_h(big) + 8 + p.line_h("small"), theme.FG, "small")
+
+
+class PassBack(Screen):
+    def __init__(self, then) -> None:  # type: ignore[no-untyped-def]
+        Screen.__init__(self)
+        self.then = then
+
+    def on_event(self, ev: str) -> None:
+        if ev == "ok":
+            self.then()
+
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        p.clear()  # the whole buffer: no pixel of the secret survives
+        p.center("Pass back", p.h // 2 - p.line_h("body"), theme.FG)
+        p.center("then OK", p.h // 2 + 2, theme.DIM, "small")
+
+
+class SecretNumber(NumberPicker):
+    private = True
+
+
+def private_number(app, name: str, player: int, title: str, lo: int, hi: int, on_value, value: int = 0) -> None:  # type: ignore[no-untyped-def]
+    """Run the whole private flow; on_value(n) is called after the pass-back
+    screen is confirmed, so the next screen never shows over the secret."""
+    got = [None]
+
+    def entered(n: int) -> None:
+        got[0] = n  # type: ignore[call-overload]
+        app.replace(PassBack(done))
+
+    def done() -> None:
+        app.pop()
+        on_value(got[0])
+
+    def cancelled() -> None:
+        app.replace(PassBack(lambda: app.pop()))
+
+    def enter() -> None:
+        app.replace(SecretNumber(title, lo, hi, value, entered, on_cancel=cancelled))
+
+    app.push(PassTo(name, player, enter))

@@ -1,0 +1,64 @@
+"""Screens live on a stack owned by the app; the top one gets the events.
+
+A screen repaints everything when `dirty` is set, and only what it knows
+changed when `part` is set (e.g. two rows of a menu), so a press pushes few
+pixels to the panel."""
+
+try:
+    from typing import Any
+except ImportError:  # MicroPython: annotations are never evaluated
+    pass
+
+from usher.ui import theme
+
+
+class Screen:
+    title = ""
+    private = False  # a secret may be on screen: drawn only for its owner
+
+    def __init__(self) -> None:
+        self.app: Any = None
+        self.dirty = True
+        self.part = False
+
+    def open(self, app) -> None:  # type: ignore[no-untyped-def]
+        self.app = app
+        self.dirty = True
+        self.on_open()
+
+    def on_open(self) -> None:
+        pass
+
+    def on_close(self) -> None:
+        pass
+
+    def on_event(self, ev: str) -> None:
+        if ev == "back":
+            self.close()
+
+    def close(self) -> None:
+        if self.app is not None:
+            self.app.pop(self)
+
+    def refresh(self) -> None:
+        self.dirty = True
+
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        if full:
+            title_bar(p, self.title)
+
+
+def title_h(p) -> int:  # type: ignore[no-untyped-def]
+    return p.line_h("body") + 3
+
+
+def title_bar(p, title: str, right: str = "") -> int:  # type: ignore[no-untyped-def]
+    """Draw the title bar; return the y where content starts."""
+    h = title_h(p)
+    p.fill_rect(0, 0, p.w, h - 1, theme.SELECT)
+    ink = p.ink_on(theme.SELECT)
+    rw = p.text_w(right) + 4 if right else 0
+    p.text(p.fit(title, p.w - 4 - rw), 2, 1, ink)
+    if right:
+        p.right(right, p.w - 2, 1, ink)
+    return h

@@ -1,0 +1,257 @@
+"""Menus, number pickers, confirmations, tables: the few widgets every game
+and the home screens are built from."""
+
+from usher.ui import theme
+from usher.ui.screen import Screen, title_bar, title_h
+
+
+class Menu(Screen):
+    """A scrolling list. `items` is a list of (label, callback); a callback
+    takes no argument. `marks` optionally gives a player index per row for a
+    colour swatch."""
+
+    def __init__(self, title: str, items: list, sel: int = 0, marks=None, on_back=None) -> None:  # type: ignore[no-untyped-def]
+        Screen.__init__(self)
+        self.title = title
+        self.items = items
+        self.sel = sel if 0 <= sel < len(items) else 0
+        self.old = self.sel
+        self.top = 0
+        self.marks = marks
+        self.on_back = on_back
+
+    def rows(self, p) -> int:  # type: ignore[no-untyped-def]
+        return max(1, (p.h - title_h(p)) // self.row_h(p))
+
+    def row_h(self, p) -> int:  # type: ignore[no-untyped-def]
+        return p.line_h("body") + 4
+
+    def on_event(self, ev: str) -> None:
+        n = len(self.items)
+        if ev in ("next", "prev") and n:
+            self.old = self.sel
+            self.sel = (self.sel + (1 if ev == "next" else -1)) % n
+            self.part = True
+        elif ev == "ok" and n:
+            self.items[self.sel][1]()
+        elif ev == "back":
+            if self.on_back is not None:
+                self.on_back()
+            else:
+                self.close()
+
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        rows = self.rows(p)
+        top = self.top
+        if self.sel < top:
+            top = self.sel
+        elif self.sel >= top + rows:
+            top = self.sel - rows + 1
+        if top != self.top:
+            self.top = top
+            full = True
+        if full:
+            p.clear()
+            more = "%d/%d" % (self.sel + 1, len(self.items)) if len(self.items) > rows else ""
+            title_bar(p, self.title, more)
+            for i in range(top, min(len(self.items), top + rows)):
+                self.draw_row(p, i)
+        else:
+            self.draw_row(p, self.old)
+            self.draw_row(p, self.sel)
+            if len(self.items) > rows:
+                title_bar(p, self.title, "%d/%d" % (self.sel + 1, len(self.items)))
+
+    def draw_row(self, p, i: int) -> None:  # type: ignore[no-untyped-def]
+        rows = self.rows(p)
+        if not self.top <= i < self.top + rows or i >= len(self.items):
+            return
+        rh = self.row_h(p)
+        y = title_h(p) + (i - self.top) * rh
+        bg = theme.SELECT if i == self.sel else theme.BG
+        p.fill_rect(0, y, p.w, rh, bg)
+        x = 4
+        if self.marks is not None and self.marks[i] is not None:
+            s = p.line_h("body") - 4
+            p.swatch(x, y + 4, s, self.marks[i])
+            x += s + 4
+        ink = p.ink_on(bg) if i == self.sel else theme.FG
+        p.text(p.fit(self.items[i][0], p.w - x - 2), x, y + 2, ink)
+
+
+class NumberPicker(Screen):
+    """Choose a number: prev/next step (held: auto-repeat), ok accepts, back
+    cancels. Shown big, with the allowed range underneath."""
+
+    def __init__(  # type: ignore[no-untyped-def]
+        self, title: str, lo: int, hi: int, value: int, on_done, on_cancel=None, step: int = 1, unit: str = ""
+    ) -> None:
+        Screen.__init__(self)
+        self.title = title
+        self.lo = lo
+        self.hi = hi
+        self.value = min(hi, max(lo, value))
+        self.on_done = on_done
+        self.on_cancel = on_cancel
+        self.step = step
+        self.unit = unit
+
+    def on_event(self, ev: str) -> None:
+        if ev in ("next", "prev", "next_long", "prev_long"):
+            d = self.step * (10 if ev.endswith("_long") else 1)
+            v = self.value + (d if ev.startswith("next") else -d)
+            v = min(self.hi, max(self.lo, v))
+            if v != self.value:
+                self.value = v
+                self.part = True
+        elif ev == "ok":
+            self.on_done(self.value)
+        elif ev == "back":
+            if self.on_cancel is not None:
+                self.on_cancel()
+            else:
+                self.close()
+
+    def value_box(self, p) -> tuple:  # type: ignore[no-untyped-def]
+        top = title_h(p)
+        hint_h = p.line_h("small") + 2
+        return 0, top, p.w, p.h - top - hint_h
+
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        x, y, w, h = self.value_box(p)
+        if full:
+            p.clear()
+            title_bar(p, self.title)
+            hint = "%d-%d  OK=done" % (self.lo, self.hi)
+            p.center(hint, p.h - p.line_h("small") - 1, theme.DIM, "small")
+        p.fill_rect(x, y, w, h, theme.BG)
+        size = "huge" if p.font("huge") is not None else "big"
+        s = "%d%s" % (self.value, self.unit)
+        if p.text_w(s, size) > w:
+            size = "big"
+        p.center(s, y + (h - p.line_h(size)) // 2, theme.ACCENT, size)
+        # arrows say which way the buttons turn the number
+        if self.value > self.lo:
+            p.text("<", 4, y + (h - p.line_h("body")) // 2, theme.DIM)
+        if self.value < self.hi:
+            p.right(">", p.w - 4, y + (h - p.line_h("body")) // 2, theme.DIM)
+
+
+class Confirm(Screen):
+    """A yes/no question: OK = yes, back = no."""
+
+    def __init__(self, question: str, on_yes, on_no=None, detail: str = "") -> None:  # type: ignore[no-untyped-def]
+        Screen.__init__(self)
+        self.title = "Confirm"
+        self.question = question
+        self.detail = detail
+        self.on_yes = on_yes
+        self.on_no = on_no
+
+    def on_event(self, ev: str) -> None:
+        if ev == "ok":
+            self.close()
+            self.on_yes()
+        elif ev == "back":
+            self.close()
+            if self.on_no is not None:
+                self.on_no()
+
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        p.clear()
+        y = title_bar(p, self.title) + 4
+        for line in wrap(p, self.question, p.w - 8, "body"):
+            p.center(line, y, theme.FG)
+            y += p.line_h("body") + 2
+        if self.detail:
+            for line in wrap(p, self.detail, p.w - 8, "small"):
+                p.center(line, y, theme.DIM, "small")
+                y += p.line_h("small") + 1
+        lh = p.line_h("small")
+        p.text("OK=yes", 4, p.h - lh - 1, theme.GOOD, "small")
+        p.right("Back=no", p.w - 4, p.h - lh - 1, theme.ERROR, "small")
+
+
+class Table(Screen):
+    """Rows of (player index or None, label, value), e.g. a score table."""
+
+    def __init__(self, title: str, rows: list, on_ok=None) -> None:  # type: ignore[no-untyped-def]
+        Screen.__init__(self)
+        self.title = title
+        self.rows = rows
+        self.first = 0
+        self.on_ok = on_ok
+
+    def on_event(self, ev: str) -> None:
+        if ev == "next" and self.first + 1 < len(self.rows):
+            self.first += 1
+            self.dirty = True
+        elif ev == "prev" and self.first > 0:
+            self.first -= 1
+            self.dirty = True
+        elif ev == "ok" and self.on_ok is not None:
+            self.on_ok()
+        elif ev in ("back", "ok"):
+            self.close()
+
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        p.clear()
+        y = title_bar(p, self.title)
+        rh = p.line_h("body") + 3
+        s = p.line_h("body") - 4
+        for who, label, value in self.rows[self.first :]:
+            if y + rh > p.h:
+                break
+            x = 4
+            if who is not None:
+                p.swatch(x, y + 3, s, who)
+                x += s + 5
+            vw = p.text_w(str(value)) + 6
+            p.text(p.fit(label, p.w - x - vw), x, y + 1, theme.FG)
+            p.right(str(value), p.w - 4, y + 1, theme.ACCENT)
+            y += rh
+
+
+class Message(Screen):
+    """A full-screen notice (a result, a warning); any key closes it."""
+
+    def __init__(self, title: str, lines: list, colour: int = theme.FG, size: str = "body", then=None) -> None:  # type: ignore[no-untyped-def]
+        Screen.__init__(self)
+        self.title = title
+        self.lines = lines
+        self.colour = colour
+        self.size = size
+        self.then = then
+
+    def on_event(self, ev: str) -> None:
+        if ev in ("ok", "back"):
+            self.close()
+            if self.then is not None:
+                self.then()
+
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        p.clear()
+        y = title_bar(p, self.title)
+        lh = p.line_h(self.size) + 2
+        total = lh * len(self.lines)
+        y += max(2, (p.h - y - total) // 2)
+        for line in self.lines:
+            p.center(line, y, self.colour, self.size)
+            y += lh
+
+
+def wrap(p, s: str, w: int, size: str) -> list:  # type: ignore[no-untyped-def]
+    """Split text into lines that fit w pixels, at spaces where possible."""
+    out = []
+    line = ""
+    for word in s.split(" "):
+        cand = word if not line else line + " " + word
+        if p.text_w(cand, size) <= w:
+            line = cand
+        else:
+            if line:
+                out.append(line)
+            line = p.fit(word, w, size)
+    if line:
+        out.append(line)
+    return out

@@ -1,0 +1,182 @@
+"""The app on a fake display: menus, a dice game, undo, private entry,
+refusals, mashing, power cuts."""
+
+from fakes import FakeClock, FakeHardware, MemStorage
+from portable import eq
+from usher.app import App
+from usher.core.match import Match
+from usher.core.rng import Rng
+
+
+def collect():
+    try:
+        import gc
+
+        gc.collect()
+    except ImportError:
+        pass
+
+
+def make_app(st=None, mono=False):
+    st = st if st is not None else MemStorage()
+    app = App(FakeHardware(mono), FakeClock(), st, seed=7)
+    app.start()
+    app.render()
+    return app, st
+
+
+def press(app, *events):
+    for ev in events:
+        app.handle(ev)
+        app.render()
+
+
+def labels(app):
+    return [it[0] for it in app.top().items]
+
+
+def goto(app, label):
+    """Move the menu cursor to a label and press OK."""
+    items = labels(app)
+    assert label in items, (label, items)
+    while app.top().items[app.top().sel][0] != label:
+        press(app, "next")
+    press(app, "ok")
+
+
+def test_home_menu_lists_the_main_entries():
+    app, _ = make_app()
+    eq(labels(app), ["New game", "Dice & draws", "Saved games", "Settings", "Sync"])
+
+
+def test_dice_roll_is_recorded_and_resumes_after_restart():
+    app, st = make_app()
+    goto(app, "Dice & draws")
+    press(app, "ok")  # 1 die
+    eq(app.match.state["rolls"], 1)
+    name = app.match.name
+    state = app.match.state
+    eq(len(Match.resume(st, name).actions), 1)
+    # power off, on: the last game resumes straight into its screen
+    app = None
+    collect()  # one device, one frame buffer: free the first before the second
+    app2, _ = make_app(st)
+    eq(app2.match.name, name)
+    eq(app2.match.state, state)
+    eq(type(app2.top()).__name__, "DiceScreen")
+
+
+def test_undo_asks_first_and_then_removes_the_move():
+    app, _ = make_app()
+    goto(app, "Dice & draws")
+    press(app, "ok", "ok")
+    eq(app.match.state["rolls"], 2)
+    press(app, "back")
+    goto(app, "Undo last")
+    eq(type(app.top()).__name__, "Confirm")
+    press(app, "back")  # no: nothing undone
+    eq(app.match.state["rolls"], 2)
+    goto(app, "Undo last")
+    press(app, "ok")
+    eq(app.match.state["rolls"], 1)
+
+
+def test_refused_move_shows_reason_and_changes_nothing():
+    app, _ = make_app()
+    goto(app, "Dice & draws")
+    before = app.match.state
+    ok = app.submit({"t": "roll", "n": 9})
+    assert not ok
+    eq(app.toast_msg, "1-4 dice")
+    eq(app.match.state, before)
+    press(app, "next")  # the press that clears the message does nothing else
+    eq(app.toast_msg, "")
+    eq(app.top().mode, 0)
+
+
+def test_only_changed_rows_are_pushed_when_moving_in_a_menu():
+    app, _ = make_app()
+    d = app.hw.display
+    d.pushes = []
+    press(app, "next")
+    eq(len(d.pushes), 1)
+    x, y, w, h = d.pushes[0]
+    assert h < d.height // 2, d.pushes  # two rows, not the screen
+    press(app, "ok")  # opens a new screen: full redraw
+    eq(d.pushes[-1], (0, 0, d.width, d.height))
+
+
+def test_private_number_leaves_no_trace_of_the_secret():
+    from usher.ui.private import private_number
+
+    app, _ = make_app()
+    got = []
+    private_number(app, "Anna", 0, "Your bid", 0, 15, got.append, value=0)
+    app.render()
+    press(app, "ok")  # Anna has the device
+    eq(app.top().private, True)
+    press(app, "next", "next", "next")
+    press(app, "ok")  # 3 entered -> pass back
+    eq(got, [])  # not handed on before the device is back
+    from usher.core.crc import crc32
+
+    fb = crc32(app.hw.display.buf)  # a digest: a 16 KB copy would not fit the heap
+    # the pass-back screen drawn fresh on a clean buffer looks exactly the same
+    app.hw.display.fill(0)
+    app.top().draw(app.p, True)
+    eq(crc32(app.hw.display.buf), fb)
+    press(app, "ok")
+    eq(got, [3])
+
+
+def test_new_game_setup_walks_seats_and_back_steps_a_seat():
+    app, _ = make_app()
+    goto(app, "New game")
+    eq(labels(app), ["Showtime", "Showbiz"])
+
+
+def test_broken_settings_file_is_reported_and_kept():
+    st = MemStorage()
+    st.files["settings.json"] = b"\x00garbage"
+    app, _ = make_app(st)
+    eq(app.toast_msg, "settings reset")
+    eq(st.files["settings.bad"], b"\x00garbage")
+
+
+def test_mashing_buttons_never_crashes():
+    app, st = make_app()
+    goto(app, "Dice & draws")
+    r = Rng(99)
+    events = ["prev", "next", "ok", "back", "ok_long", "back_long", "next_long", "prev_long"]
+    for _ in range(400):
+        ev = events[r.below(len(events))]
+        app.handle(ev)
+        if r.below(3) == 0:
+            app.render()
+        assert app.top() is not None
+    app.render()
+    # whatever happened, every game on flash still replays
+    for e in app.library.games():
+        Match.resume(st, e["name"])
+
+
+def test_mono_profile_renders_menus():
+    app, _ = make_app(mono=True)
+    d = app.hw.display
+    assert any(d.buf), "nothing drawn"
+    press(app, "next", "ok")
+    assert app.top() is not None
+
+
+def test_flash_full_during_a_move_is_reported():
+    from fakes import FullStorage
+
+    st = FullStorage(room=10**6)
+    app, _ = make_app(st)
+    goto(app, "Dice & draws")
+    press(app, "ok")
+    rolls = app.match.state["rolls"]
+    st.room = 0
+    press(app, "ok")
+    eq(app.toast_msg, "Flash full: delete games")
+    eq(app.match.state["rolls"], rolls)
