@@ -20,7 +20,7 @@ help:
 	@echo "make mpy      compile firmware/ with mpy-cross -march=armv6m into $(BUILD)"
 	@echo "make size     bytecode size per module and total"
 	@echo "make bench    the table of measured figures"
-	@echo "make deploy PORT=/dev/ttyACM0 [DRY=1]   compile and copy to a Pico"
+	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=lcd114|oled] [DRY=1]   compile and copy to a Pico"
 	@echo "make soak     long fuzz and property runs (not part of make test)"
 
 setup: $(STAMP)
@@ -56,7 +56,7 @@ bench: $(STAMP)
 	$(BIN)/python -m usher_tools.bench
 
 deploy: $(STAMP)
-	$(BIN)/usher deploy $(if $(PORT),--port $(PORT)) $(if $(DRY),--dry-run)
+	$(BIN)/usher deploy $(if $(PORT),--port $(PORT)) $(if $(DRY),--dry-run) $(if $(BOARD),--profile $(BOARD))
 
 soak: $(STAMP)
 	USHER_SOAK=1 $(BIN)/pytest -q -n 2 -m soak

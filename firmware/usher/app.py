@@ -305,7 +305,7 @@ def boot() -> None:
     from usher.board.storage import DirStorage
     from usher.board.usbserial import UsbSerial
 
-    storage = DirStorage("/usher")
+    storage = DirStorage("/data")  # games and settings; the code lives in /usher
     name = profile_name(storage)
     board = __import__("usher.board." + name, None, None, ["make"])
     hw = board.make(machine)

@@ -50,7 +50,8 @@ def build(out: str, sizes: bool) -> None:
 @main.command()
 @click.option("--port", default=None, help="Serial port (default: the only Pico found).")
 @click.option("--dry-run", is_flag=True, help="Print what would be copied.")
-def deploy(port: str | None, dry_run: bool) -> None:
+@click.option("--profile", type=click.Choice(["lcd114", "oled"]), default=None, help="Board profile to record.")
+def deploy(port: str | None, dry_run: bool, profile: str | None) -> None:
     """Compile, then copy the firmware to a Pico with mpremote."""
     out = os.path.join(ROOT, "build", "mpy")
     rows = build_mod.build(out)
@@ -59,6 +60,12 @@ def deploy(port: str | None, dry_run: bool) -> None:
         sys.exit(1)
     plan = build_mod.deploy_plan(out)
     dirs = sorted({os.path.dirname(dst) for _, dst in plan if os.path.dirname(dst)})
+    if profile:
+        prof = os.path.join(out, "profile.txt")
+        with open(prof, "w") as f:
+            f.write(profile + "\n")
+        dirs.append("data")
+        plan.append((prof, "data/profile.txt"))
     if dry_run:
         for d in dirs:
             click.echo("mkdir :%s" % d)
