@@ -42,7 +42,8 @@ def figures() -> list:
     with tempfile.TemporaryDirectory() as out:
         built = build_mod.build(out)
         total = sum(r[1] for r in built if r[1] > 0)
-        rows.append(("armv6m bytecode, all firmware modules", "%d bytes (%d modules)" % (total, len(built)), "make size"))
+        value = "%d bytes (%d modules)" % (total, len(built))
+        rows.append(("armv6m bytecode, all firmware modules", value, "make size"))
         biggest = max(built, key=lambda r: r[1])
         rows.append(("largest module", "%s, %d bytes" % biggest[:2], ""))
         core = [r for r in built if r[0].startswith("usher/core/")]
