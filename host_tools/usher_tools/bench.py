@@ -52,7 +52,8 @@ def figures() -> list:
         core_mods = ["usher.core.record", "usher.core.match", "usher.core.rng", "usher.core.game"]
         rows.append(("heap after importing the core (VM, .mpy)", "%d bytes" % mp_heap_after_import(core_mods, out), ""))
         app_mods = ["usher.app", "usher.ui.widgets", "usher.ui.home"]
-        rows.append(("heap after importing app + home UI (VM, .mpy)", "%d bytes" % mp_heap_after_import(app_mods, out), ""))
+        heap = mp_heap_after_import(app_mods, out)
+        rows.append(("heap after importing app + home UI (VM, .mpy)", "%d bytes" % heap, ""))
     for extra in _extras():
         rows.extend(extra())
     return rows
