@@ -3,7 +3,6 @@
 import os
 
 from click.testing import CliRunner
-
 from usher_tools.cli import main
 from usher_tools.paths import firmware_files
 
