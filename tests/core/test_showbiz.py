@@ -104,6 +104,11 @@ def test_bad_options_refused():
     raises(RuleError, G.make_setup, players(3), {"start_year": 0}, {})
     raises(RuleError, G.make_setup, players(3), {"public_money": 1}, {})
     raises(RuleError, G.make_setup, players(3), {"colour": 1}, {})
+    raises(RuleError, G.make_setup, players(3), {}, {"taste": {"kinds": ["red"]}})
+    raises(RuleError, G.make_setup, players(3), {}, {"points": [1, 2]})
+    # eight players need 48 artists to start: a bag of 40 can not do
+    small = {"kinds": ["red", "blue"], "counts": [20, 20]}
+    raises(RuleError, G.make_setup, players(8), {}, {"artists": small, "taste": small})
 
 
 def test_general_agent_picked_at_random_on_the_device():

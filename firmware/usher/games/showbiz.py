@@ -48,7 +48,10 @@ class Showbiz(Game):
         for k in components:
             comp[k] = components[k]
         setup = Game.make_setup(self, players, opts, comp)
-        self._check_components(setup["components"], len(players))
+        try:
+            self._check_components(setup["components"], len(players))
+        except (KeyError, TypeError):
+            raise RuleError("bad components")
         return setup
 
     def _check_components(self, comp: dict, n: int) -> None:
