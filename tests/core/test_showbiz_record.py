@@ -10,11 +10,13 @@ from usher.core.game import load_game
 G = load_game("showbiz")
 
 
+def _folder():
+    i = __file__.rfind("/")
+    return __file__[:i] if i >= 0 else "."
+
+
 def _record_path():
-    here = __file__
-    i = here.rfind("/")
-    folder = here[:i] if i >= 0 else "."
-    return folder + "/../records/showbiz_4p.rec"
+    return _folder() + "/../records/showbiz_4p.rec"
 
 
 def replay(stop=None, at=None):
@@ -93,3 +95,26 @@ def test_record_replays_to_a_finished_ten_year_game():
     eq(s["pts"][0][1], 18)
     top = G.standings(s)[0]
     eq(top["score"], max(sum(t) for t in s["pts"]))
+
+
+def test_the_example_in_record_showbiz_md_plays_as_described():
+    path = _folder() + "/../../firmware/RECORD-showbiz.md"
+    actions = []
+    inside = False
+    with open(path) as f:
+        for line in f:
+            if line.startswith("## Example"):
+                inside = True
+            elif inside and line.startswith("{"):
+                actions.append(json.loads(line))
+            elif inside and line.startswith("## "):
+                break
+    eq(len(actions), 13)
+    s = G.new(G.make_setup([{"name": "Anna"}, {"name": "Ben"}], {"draws": "entered"}, {}))
+    for a in actions:
+        s = G.apply(s, a)
+    eq(s["art"][0][0], s["kinds"].index("red"))
+    eq((s["art"][1][0], s["turn"]), (-1, 0))
+    eq(s["store"], 15)
+    eq(s["ze"], [12, 3])
+    eq(s["pool"][s["kinds"].index("green")], 3)

@@ -106,7 +106,7 @@ def test_forecast_redrawn_when_the_roll_is_higher():
     s = G.apply(s, {"t": "trend", "die": 4})
     eq(s["ph"], "row")
     eq(sum(s["tbag"]), 60)  # the forecast went back too
-    eq(s["tr"], [4, 3])
+    eq(s["tr"], ["trend", 4, 3])
     s = G.apply(s, {"t": "row", "row": ["black"] * 6})
     eq([K[c] for c in s["row"]], ["black"] * 6)
     eq(s["ph"], "forecast")

@@ -198,7 +198,7 @@ class Showbiz(Game):
             "row": [kinds[c] for c in s["row"]],
             "forecast": [kinds[c] for c in s["fc"]],
             "forecast_die": s["fdie"],
-            "taste_roll": s["tr"],
+            "last_roll": s["tr"],
             "pool": [[kinds[c], k] for c, k in enumerate(s["pool"]) if k],
             "boards": boards,
             "points": self.scores(s),

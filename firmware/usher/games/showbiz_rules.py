@@ -11,7 +11,7 @@ State layout (plain JSON, colours as indices into `kinds`, players by seat):
   rows, fdie  forecast die, pool  artist counts on the table, due  artists owed
   to the pool, art/yrs  per player 6 columns (colour or -1, years left),
   pts   points per player per year played, neg  the pending negotiation,
-  last  the latest bid reveal, tr  the latest taste roll [die, forecast die]
+  last  the latest bid reveal, tr  the latest roll ["trend"|"end", die, limit]
 """
 
 from usher.core.data import need
@@ -229,7 +229,7 @@ def pool_draw(s: dict) -> int:
 def _a_trend(s: dict, a: dict) -> None:
     _phase(s, "trend")
     d = _die(a)
-    s["tr"] = [d, s["fdie"]]
+    s["tr"] = ["trend", d, s["fdie"]]
     if d <= s["fdie"]:  # the forecast comes true
         s["row"] = s["fc"]
         s["ph"] = "forecast"
@@ -243,7 +243,7 @@ def _a_trend(s: dict, a: dict) -> None:
 def _a_end(s: dict, a: dict) -> None:
     _phase(s, "end")
     d = _die(a)
-    s["tr"] = [d, END_ON[s["year"]]]
+    s["tr"] = ["end", d, END_ON[s["year"]]]
     if d <= END_ON[s["year"]]:
         s["ph"] = "over"
     else:
