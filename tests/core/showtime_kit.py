@@ -1,0 +1,105 @@
+"""Helpers for the Showtime tests: games built only through legal actions,
+and auditoriums written as rows of card numbers for the effect tests."""
+
+import json
+
+from usher.core.game import load_game
+from usher.games import showtime_cast as cast
+from usher.games.showtime import to_move
+
+G = load_game("showtime")
+
+
+def players(n):
+    return [{"name": "P%d" % i, "colour": i} for i in range(n)]
+
+
+def setup(n=2, first=0, cut=None, stars=None, genres=None):
+    opts = {"first": first}
+    if cut is not None:
+        opts["cut"] = cut
+    comps = {}
+    if stars is not None:
+        comps["stars"] = stars
+    if genres is not None:
+        comps["genres"] = genres
+    return G.make_setup(players(n), opts, comps)
+
+
+def game(n=2, first=0, cut=None, stars=None, genres=None, poster="comedy"):
+    """A game in its first screening, waiting for the start player to place."""
+    s = G.new(setup(n, first, cut, stars, genres))
+    return G.apply(s, {"t": "poster", "genre": poster})
+
+
+def action(s, card, row, seat, to=None, genre=None):
+    """A place action for whoever is to move. Without a genre table the
+    answer defaults to "no match"; with one it is left out unless given."""
+    a = {"t": "place", "p": to_move(s), "card": card, "row": row, "seat": seat}
+    if to is not None:
+        a["to"] = list(to)
+    if genre is not None:
+        a["genre"] = genre
+    elif s["genres"] is None:
+        a["genre"] = False
+    return a
+
+
+def place(s, card, row, seat, to=None, genre=None):
+    """Seat a card for whoever is to move."""
+    return G.apply(s, action(s, card, row, seat, to, genre))
+
+
+def places(s, moves):
+    """Apply (card, row, seat[, to]) in turn order."""
+    for m in moves:
+        s = place(s, *m)
+    return s
+
+
+def at(s, row, seat):
+    return s["seats"][(row - 1) * 4 + seat - 1]
+
+
+def board(rows):
+    """Seats from rows of cards (0 = free); a card may be (owner, card)."""
+    seats = []
+    for r in rows:
+        for v in r:
+            if not v:
+                seats.append(None)
+            elif isinstance(v, tuple):
+                seats.append([v[0], v[1]])
+            else:
+                seats.append([0, v])
+    return seats
+
+
+def effect(rows, row, seat):
+    """Points the person on (row, seat) receives at scoring time."""
+    parts = cast.received(board(rows), (row - 1) * 4 + seat - 1)
+    total = 0
+    for p in parts:
+        total += p[1]
+    return total
+
+
+def read_record(name):
+    """(header, actions) of a hand-written record in tests/records/."""
+    here = __file__
+    cut = here.rfind("/")
+    folder = here[:cut] if cut >= 0 else "."
+    path = folder + "/../records/" + name
+    header = None
+    actions = []
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            obj = json.loads(line)
+            if header is None:
+                header = obj
+            else:
+                actions.append(obj)
+    return header, actions
