@@ -145,6 +145,8 @@ def _new_display(mono):
         def show(self, x=0, y=0, ww=-1, hh=-1):
             ww = w - x if ww < 0 else ww
             hh = h - y if hh < 0 else hh
+            if len(self.pushes) >= 32:  # bounded: a long session must not eat the heap
+                self.pushes.pop(0)
             self.pushes.append((x, y, ww, hh))
             self.pixels_pushed += ww * hh
             return ww * hh
