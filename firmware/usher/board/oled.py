@@ -2,9 +2,10 @@
 push buttons to ground. Every pin of this build is here and nowhere else
 (wiring: hardware/README.md and hardware/wiring-oled.png).
 
-The whole build sits on one edge of the Pico: the OLED on physical pins 6/7
-(GP4/GP5, I2C0) with ground on pin 8, the buttons on pins 9-12 (GP6-GP9)
-with ground on pin 13, and 3.3 V from pin 36.
+The signals sit together on one edge of the Pico: the OLED's SDA/SCL on
+physical pins 6/7 (GP4/GP5, I2C0), the buttons on pins 9-12 (GP6-GP9) with
+their shared ground on pin 13. The OLED takes 3.3 V from pin 36 and ground
+from any GND pin.
 """
 
 from usher.board.hardware import Hardware
