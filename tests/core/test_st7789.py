@@ -6,8 +6,8 @@ checks what the controller would receive."""
 
 from fake_machine import Machine, data_len, joined, no_sleep, st7789_commands
 from portable import eq, on_micropython, raises
-from usher.board import lcd114
-from usher.board.st7789 import LINE_BYTES, ST7789, _convert
+from usher.board import gs4_rgb565, lcd114
+from usher.board.st7789 import LINE_BYTES, ST7789, _convert, _convert_py
 from usher.ui import theme
 
 SLPOUT, NORON, INVON, DISPON = 0x11, 0x13, 0x21, 0x29
@@ -157,14 +157,18 @@ def test_set_palette_changes_the_colours_the_panel_receives():
 
 
 def test_convert_reads_nibbles_high_first_and_writes_big_endian_rgb565():
-    src = bytearray(b"\x12\x34\xf0")  # pixels 1,2,3,4,15,0
-    pal = bytearray(32)
-    for i in range(16):
-        pal[2 * i] = i
-        pal[2 * i + 1] = 0xA0 + i
-    dst = bytearray(12)
-    _convert(src, 1, 5, pal, dst, 2)  # from pixel 1 (an odd start) into dst[2:]
-    eq(bytes(dst), b"\x00\x00\x02\xa2\x03\xa3\x04\xa4\x0f\xaf\x00\xa0")
+    # the viper loop (plain Python on CPython) and the fallback for ports
+    # without native code must agree
+    eq(_convert, gs4_rgb565.convert)
+    for fn in (gs4_rgb565.convert, _convert_py):
+        src = bytearray(b"\x12\x34\xf0")  # pixels 1,2,3,4,15,0
+        pal = bytearray(32)
+        for i in range(16):
+            pal[2 * i] = i
+            pal[2 * i + 1] = 0xA0 + i
+        dst = bytearray(12)
+        fn(src, 1, 5, pal, dst, 2)  # from pixel 1 (an odd start) into dst[2:]
+        eq(bytes(dst), b"\x00\x00\x02\xa2\x03\xa3\x04\xa4\x0f\xaf\x00\xa0")
 
 
 class NullSPI:

@@ -5,7 +5,8 @@ The UI draws palette indices 0..15 into a GS4_HMSB buffer (16,200 bytes for
 region: it sets the panel's column/row window, then converts the region to
 big-endian RGB565 a band of rows at a time through one small line buffer, so
 no 64,800-byte frame ever exists. The conversion loop is viper code on the
-Pico; on CPython the same function runs as plain Python.
+Pico (usher.board.gs4_rgb565); on CPython the same function runs as plain
+Python.
 
 Pins, bus and panel geometry come from the board profile (usher.board.lcd114);
 this module never imports `machine`.
@@ -14,19 +15,27 @@ this module never imports `machine`.
 import framebuf
 
 try:
-    import micropython
     from micropython import const
-except ImportError:  # CPython: the decorator does nothing and ptr8 is a bytearray
-
-    class micropython:  # type: ignore[no-redef]
-        @staticmethod
-        def viper(f):  # type: ignore[no-untyped-def]
-            return f
+except ImportError:
 
     def const(x):  # type: ignore[no-redef,misc]
         return x
 
-    ptr8 = bytearray  # type: ignore[misc]
+
+def _convert_py(src, start: int, n: int, pal, dst, j: int) -> None:  # type: ignore[no-untyped-def]
+    """gs4_rgb565.convert for a MicroPython without native code emitters."""
+    for i in range(start, start + n):
+        b = src[i >> 1]
+        c = ((b & 15) << 1) if i & 1 else ((b >> 3) & 30)
+        dst[j] = pal[c]
+        dst[j + 1] = pal[c + 1]
+        j += 2
+
+
+try:
+    from usher.board.gs4_rgb565 import convert as _convert
+except SyntaxError:  # "invalid micropython decorator": no viper on this port
+    _convert = _convert_py
 
 
 _SWRESET = const(0x01)
@@ -43,24 +52,6 @@ _COLMOD_16BIT = const(0x55)  # 65K colours, 16 bits per pixel
 
 # 8 rows of the 240-pixel panel per SPI write: few calls, small buffer
 LINE_BYTES = 3840
-
-
-@micropython.viper
-def _convert(src: ptr8, start: int, n: int, pal: ptr8, dst: ptr8, j: int):
-    """Write n pixels of the 4-bit buffer, from pixel index start, to dst[j:]
-    as big-endian RGB565 looked up in pal (16 entries x 2 bytes)."""
-    i = start
-    end = start + n
-    while i < end:
-        b = src[i >> 1]
-        if i & 1:
-            c = (b & 15) << 1
-        else:
-            c = (b >> 3) & 30
-        dst[j] = pal[c]
-        dst[j + 1] = pal[c + 1]
-        j += 2
-        i += 1
 
 
 def _default_sleep(ms: int) -> None:
