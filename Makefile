@@ -22,6 +22,7 @@ help:
 	@echo "make bench    the table of measured figures"
 	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=lcd114|oled] [DRY=1]   compile and copy to a Pico"
 	@echo "make soak     long fuzz and property runs (not part of make test)"
+	@echo "make fonts    regenerate the bitmap fonts in firmware/usher/ui/fonts"
 
 setup: $(STAMP)
 
@@ -43,7 +44,7 @@ test-fast: $(STAMP)
 	$(BIN)/pytest -q -x tests/core
 
 check: $(STAMP)
-	$(BIN)/ruff check firmware host_tools tests
+	$(BIN)/ruff check firmware host_tools tests hardware
 	$(BIN)/mypy
 
 mpy: $(STAMP)
@@ -60,6 +61,9 @@ deploy: $(STAMP)
 
 soak: $(STAMP)
 	USHER_SOAK=1 $(BIN)/pytest -q -n 2 -m soak
+
+fonts: $(STAMP)
+	$(BIN)/python -m usher_tools.fontgen
 
 clean:
 	rm -rf build .pytest_cache .mypy_cache .ruff_cache

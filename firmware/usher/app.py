@@ -32,7 +32,7 @@ class App:
         self.toast_drawn = False
         self.buttons: Any = None
         if hw.keys:
-            from usher.board.buttons import Buttons  # type: ignore[import-not-found]
+            from usher.board.buttons import Buttons
 
             self.buttons = Buttons(hw.keys, hw.keymap, clock.ticks_diff)
         self.link: Any = None
@@ -256,7 +256,7 @@ def device_id() -> str:
 def load_fonts(display) -> dict:  # type: ignore[no-untyped-def]
     """The font sizes for this panel; empty until fonts are built."""
     try:
-        from usher.ui.layout import fonts_for  # type: ignore[import-not-found]
+        from usher.ui.layout import fonts_for
 
         return fonts_for(display.width, display.height)
     except ImportError:

@@ -1,12 +1,15 @@
-"""A pure-Python stand-in for MicroPython's built-in `framebuf`, so display and
-UI code also runs under CPython. On the MicroPython VM the built-in module is
-found first and this file is never imported.
+"""MicroPython's `framebuf`, in plain Python, for CPython test runs only.
 
-Covers what Usher draws with: fill, pixel, hline, vline, line, rect,
-fill_rect, blit (with key and palette), scroll is not needed. No built-in text
-(Usher draws its own fonts)."""
+On the MicroPython VM the built-in `framebuf` always wins over a file of the
+same name, so this module is only ever imported by CPython (tests/conftest.py
+puts tests/core on sys.path). It follows modframebuf.c where the firmware
+relies on it: buffer layouts and stride rounding, clipping, `col != 0` on the
+1-bit formats, and `blit` comparing `key` after the palette lookup. `text`,
+`ellipse` and `poly` are not here: the UI draws text with usher.ui.text.
+"""
 
 MONO_VLSB = 0
+MVLSB = 0
 RGB565 = 1
 GS4_HMSB = 2
 MONO_HLSB = 3
@@ -15,77 +18,131 @@ GS2_HMSB = 5
 GS8 = 6
 
 
+def _get_mvlsb(fb, x, y):
+    return (fb._fb_buf[(y >> 3) * fb._fb_stride + x] >> (y & 7)) & 1
+
+
+def _set_mvlsb(fb, x, y, c):
+    i = (y >> 3) * fb._fb_stride + x
+    bit = 1 << (y & 7)
+    fb._fb_buf[i] = (fb._fb_buf[i] | bit) if c else (fb._fb_buf[i] & ~bit)
+
+
+def _get_mh(fb, x, y):
+    i = (x + y * fb._fb_stride) >> 3
+    off = (x & 7) if fb._fb_fmt == MONO_HMSB else 7 - (x & 7)
+    return (fb._fb_buf[i] >> off) & 1
+
+
+def _set_mh(fb, x, y, c):
+    i = (x + y * fb._fb_stride) >> 3
+    off = (x & 7) if fb._fb_fmt == MONO_HMSB else 7 - (x & 7)
+    fb._fb_buf[i] = (fb._fb_buf[i] | (1 << off)) if c else (fb._fb_buf[i] & ~(1 << off))
+
+
+def _get_gs4(fb, x, y):
+    b = fb._fb_buf[(x + y * fb._fb_stride) >> 1]
+    return (b & 0x0F) if x & 1 else (b >> 4)
+
+
+def _set_gs4(fb, x, y, c):
+    i = (x + y * fb._fb_stride) >> 1
+    c &= 0x0F
+    if x & 1:
+        fb._fb_buf[i] = (fb._fb_buf[i] & 0xF0) | c
+    else:
+        fb._fb_buf[i] = (fb._fb_buf[i] & 0x0F) | (c << 4)
+
+
+def _get_gs2(fb, x, y):
+    i = (x + y * fb._fb_stride) >> 2
+    return (fb._fb_buf[i] >> ((x & 3) << 1)) & 3
+
+
+def _set_gs2(fb, x, y, c):
+    i = (x + y * fb._fb_stride) >> 2
+    s = (x & 3) << 1
+    fb._fb_buf[i] = (fb._fb_buf[i] & ~(3 << s)) | ((c & 3) << s)
+
+
+def _get_gs8(fb, x, y):
+    return fb._fb_buf[x + y * fb._fb_stride]
+
+
+def _set_gs8(fb, x, y, c):
+    fb._fb_buf[x + y * fb._fb_stride] = c & 0xFF
+
+
+def _get_rgb565(fb, x, y):
+    i = (x + y * fb._fb_stride) * 2
+    return fb._fb_buf[i] | (fb._fb_buf[i + 1] << 8)
+
+
+def _set_rgb565(fb, x, y, c):
+    i = (x + y * fb._fb_stride) * 2
+    fb._fb_buf[i] = c & 0xFF
+    fb._fb_buf[i + 1] = (c >> 8) & 0xFF
+
+
+_ACCESS = {
+    MONO_VLSB: (_get_mvlsb, _set_mvlsb),
+    RGB565: (_get_rgb565, _set_rgb565),
+    GS4_HMSB: (_get_gs4, _set_gs4),
+    MONO_HLSB: (_get_mh, _set_mh),
+    MONO_HMSB: (_get_mh, _set_mh),
+    GS2_HMSB: (_get_gs2, _set_gs2),
+    GS8: (_get_gs8, _set_gs8),
+}
+
+
+def _needed(fmt, stride, height):
+    if fmt == MONO_VLSB:
+        return ((height + 7) >> 3) * stride
+    bits = {RGB565: 16, GS4_HMSB: 4, MONO_HLSB: 1, MONO_HMSB: 1, GS2_HMSB: 2, GS8: 8}[fmt]
+    return (stride * height * bits + 7) // 8
+
+
 class FrameBuffer:
-    def __init__(self, buf, width, height, fmt, stride=None):
-        self.buf = buf
-        self.width = width
-        self.height = height
-        self.fmt = fmt
-        self.stride = stride or width
-
-    # -- pixel access ------------------------------------------------------
-    def _get(self, x, y):
-        b = self.buf
-        if self.fmt == MONO_VLSB:
-            return (b[(y >> 3) * self.stride + x] >> (y & 7)) & 1
-        if self.fmt == MONO_HLSB:
-            i = (y * ((self.stride + 7) & ~7) + x) >> 3
-            return (b[i] >> (7 - (x & 7))) & 1
-        if self.fmt == MONO_HMSB:
-            i = (y * ((self.stride + 7) & ~7) + x) >> 3
-            return (b[i] >> (x & 7)) & 1
-        if self.fmt == GS4_HMSB:
-            i = (y * self.stride + x) >> 1
-            return (b[i] >> 4) & 0xF if x % 2 == 0 else b[i] & 0xF
-        if self.fmt == GS8:
-            return b[y * self.stride + x]
-        if self.fmt == RGB565:
-            i = (y * self.stride + x) * 2
-            return b[i] | (b[i + 1] << 8)
-        raise ValueError("format")
-
-    def _set(self, x, y, c):
-        b = self.buf
-        if self.fmt == MONO_VLSB:
-            i = (y >> 3) * self.stride + x
-            bit = 1 << (y & 7)
-            b[i] = (b[i] | bit) if c & 1 else (b[i] & ~bit)
-        elif self.fmt in (MONO_HLSB, MONO_HMSB):
-            i = (y * ((self.stride + 7) & ~7) + x) >> 3
-            bit = 1 << (7 - (x & 7)) if self.fmt == MONO_HLSB else 1 << (x & 7)
-            b[i] = (b[i] | bit) if c & 1 else (b[i] & ~bit)
-        elif self.fmt == GS4_HMSB:
-            i = (y * self.stride + x) >> 1
-            if x % 2 == 0:
-                b[i] = (b[i] & 0x0F) | ((c & 0xF) << 4)
-            else:
-                b[i] = (b[i] & 0xF0) | (c & 0xF)
-        elif self.fmt == GS8:
-            b[y * self.stride + x] = c & 0xFF
-        elif self.fmt == RGB565:
-            i = (y * self.stride + x) * 2
-            b[i] = c & 0xFF
-            b[i + 1] = (c >> 8) & 0xFF
-        else:
-            raise ValueError("format")
+    def __init__(self, buffer, width, height, format, stride=None):  # noqa: A002 - MicroPython's name
+        if format not in _ACCESS:
+            raise ValueError("invalid format")
+        stride = width if stride is None else stride
+        if format in (MONO_HLSB, MONO_HMSB):
+            stride = (stride + 7) & ~7
+        elif format == GS2_HMSB:
+            stride = (stride + 3) & ~3
+        elif format == GS4_HMSB:
+            stride = (stride + 1) & ~1
+        self._fb_buf = memoryview(buffer).cast("B")
+        if self._fb_buf.readonly:
+            raise TypeError("buffer must be writable")
+        if len(self._fb_buf) < _needed(format, stride, height):
+            raise ValueError()
+        # prefixed names, so they never clash with a driver subclass's own attributes
+        self._fb_fmt = format
+        self._fb_stride = stride
+        self._fb_w = width
+        self._fb_h = height
+        self._fb_get, self._fb_set = _ACCESS[format]
 
     def pixel(self, x, y, c=None):
-        if not (0 <= x < self.width and 0 <= y < self.height):
-            return None if c is None else None
+        if not (0 <= x < self._fb_w and 0 <= y < self._fb_h):
+            return None
         if c is None:
-            return self._get(x, y)
-        self._set(x, y, c)
+            return self._fb_get(self, x, y)
+        self._fb_set(self, x, y, c)
         return None
 
     def fill_rect(self, x, y, w, h, c):
-        x0, y0 = max(0, x), max(0, y)
-        x1, y1 = min(self.width, x + w), min(self.height, y + h)
+        x0, y0 = max(x, 0), max(y, 0)
+        x1, y1 = min(x + w, self._fb_w), min(y + h, self._fb_h)
+        s = self._fb_set
         for yy in range(y0, y1):
             for xx in range(x0, x1):
-                self._set(xx, yy, c)
+                s(self, xx, yy, c)
 
     def fill(self, c):
-        self.fill_rect(0, 0, self.width, self.height, c)
+        self.fill_rect(0, 0, self._fb_w, self._fb_h, c)
 
     def hline(self, x, y, w, c):
         self.fill_rect(x, y, w, 1, c)
@@ -97,39 +154,57 @@ class FrameBuffer:
         if f:
             self.fill_rect(x, y, w, h, c)
             return
-        self.hline(x, y, w, c)
-        self.hline(x, y + h - 1, w, c)
-        self.vline(x, y, h, c)
-        self.vline(x + w - 1, y, h, c)
+        self.fill_rect(x, y, w, 1, c)
+        self.fill_rect(x, y + h - 1, w, 1, c)
+        self.fill_rect(x, y, 1, h, c)
+        self.fill_rect(x + w - 1, y, 1, h, c)
 
-    def line(self, x0, y0, x1, y1, c):
-        dx, dy = abs(x1 - x0), -abs(y1 - y0)
-        sx, sy = (1 if x0 < x1 else -1), (1 if y0 < y1 else -1)
+    def line(self, x1, y1, x2, y2, c):
+        dx, dy = abs(x2 - x1), -abs(y2 - y1)
+        sx = 1 if x1 < x2 else -1
+        sy = 1 if y1 < y2 else -1
         err = dx + dy
         while True:
-            self.pixel(x0, y0, c)
-            if x0 == x1 and y0 == y1:
-                break
+            self.pixel(x1, y1, c)
+            if x1 == x2 and y1 == y2:
+                return
             e2 = 2 * err
             if e2 >= dy:
                 err += dy
-                x0 += sx
+                x1 += sx
             if e2 <= dx:
                 err += dx
-                y0 += sy
+                y1 += sy
 
-    def blit(self, src, x, y, key=-1, palette=None):
-        for sy in range(src.height):
-            for sx in range(src.width):
-                c = src._get(sx, sy)
+    def blit(self, fbuf, x, y, key=-1, palette=None):
+        sw, sh = fbuf._fb_w, fbuf._fb_h
+        if x >= self._fb_w or y >= self._fb_h or -x >= sw or -y >= sh:
+            return
+        x0, y0 = max(0, x), max(0, y)
+        x1, y1 = max(0, -x), max(0, -y)
+        x0end = min(self._fb_w, x + sw)
+        y0end = min(self._fb_h, y + sh)
+        get, s = fbuf._fb_get, self._fb_set
+        for cy in range(y0, y0end):
+            cx1 = x1
+            for cx0 in range(x0, x0end):
+                col = get(fbuf, cx1, y1)
                 if palette is not None:
-                    c = palette._get(c, 0)
-                if c != key:  # as MicroPython: the key is compared after the palette
-                    self.pixel(x + sx, y + sy, c)
+                    col = palette._fb_get(palette, col, 0)
+                if col != key:
+                    s(self, cx0, cy, col)
+                cx1 += 1
+            y1 += 1
+
+    def scroll(self, xstep, ystep):
+        w, h = self._fb_w, self._fb_h
+        xs = range(w - 1, -1, -1) if xstep > 0 else range(w)
+        ys = range(h - 1, -1, -1) if ystep > 0 else range(h)
+        for yy in ys:
+            for xx in xs:
+                sx, sy = xx - xstep, yy - ystep
+                if 0 <= sx < w and 0 <= sy < h:
+                    self._fb_set(self, xx, yy, self._fb_get(self, sx, sy))
 
     def text(self, s, x, y, c=1):
-        """Stand-in for the built-in 8x8 font (whose glyphs are not copied
-        here): a 6x7 box per visible character, enough for layout tests."""
-        for i, ch in enumerate(s):
-            if ch != " ":
-                self.rect(x + 8 * i + 1, y, 6, 7, c)
+        raise NotImplementedError("CPython framebuf stand-in has no 8x8 font: use usher.ui.text")

@@ -32,7 +32,7 @@ def test_mypy_against_rp2_stubs():
 
 def test_ruff():
     proc = subprocess.run(
-        [tool("ruff"), "check", "firmware", "host_tools", "tests"], cwd=ROOT, capture_output=True, text=True
+        [tool("ruff"), "check", "firmware", "host_tools", "tests", "hardware"], cwd=ROOT, capture_output=True, text=True
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
 

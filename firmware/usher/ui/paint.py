@@ -9,7 +9,7 @@ except ImportError:  # MicroPython: annotations are never evaluated
 from usher.ui import theme
 
 try:
-    from usher.ui import text as _text  # type: ignore[attr-defined]
+    from usher.ui import text as _text
 except ImportError:  # fonts not built yet: fall back to the built-in 8x8 text
     _text = None  # type: ignore[assignment]
 
@@ -136,7 +136,10 @@ class Painter:
         return w
 
     def fit(self, s: str, max_w: int, size: str = "body") -> str:
-        """Shorten s with a trailing '.' until it fits max_w pixels."""
+        """Shorten s with an ellipsis until it fits max_w pixels."""
+        f = self.fonts.get(size)
+        if f is not None and _text is not None:
+            return _text.fit(s, f, max_w)
         if self.text_w(s, size) <= max_w:
             return s
         while s and self.text_w(s + ".", size) > max_w:

@@ -1,0 +1,127 @@
+"""Debounced buttons that turn key levels into logical events.
+
+    b = Buttons(hw.keys, hw.keymap, time.ticks_diff)
+    for ev in b.poll(time.ticks_ms()):   # every tick, 10-50 ms apart
+        ...                              # "prev", "ok", "back_long", ...
+
+When each event fires, and why:
+- prev / next fire on the press (after debounce), so stepping feels
+  immediate, then repeat while held: first after REPEAT_DELAY_MS, then every
+  REPEAT_MS, and every REPEAT_FAST_MS once FAST_AFTER repeats have gone by, so
+  a score can travel 50 steps in about 3.5 s. They have no long press: holding
+  them means "keep going".
+- ok / back fire on release, because until the release a press may still turn
+  long: "<name>_long" fires once when the key has been held LONG_MS, and then
+  the release says nothing.
+- A level must stay put for DEBOUNCE_MS before it counts, so contact bounce
+  and one-poll glitches never make events. Several keys at once are simply
+  tracked each on its own; two keys with the same meaning (A and the
+  joystick press are both ok) do not interfere.
+
+Time comes in as ticks and is only ever compared through the `ticks_diff`
+passed in, so the wrap of time.ticks_ms() (every 2**30 ms on the Pico) is
+harmless. A key is any callable returning True while pressed.
+"""
+
+DEBOUNCE_MS = 25
+LONG_MS = 600
+REPEAT_DELAY_MS = 400
+REPEAT_MS = 100
+REPEAT_FAST_MS = 50
+FAST_AFTER = 10
+REPEATING = ("prev", "next")
+
+
+class _Key:
+    def __init__(self, read, name: str, logical: str, now: int) -> None:  # type: ignore[no-untyped-def]
+        self.read = read
+        self.name = name
+        self.logical = logical
+        self.repeats = logical in REPEATING
+        self.down = False  # the debounced state
+        self.raw = False  # the last level read
+        self.raw_at = now  # when the raw level last changed
+        self.down_at = now  # when the current press began
+        self.long_done = False
+        self.due = 0  # ms after down_at when the next repeat is due
+        self.count = 0  # repeats so far in this press
+
+
+class Buttons:
+    def __init__(  # type: ignore[no-untyped-def]
+        self,
+        keys: dict,
+        keymap: dict,
+        ticks_diff,
+        now: int = 0,
+        debounce_ms: int = DEBOUNCE_MS,
+        long_ms: int = LONG_MS,
+        repeat_delay_ms: int = REPEAT_DELAY_MS,
+        repeat_ms: int = REPEAT_MS,
+        repeat_fast_ms: int = REPEAT_FAST_MS,
+        fast_after: int = FAST_AFTER,
+    ) -> None:
+        self.diff = ticks_diff
+        self.debounce_ms = debounce_ms
+        self.long_ms = long_ms
+        self.repeat_delay_ms = repeat_delay_ms
+        self.repeat_ms = repeat_ms
+        self.repeat_fast_ms = repeat_fast_ms
+        self.fast_after = fast_after
+        names = [n for n in keys if n in keymap]
+        names.sort()  # a fixed order for events of the same poll, on both runtimes
+        self._keys = [_Key(keys[n], n, keymap[n], now) for n in names]
+
+    def held(self) -> list:
+        """Logical names of the keys down now (debounced), e.g. for a safe-mode check."""
+        return [k.logical for k in self._keys if k.down]
+
+    def poll(self, now: int) -> list:
+        """Read every key once; return the events that happened, in key-name order."""
+        out: list = []
+        diff = self.diff
+        for k in self._keys:
+            try:
+                level = bool(k.read())
+            except Exception:  # a flaky read counts as "no change", never a crash
+                level = k.raw
+            if level != k.raw:
+                k.raw = level
+                k.raw_at = now
+            if level != k.down and diff(now, k.raw_at) >= self.debounce_ms:
+                k.down = level
+                if level:
+                    self._pressed(k, out)
+                else:
+                    self._released(k, out)
+            elif k.down:
+                self._holding(k, now, out)
+        return out
+
+    def _pressed(self, k: _Key, out: list) -> None:
+        # the press began when the level changed, not when debounce accepted it
+        k.down_at = k.raw_at
+        k.long_done = False
+        k.count = 0
+        if k.repeats:
+            k.due = self.repeat_delay_ms
+            out.append(k.logical)
+
+    def _released(self, k: _Key, out: list) -> None:
+        if not k.repeats and not k.long_done:
+            out.append(k.logical)
+
+    def _holding(self, k: _Key, now: int, out: list) -> None:
+        # durations since the press, never tick arithmetic: only ticks_diff knows the wrap
+        held = self.diff(now, k.down_at)
+        if k.repeats:
+            if held >= k.due:
+                out.append(k.logical)
+                k.count += 1
+                step = self.repeat_fast_ms if k.count >= self.fast_after else self.repeat_ms
+                k.due += step
+                if k.due <= held:  # polled late: one event, never a burst to catch up
+                    k.due = held + step
+        elif not k.long_done and held >= self.long_ms:
+            k.long_done = True
+            out.append(k.logical + "_long")

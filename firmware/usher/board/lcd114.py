@@ -1,0 +1,99 @@
+"""Board profile: Waveshare Pico-LCD-1.14 plugged onto a Raspberry Pi Pico.
+
+Every pin of this board is here and nowhere else (checked against Waveshare's
+wiki and demo code; see hardware/README.md). The panel is an ST7789 (240x320
+controller RAM) showing a 240x135 window, used in landscape with the joystick
+on the left and keys A/B on the right.
+
+    import machine
+    from usher.board import lcd114
+    hw = lcd114.make(machine)
+"""
+
+from usher.board.hardware import Hardware
+
+PROFILE = "lcd114"
+WIDTH = 240
+HEIGHT = 135
+
+# SPI1 to the ST7789
+SPI_ID = 1
+SPI_BAUD = 62_500_000  # the RP2040's top SPI rate at 125 MHz; 31_250_000 if a panel glitches
+PIN_SCK = 10
+PIN_MOSI = 11
+PIN_CS = 9
+PIN_DC = 8
+PIN_RST = 12
+PIN_BL = 13  # backlight, PWM
+BL_FREQ = 1000
+
+# Landscape: MADCTL MX|MV|ML (0x70), as Waveshare's demo. The 135 visible rows
+# sit at controller rows 53..187 and the 240 columns at 40..279 in this
+# orientation (the 1.14" glass is centred in the 240x320 RAM, 52/53 split).
+MADCTL = 0x70
+X_OFFSET = 40
+Y_OFFSET = 53
+
+# physical key -> GPIO; all active low, with pull-ups
+KEY_PINS = [
+    ("A", 15),
+    ("B", 17),
+    ("up", 2),
+    ("down", 18),
+    ("left", 16),
+    ("right", 20),
+    ("press", 3),
+]
+
+# Both joystick axes step: up/left back, down/right forward, so lists move
+# with up/down and number spinners (drawn as  - value +) with left/right, and
+# either thumb direction works. ok/back sit under the right thumb (A/B), and
+# the joystick press is a second ok so one hand can drive the whole device.
+KEYMAP = {
+    "up": "prev",
+    "left": "prev",
+    "down": "next",
+    "right": "next",
+    "press": "ok",
+    "A": "ok",
+    "B": "back",
+}
+
+# Held at boot: skip the app and stay at the REPL (read by main.py)
+SAFE_KEY = "B"
+
+
+def _active_low(pin):  # type: ignore[no-untyped-def]
+    return lambda: pin.value() == 0
+
+
+def make(machine, sleep_ms=None) -> Hardware:  # type: ignore[no-untyped-def]
+    """Build the display, keys and backlight from a `machine` module (or a fake)."""
+    from usher.board.st7789 import ST7789
+
+    Pin = machine.Pin
+    spi = machine.SPI(SPI_ID, baudrate=SPI_BAUD, polarity=0, phase=0, sck=Pin(PIN_SCK), mosi=Pin(PIN_MOSI))
+    display = ST7789(
+        spi,
+        dc=Pin(PIN_DC, Pin.OUT, value=0),
+        cs=Pin(PIN_CS, Pin.OUT, value=1),
+        rst=Pin(PIN_RST, Pin.OUT, value=1),
+        width=WIDTH,
+        height=HEIGHT,
+        xoff=X_OFFSET,
+        yoff=Y_OFFSET,
+        madctl=MADCTL,
+        sleep_ms=sleep_ms,
+    )
+    pwm = machine.PWM(Pin(PIN_BL, Pin.OUT))
+    pwm.freq(BL_FREQ)
+
+    def backlight(level: int) -> None:
+        level = max(0, min(100, level))
+        pwm.duty_u16(level * 65535 // 100)
+
+    backlight(100)
+    keys = {}
+    for name, gp in KEY_PINS:
+        keys[name] = _active_low(Pin(gp, Pin.IN, Pin.PULL_UP))
+    return Hardware(PROFILE, display, keys, dict(KEYMAP), backlight)

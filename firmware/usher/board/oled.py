@@ -1,0 +1,60 @@
+"""Board profile: DIY build, a Pico with an SSD1306 128x64 I2C OLED and four
+push buttons to ground. Every pin of this build is here and nowhere else
+(wiring: hardware/README.md and hardware/wiring-oled.png).
+
+The signals sit together on one edge of the Pico: the OLED's SDA/SCL on
+physical pins 6/7 (GP4/GP5, I2C0), the buttons on pins 9-12 (GP6-GP9) with
+their shared ground on pin 13. The OLED takes 3.3 V from pin 36 and ground
+from any GND pin.
+"""
+
+from usher.board.hardware import Hardware
+
+PROFILE = "oled"
+WIDTH = 128
+HEIGHT = 64
+
+I2C_ID = 0
+I2C_FREQ = 400_000
+PIN_SDA = 4
+PIN_SCL = 5
+OLED_ADDR = 0x3C  # some modules are 0x3D (address jumper on the back)
+
+# physical key -> GPIO; each button shorts its pin to ground (internal pull-ups)
+KEY_PINS = [
+    ("prev", 6),
+    ("next", 7),
+    ("ok", 8),
+    ("back", 9),
+]
+KEYMAP = {"prev": "prev", "next": "next", "ok": "ok", "back": "back"}
+
+# Held at boot: skip the app and stay at the REPL (read by main.py)
+SAFE_KEY = "back"
+
+
+def _active_low(pin):  # type: ignore[no-untyped-def]
+    return lambda: pin.value() == 0
+
+
+def make(machine, sleep_ms=None) -> Hardware:  # type: ignore[no-untyped-def]
+    """Build the display, keys and brightness control from `machine` (or a fake)."""
+    from usher.board.ssd1306 import SSD1306
+
+    Pin = machine.Pin
+    i2c = machine.I2C(I2C_ID, scl=Pin(PIN_SCL), sda=Pin(PIN_SDA), freq=I2C_FREQ)
+    display = SSD1306(i2c, addr=OLED_ADDR, width=WIDTH, height=HEIGHT)
+
+    def brightness(level: int) -> None:
+        # an OLED has no backlight: 0 turns the panel off, otherwise contrast
+        level = max(0, min(100, level))
+        if level == 0:
+            display.poweroff()
+        else:
+            display.poweron()
+            display.contrast(level * 255 // 100)
+
+    keys = {}
+    for name, gp in KEY_PINS:
+        keys[name] = _active_low(Pin(gp, Pin.IN, Pin.PULL_UP))
+    return Hardware(PROFILE, display, keys, dict(KEYMAP), brightness)

@@ -1,0 +1,7 @@
+"""Generated 1-bit fonts (host_tools/usher_tools/fontgen.py); import one module at a time.
+
+sans12: OLED body text: 5 lines and ~21 characters across 128x64
+sans16: LCD tables and menus: 8 rows on the 135-pixel screen
+sans24: LCD titles and current player/value, readable at arm's length
+digits44: dice and scores across a table; 2 lines fit on the LCD
+"""

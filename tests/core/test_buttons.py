@@ -1,0 +1,243 @@
+"""Buttons: debounce, press/release timing, long press, auto-repeat, tick wrap."""
+
+from portable import eq
+from usher.board import buttons as B
+from usher.board.buttons import Buttons
+
+PERIOD = 1 << 30  # MicroPython's ticks_ms() wraps here on the Pico
+
+
+def tdiff(a, b):
+    """time.ticks_diff as MicroPython computes it, wrap included."""
+    return ((a - b + PERIOD // 2) & (PERIOD - 1)) - PERIOD // 2
+
+
+def tadd(a, d):
+    return (a + d) & (PERIOD - 1)
+
+
+KEYMAP = {"up": "prev", "left": "prev", "down": "next", "A": "ok", "press": "ok", "B": "back"}
+
+
+class Rig:
+    """Keys as booleans, a clock in ticks, and a poll every `step` ms."""
+
+    def __init__(self, start=0, step=5, keymap=KEYMAP):
+        self.level = {}
+        keys = {}
+        for name in keymap:
+            self.level[name] = False
+            keys[name] = self._reader(name)
+        self.now = start
+        self.t = 0  # ms since start, for reading results
+        self.step = step
+        self.b = Buttons(keys, keymap, tdiff, now=start)
+        self.events = []  # (ms since start, event)
+
+    def _reader(self, name):
+        return lambda: self.level[name]
+
+    def set(self, name, down):
+        self.level[name] = down
+
+    def run(self, ms):
+        """Poll every step ms for ms; the first poll is one step from now."""
+        end = self.t + ms
+        while self.t < end:
+            self.t += self.step
+            self.now = tadd(self.now, self.step)
+            for e in self.b.poll(self.now):
+                self.events.append((self.t, e))
+
+    def names(self):
+        return [e for _, e in self.events]
+
+
+def test_prev_fires_on_press_once_the_level_has_held_for_the_debounce_time():
+    r = Rig()
+    r.set("up", True)
+    r.run(5)  # the first poll sees the press begin, at t=5
+    r.run(B.DEBOUNCE_MS - 5)
+    eq(r.events, [])
+    r.run(5)
+    eq(r.events, [(5 + B.DEBOUNCE_MS, "prev")])
+    r.set("up", False)
+    r.run(100)
+    eq(r.names(), ["prev"])  # nothing on release
+
+
+def test_bounces_shorter_than_the_debounce_time_make_no_event():
+    r = Rig()
+    for _ in range(10):  # contact chatter: 5 ms closed, 5 ms open
+        r.set("down", True)
+        r.run(5)
+        r.set("down", False)
+        r.run(5)
+    r.set("A", True)
+    r.run(10)
+    r.set("A", False)
+    r.run(100)
+    eq(r.events, [])
+
+
+def test_ok_and_back_fire_on_release_not_on_press():
+    r = Rig()
+    r.set("A", True)
+    r.run(200)
+    eq(r.events, [])
+    r.set("A", False)
+    r.run(5 + B.DEBOUNCE_MS)  # the release is seen at t=205
+    eq(r.events, [(205 + B.DEBOUNCE_MS, "ok")])
+    r.set("B", True)
+    r.run(100)
+    r.set("B", False)
+    r.run(100)
+    eq(r.names(), ["ok", "back"])
+
+
+def test_long_press_fires_once_at_the_threshold_while_held_and_release_is_silent():
+    r = Rig(step=1)
+    r.set("B", True)
+    r.run(3000)
+    # the press began when the level changed (t=1), so the threshold is measured from there
+    eq(r.events, [(1 + B.LONG_MS, "back_long")])
+    r.set("B", False)
+    r.run(200)
+    eq(r.names(), ["back_long"])
+    # and the next short press is an ordinary one again
+    r.set("B", True)
+    r.run(100)
+    r.set("B", False)
+    r.run(100)
+    eq(r.names(), ["back_long", "back"])
+
+
+def expected_repeat_times(press_at, hold_ms):
+    """The rule in buttons.py, written out: one event at the press (seen once
+    debounced), then at REPEAT_DELAY_MS, then every REPEAT_MS, and every
+    REPEAT_FAST_MS once FAST_AFTER repeats have happened."""
+    times = [press_at + B.DEBOUNCE_MS]
+    due = B.REPEAT_DELAY_MS
+    count = 0
+    while due <= hold_ms:
+        times.append(press_at + due)
+        count += 1
+        due += B.REPEAT_FAST_MS if count >= B.FAST_AFTER else B.REPEAT_MS
+    return times
+
+
+def test_next_repeats_after_a_delay_then_steadily_then_faster():
+    r = Rig(step=1)
+    r.set("down", True)
+    r.run(2000)
+    got = [t for t, e in r.events]
+    eq(set(r.names()), {"next"})
+    eq(got, expected_repeat_times(1, 1999))
+    # the gaps the user feels: 400 ms, ten of 100 ms, then 50 ms
+    eq(got[1] - got[0] + B.DEBOUNCE_MS, B.REPEAT_DELAY_MS)
+    eq(got[2] - got[1], B.REPEAT_MS)
+    eq(got[-1] - got[-2], B.REPEAT_FAST_MS)
+    assert "next_long" not in r.names()
+
+
+def test_a_late_poll_gives_one_repeat_not_a_burst():
+    r = Rig(step=5)
+    r.set("down", True)
+    r.run(30)  # pressed
+    r.step = 1000
+    r.run(1000)  # one poll, 1 s later: many repeats were due
+    eq(r.names(), ["next", "next"])
+    r.step = 5
+    r.run(B.REPEAT_MS - 5)
+    eq(len(r.names()), 2)  # the next one comes a full interval after the late one
+    r.run(5)
+    eq(len(r.names()), 3)
+
+
+def test_everything_works_across_the_tick_wrap():
+    # through the wrap at 2**30, and through the half period where a plain
+    # signed difference of raw ticks would flip sign
+    for start in (PERIOD - 300, PERIOD - 1, PERIOD // 2 - 7):
+        r = Rig(start=start, step=1)
+        r.set("down", True)
+        r.run(2000)
+        eq([t for t, e in r.events], expected_repeat_times(1, 1999))
+        r.set("down", False)
+        r.set("A", True)
+        r.run(1000)
+        eq(r.events[-1], (2000 + 1 + B.LONG_MS, "ok_long"))
+        r.set("A", False)
+        r.run(100)
+        eq(r.names()[-1], "ok_long")
+        if start > PERIOD // 2:  # the clock really did wrap inside this run
+            assert r.now < start, (start, r.now)
+
+
+def test_two_keys_with_the_same_meaning_do_not_interfere():
+    r = Rig()
+    r.set("A", True)  # A held towards a long press...
+    r.run(100)
+    r.set("press", True)  # ...while the joystick is clicked
+    r.run(100)
+    r.set("press", False)
+    r.run(100)
+    eq(r.names(), ["ok"])
+    r.run(B.LONG_MS)
+    eq(r.names(), ["ok", "ok_long"])
+    r.set("A", False)
+    r.run(100)
+    eq(r.names(), ["ok", "ok_long"])
+
+
+def test_held_reports_the_debounced_keys_down():
+    r = Rig()
+    r.set("B", True)
+    r.run(50)
+    eq(r.b.held(), ["back"])
+    r.set("B", False)
+    r.run(50)
+    eq(r.b.held(), [])
+
+
+def test_a_key_that_raises_is_read_as_unchanged():
+    def broken():
+        raise OSError(5)
+
+    b = Buttons({"x": broken, "A": lambda: True}, {"x": "next", "A": "ok"}, tdiff)
+    out = []
+    for t in range(0, 1000, 10):
+        out += b.poll(t)
+    eq(out, ["ok_long"])
+
+
+def test_keys_without_a_meaning_are_ignored():
+    b = Buttons({"X": lambda: True}, {"A": "ok"}, tdiff)
+    eq(b.poll(0) + b.poll(100) + b.poll(1000), [])
+
+
+class Lcg:
+    def __init__(self, seed):
+        self.s = seed
+
+    def next(self, n):
+        self.s = (self.s * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.s >> 8) % n
+
+
+def test_mashing_every_key_never_crashes_and_makes_only_well_formed_events():
+    valid = {"prev", "next", "ok", "back", "ok_long", "back_long"}
+    rnd = Lcg(7)
+    r = Rig(start=PERIOD - 5000, step=1)  # mash straight through a wrap
+    names = list(KEYMAP)
+    for _ in range(600):
+        k = names[rnd.next(len(names))]
+        r.set(k, rnd.next(2) == 1)
+        r.run(1 + rnd.next(40))
+    for k in names:
+        r.set(k, False)
+    r.run(200)
+    for e in r.names():
+        assert e in valid, e
+    eq(r.b.held(), [])
+    # the mashing really pressed things: both kinds of event came out
+    assert r.names().count("ok") >= 1 and r.names().count("prev") >= 1, r.names()

@@ -1,0 +1,120 @@
+"""Board profiles: each builds a working Hardware from a fake machine, with
+every pin in its own file, active-low keys, and a keymap that covers the UI."""
+
+from fake_machine import Machine, joined, no_sleep, ssd1306_stream, st7789_commands
+from portable import eq
+from usher.board import lcd114, oled
+from usher.board.hardware import Hardware
+from usher.ui import theme
+
+PROFILES = [lcd114, oled]
+LOGICAL = {"prev", "next", "ok", "back"}
+
+
+def build(profile):
+    m = Machine()
+    return m, profile.make(m, sleep_ms=no_sleep)
+
+
+def test_each_profile_builds_hardware_matching_its_constants():
+    for p in PROFILES:
+        m, hw = build(p)
+        assert isinstance(hw, Hardware)
+        eq(hw.profile, p.PROFILE)
+        eq((hw.display.width, hw.display.height), (p.WIDTH, p.HEIGHT))
+        eq(hw.display.mono, p is oled)
+        assert callable(hw.backlight)
+
+
+def test_keymaps_cover_every_logical_button_and_only_those():
+    for p in PROFILES:
+        m, hw = build(p)
+        eq(sorted(hw.keys), sorted(hw.keymap))
+        meanings = set(hw.keymap.values())
+        eq(meanings, LOGICAL)
+
+
+def test_the_safe_key_exists_and_means_back():
+    for p in PROFILES:
+        m, hw = build(p)
+        assert p.SAFE_KEY in hw.keys, p.PROFILE
+        eq(hw.keymap[p.SAFE_KEY], "back")
+
+
+def test_keys_are_active_low_with_pull_ups():
+    for p in PROFILES:
+        m, hw = build(p)
+        for name, gp in p.KEY_PINS:
+            pin = m.pin(gp)
+            eq(pin.pull, pin.PULL_UP)
+            eq(hw.keys[name](), False)  # released: the pull-up holds it high
+            pin.level = 0
+            eq(hw.keys[name](), True)
+            pin.level = 1
+            eq(hw.keys[name](), False)
+
+
+def test_no_gpio_is_used_twice_in_a_profile():
+    for p in PROFILES:
+        pins = [gp for _, gp in p.KEY_PINS]
+        pins += [getattr(p, n) for n in dir(p) if n.startswith("PIN_")]
+        eq(len(pins), len(set(pins)))
+        for gp in pins:
+            assert 0 <= gp <= 28, gp  # the Pico's GPIOs
+
+
+def test_profiles_never_import_machine_at_module_level():
+    # the unix port's built-in machine cannot be shadowed: it is passed in
+    for p in PROFILES:
+        if not p.__file__.endswith(".py"):
+            continue  # the VM runs the compiled .mpy; the CPython run reads the source
+        with open(p.__file__) as f:
+            for line in f:
+                if line.startswith("import ") or line.startswith("from "):
+                    assert line.split()[1] != "machine", (p.PROFILE, line)
+
+
+def test_lcd114_matches_the_waveshare_pinout():
+    # checked against Waveshare's wiki and demo (hardware/README.md)
+    got = (lcd114.PIN_SCK, lcd114.PIN_MOSI, lcd114.PIN_CS, lcd114.PIN_DC, lcd114.PIN_RST, lcd114.PIN_BL)
+    eq(got, (10, 11, 9, 8, 12, 13))
+    pins = dict(lcd114.KEY_PINS)
+    eq(pins, {"A": 15, "B": 17, "up": 2, "down": 18, "left": 16, "right": 20, "press": 3})
+    eq(lcd114.SPI_ID, 1)  # GP10/GP11 are SPI1's SCK/TX
+
+
+def test_lcd114_draws_and_pushes_a_region_the_panel_understands():
+    m, hw = build(lcd114)
+    d = hw.display
+    d.fill(theme.BG)
+    d.fill_rect(100, 60, 2, 2, theme.ACCENT)
+    m.clear()
+    eq(d.show(100, 60, 2, 2), 4)
+    cmds = st7789_commands(m.log, lcd114.PIN_DC, lcd114.PIN_CS)
+    eq([c for c, _ in cmds], [0x2A, 0x2B, 0x2C])
+    eq(joined(cmds[0][1]), bytes((0, 100 + 40, 0, 101 + 40)))
+    eq(joined(cmds[1][1]), bytes((0, 60 + 53, 0, 61 + 53)))
+    accent = theme.rgb565(*theme.RGB[theme.ACCENT])
+    eq(joined(cmds[2][1]), bytes((accent >> 8, accent & 0xFF)) * 4)
+
+
+def test_oled_draws_and_pushes_a_region_the_panel_understands():
+    m, hw = build(oled)
+    d = hw.display
+    d.fill(0)
+    d.fill_rect(64, 16, 3, 8, theme.FG)  # exactly page 2
+    m.clear()
+    eq(d.show(64, 16, 3, 8), 3 * 8)
+    s = ssd1306_stream(m.log, oled.OLED_ADDR)
+    eq(s, [("cmd", bytes((0x21, 64, 66, 0x22, 2, 2))), ("data", b"\xff\xff\xff")])
+
+
+def test_lcd114_backlight_is_pwm_from_0_to_100_percent():
+    m, hw = build(lcd114)
+    eq(m.entries("pwm")[-1], ("pwm", lcd114.PIN_BL, 65535))  # full on after make
+    hw.backlight(50)
+    eq(m.entries("pwm")[-1][2], 32767)
+    hw.backlight(0)
+    eq(m.entries("pwm")[-1][2], 0)
+    hw.backlight(250)
+    eq(m.entries("pwm")[-1][2], 65535)

@@ -1,0 +1,98 @@
+"""The font generator: committed modules are exactly what it makes, its packing
+round-trips, sizes fit their targets, and the font's licence is recorded."""
+
+import importlib.util
+import os
+
+import pytest
+from PIL import ImageFont
+from usher_tools import fontgen
+
+
+@pytest.fixture(scope="module")
+def generated():
+    return fontgen.generate()
+
+
+def load(name, src, tmp_path):
+    path = tmp_path / (name + ".py")
+    path.write_text(src)
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_committed_font_modules_are_what_the_generator_makes(generated):
+    for fname, src in generated.items():
+        path = os.path.join(fontgen.OUT_DIR, fname)
+        assert os.path.exists(path), "run python -m usher_tools.fontgen"
+        with open(path) as f:
+            assert f.read() == src, fname + " is stale: run python -m usher_tools.fontgen"
+
+
+def test_check_mode_reports_stale_files(tmp_path, capsys):
+    assert fontgen.main(["--out", str(tmp_path), "--check"]) == 1
+    assert "stale: sans16.py" in capsys.readouterr().out
+    assert fontgen.main(["--out", str(tmp_path)]) == 0
+    assert fontgen.main(["--out", str(tmp_path), "--check"]) == 0
+
+
+def test_packed_bitmaps_decode_back_to_the_rendered_glyphs(generated, tmp_path):
+    for name, target, chars, _ in fontgen.FONTS:
+        font = fontgen.pick(target, chars)
+        mod = load(name, generated[name + ".py"], tmp_path)
+        assert mod.CHARS == chars
+        for g in font["glyphs"]:
+            off, adv, dx, w, top, rows = mod.glyph(g["char"])
+            assert (adv, dx, w, top) == (g["advance"], g["xoff"], g["width"], g["top"])
+            stride = (w + 7) // 8
+            decoded = [
+                [1 if mod.DATA[off + r * stride + (c >> 3)] & (0x80 >> (c & 7)) else 0 for c in range(w)]
+                for r in range(rows)
+            ]
+            assert decoded == g["rows"], (name, g["char"])
+
+
+def test_each_font_is_the_largest_size_whose_ink_fits_its_line(generated):
+    for _, target, chars, _ in fontgen.FONTS:
+        font = fontgen.pick(target, chars)
+        assert font["height"] == target
+        assert font["ink"] <= target
+        assert fontgen.render(font["size"] + 1, chars)["height"] > target
+
+
+def test_glyphs_match_pillow_own_1bit_rendering():
+    """A 1-bit glyph is Pillow's hinted rendering, only moved sideways."""
+    font = fontgen.pick(16, fontgen.ASCII)
+    pil = ImageFont.load_default(size=font["size"])
+    for g in font["glyphs"]:
+        if not g["rows"]:
+            continue
+        mask, _ = pil.getmask2(g["char"], mode="1", anchor="ls")
+        w, h = mask.size
+        rows = [[1 if mask.getpixel((x, y)) else 0 for x in range(w)] for y in range(h)]
+        inked = [y for y in range(h) if any(rows[y])]
+        rows = rows[inked[0] : inked[-1] + 1]  # crop to the ink box, gaps inside kept
+        cols = [x for x in range(w) if any(r[x] for r in rows)]
+        rows = [r[cols[0] : cols[-1] + 1] for r in rows]
+        assert rows == g["rows"], g["char"]
+
+
+def test_modules_name_the_font_and_its_licence(generated):
+    for name, *_ in fontgen.FONTS:
+        head = generated[name + ".py"].split('"""')[1]
+        assert "Aileron" in head and "CC0" in head and "Pillow" in head
+
+
+def test_another_font_file_can_be_rendered(tmp_path):
+    # the bundled Aileron, saved as a file, stands in for any TTF/OTF
+    import base64
+    import inspect
+    import re
+
+    b64 = re.search(r'b"""(.*?)"""', inspect.getsource(ImageFont.load_default), re.S).group(1)
+    ttf = tmp_path / "font.otf"
+    ttf.write_bytes(base64.b64decode(b64))
+    files = fontgen.generate(ttf=str(ttf))
+    assert "Rendered from font.otf" in files["sans16.py"]
