@@ -80,8 +80,8 @@ def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, sec
                 click.echo("warning: " + w, err=True)
             if result["error"] or failed:
                 click.echo(result["error"] or "device error: %s" % failed[0], err=True)
-                if result["device_stderr"]:
-                    click.echo(result["device_stderr"], err=True)
+                # the VM prints uncaught tracebacks on its stdout: the serial
+                click.echo(result["device_stderr"] or result["serial_tail"][-1500:], err=True)
                 sys.exit(1)
         elif headless:
             from usher_tools.sim.terminal import headless as run_headless

@@ -26,6 +26,7 @@ FRAME_S = 0.04
 
 # terminal input -> (what to press: a key or button name, or a command; how long)
 ARROWS = {b"\x1b[A": "up", b"\x1b[B": "down", b"\x1b[C": "right", b"\x1b[D": "left"}
+CENTRE = ("press", "ctrl", "center", "centre", "mid", "select", "joy")
 ARROW_FALLBACK = {"up": "prev", "left": "prev", "down": "next", "right": "next"}
 
 
@@ -82,6 +83,10 @@ class Live:
     def _target(self, name: str) -> str:
         """A physical key of the profile for a terminal key's name."""
         sim = self.sim
+        if name == "ok":  # Enter: the joystick's press when there is one
+            for k in sim.key_order:
+                if k.lower() in CENTRE and sim.keymap.get(k) == "ok":
+                    return k
         try:
             return sim.resolve(name)
         except SimError:

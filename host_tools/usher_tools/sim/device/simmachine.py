@@ -264,7 +264,18 @@ def reset() -> None:
     _link.halt(simlink.RESET)  # type: ignore[union-attr]
 
 
-# --- used by sim_main only -------------------------------------------------
+def idle() -> None:
+    pass
+
+
+def __getattr__(name: str):  # type: ignore[no-untyped-def]
+    # the rarely used parts load on first use: their bytecode is not the Pico's heap cost
+    import simextra
+
+    return getattr(simextra, name)
+
+
+# --- used by simboot only -------------------------------------------------
 
 
 def input_pins() -> list:
