@@ -28,12 +28,19 @@ from usher_tools.sim.profiles import PROFILES
 @click.option("--seconds", type=float, default=-1, help="Headless: stop after this long.")
 @click.option("--mpy", is_flag=True, help="Run the firmware as .mpy bytecode, as the Pico does.")
 @click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--heap-probe",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Collect and measure the live heap every N sleeps (0: never; the figure then stays 0).",
+)
 @click.option("--heap", default="192K", show_default=True, help="MicroPython heap size (the Pico has ~190K).")
 @click.option("--col-offset", type=int, default=40, show_default=True, help="ST7789: first visible RAM column.")
 @click.option("--row-offset", type=int, default=53, show_default=True, help="ST7789: first visible RAM row.")
 @click.option("--profile-module", default="", hidden=True)
 @click.option("--app-module", default="", hidden=True)
-def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, seconds, mpy, seed, heap,  # type: ignore[no-untyped-def]  # noqa: E501
+def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, seconds, mpy, seed, heap_probe, heap,  # type: ignore[no-untyped-def]  # noqa: E501
         col_offset, row_offset, profile_module, app_module):  # fmt: skip
     """Run the firmware on the MicroPython VM with virtual buttons, display, flash and USB serial.
 
@@ -56,7 +63,7 @@ def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, sec
     if fresh and os.path.exists(flash):
         os.remove(flash)
     cfg = SimConfig(
-        profile=profile, live=not script, standin=standin, flash=flash, heap=heap, seed=seed, mpy=mpy,
+        profile=profile, live=not script, standin=standin, flash=flash, heap=heap, seed=seed, mpy=mpy, probe=heap_probe,
         col_offset=col_offset, row_offset=row_offset, profile_module=profile_module, app_module=app_module,
     )  # fmt: skip
     try:
@@ -82,12 +89,15 @@ def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, sec
                 click.echo(result["error"] or "device error: %s" % failed[0], err=True)
                 # the VM prints uncaught tracebacks on its stdout: the serial
                 click.echo(result["device_stderr"] or result["serial_tail"][-1500:], err=True)
+                click.echo(board.last_words(), err=True)
                 sys.exit(1)
         elif headless:
             from usher_tools.sim.terminal import headless as run_headless
 
             run_headless(board, seconds)
             click.echo("peak heap %d" % board.peak, err=True)
+            if board.runs and str(board.runs[-1].get("reason", "")).startswith(("error", "exited")):
+                click.echo(board.last_words(), err=True)
         else:
             from usher_tools.sim.terminal import Live, interactive_ok
 
@@ -96,8 +106,8 @@ def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, sec
             live = Live(board, scale or PROFILES[profile].scale, shots or ".")
             live.run()
             click.echo("peak heap %d; flash in %s" % (board.peak, flash), err=True)
-            if board.stderr:
-                click.echo(board.stderr[-4000:].decode("utf-8", "replace"), err=True)
+            if board.runs and str(board.runs[-1].get("reason", "")).startswith(("error", "exited")):
+                click.echo(board.last_words(), err=True)
     finally:
         board.close()
         if tmp is not None:

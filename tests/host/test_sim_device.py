@@ -22,7 +22,7 @@ from usher_tools.sim import Sim, SimConfig
 from usher_tools.sim.flashfs import read_image
 from usher_tools.sim.script import run_script
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def widen565(rgb) -> list:  # type: ignore[no-untyped-def]
@@ -129,10 +129,13 @@ def run(hw, clock, storage, serial=None, seed=0, ticks=-1):
     check(serial, "signal loads on first use", m.Signal(m.Pin(9, m.Pin.OUT), invert=True).value() == 1)
     seen = []
     k1 = [k for k in hw.keys if hw.keymap[k] == "prev"][0]
+    fell = []
+    m.Pin(18).irq(lambda pin: fell.append(pin), m.Pin.IRQ_FALLING)  # the stand-in's k1, active low
     while True:
         if hw.keys[k1]() and not seen:
             seen.append(1)
             check(serial, "key reads the host's level", True)
+            check(serial, "falling edge interrupt", len(fell) == 1 and repr(fell[0]) == "Pin(GPIO18)")
         clock.sleep_ms(20)
 """
 
@@ -143,7 +146,53 @@ def test_fake_machine_behaves_like_the_rp2_port(tmp_path):
         res = run_script(sim, "wait 100\nprev\nwait 100\n")
     out = res["serial_tail"]
     assert res["error"] == "" and "FAIL" not in out, out + res["device_stderr"]
-    assert out.count("ok ") == 8, out
+    assert out.count("ok ") == 9, out
+
+
+RESET_APP = """
+import simmachine
+
+def run(hw, clock, storage, serial=None, seed=0, ticks=-1):
+    n = int(storage.read("boots") or b"0") + 1
+    storage.write("boots", str(n).encode())
+    serial.write(("boot %d\\n" % n).encode())
+    if n < 3:
+        simmachine.reset()
+    while True:
+        clock.sleep_ms(20)
+"""
+
+
+def test_machine_reset_reboots_on_the_same_flash(tmp_path):
+    (tmp_path / "resetapp.py").write_text(RESET_APP)
+    with make(tmp_path, "oled", app_module="resetapp", path=[str(tmp_path)]) as sim:
+        res = run_script(sim, 'expect "boot 3" 3000\n')
+    assert res["error"] == "", res
+    assert "boot 1\nboot 2\nboot 3\n" in res["serial_tail"]
+    assert [r["reason"] for r in res["runs"]] == ["machine.reset", "machine.reset", "stop"]
+
+
+def _landed(profile: str) -> bool:
+    fw = os.path.join(ROOT, "firmware", "usher")
+    with open(os.path.join(fw, "app.py")) as f:
+        has_run = "def run(" in f.read()
+    return has_run and os.path.exists(os.path.join(fw, "board", profile + ".py"))
+
+
+@pytest.mark.parametrize("profile", ["lcd114", "oled"])
+def test_real_firmware_boots_and_takes_presses_in_the_sim(tmp_path, profile):
+    """Switches itself on when the board profile and usher.app.run land."""
+    if not _landed(profile):
+        pytest.skip("firmware/usher/board/%s.py or usher.app.run not there yet" % profile)
+    with make(tmp_path, profile, standin=False) as sim:
+        res = run_script(sim, "wait 1000\nnext\nok\nwait 500\nback\nwait 500\n", str(tmp_path))
+        shown = sim.image().any()
+    assert res["error"] == "", res["error"] + res["serial_tail"]
+    assert not [r for r in res["runs"] if str(r["reason"]).startswith("error")], res["serial_tail"]
+    # clearing the controller's whole RAM at init writes off the glass: allowed, the rest is not
+    assert [w for w in res["warnings"] if "outside" not in w] == [], res["warnings"]
+    assert res["boot_pixels"] > 0 and shown
+    assert 0 < res["peak_heap"] < 192 * 1024
 
 
 def test_files_survive_a_restart(tmp_path):

@@ -215,6 +215,9 @@ class St7789(Panel):
 
     def image(self):  # type: ignore[no-untyped-def]
         if self.asleep or not self.on:
+            if self.pixels:
+                self.warn("pixels pushed but the panel is %s (SLPOUT 0x11, DISPON 0x29?)" % (
+                    "asleep" if self.asleep else "off"))  # fmt: skip
             return np.zeros((self.height, self.width, 3), dtype=np.uint8)
         v = self.ram[self.row0 : self.row0 + self.height, self.col0 : self.col0 + self.width]
         if self.inv == self.inverted_panel:
@@ -402,6 +405,8 @@ class Ssd1306(Panel):
         """The glass as booleans, HxW."""
         h, w = self.height, self.width
         if not self.on or (self.needs_pump and not self.pump):
+            if self.pixels:
+                self.warn("pixels pushed but the panel is dark (display on 0xAF, charge pump 0x8D 0x14?)")
             return np.zeros((h, w), dtype=bool)
         if self.entire:
             return np.ones((h, w), dtype=bool)

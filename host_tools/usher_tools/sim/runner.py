@@ -31,6 +31,7 @@ CACHE = os.path.join(ROOT, "build", "sim")
 BLOCK = 4096
 PICO_BLOCKS = 352  # the rp2 port's 1408 KiB LittleFS volume on a 2 MB Pico
 RELAY_MAX = 1 << 16  # serial bytes held for a side that is not reading
+PTY_GIVE_UP_S = 0.5  # then drop them, as the Pico drops USB output after a timeout
 
 
 class SimError(Exception):
@@ -111,6 +112,7 @@ class Sim:
         self.pending = (P.CMD_NONE, 0)
         self.to_dev = bytearray()  # serial bytes on their way to the device's stdin
         self.to_pty = bytearray()
+        self.pty_full_since = 0.0
         self.reader = P.FrameReader()
         self.ev = self.out = self.err = self.inp = self.cmd = -1
         self.pty_master = self.pty_slave = -1
@@ -213,8 +215,13 @@ class Sim:
         run["exit_code"] = proc.returncode
         run["end_vt"] = self.vt
 
+    def _backpressure(self) -> bool:
+        """Live: a port nobody reads holds the device's serial back, as USB does.
+        Lockstep: never, so a script's run cannot depend on who reads the pty."""
+        return self.cfg.live and len(self.to_pty) >= RELAY_MAX
+
     def _read_out(self) -> None:
-        while self.out >= 0:
+        while self.out >= 0 and not self._backpressure():
             try:
                 data = os.read(self.out, 1 << 16)
             except OSError:
@@ -370,6 +377,8 @@ class Sim:
                 self.serial_mark = max(0, self.serial_mark - cut)
             if self.pty_master >= 0:
                 self.to_pty += data
+                if not self.cfg.live and len(self.to_pty) > RELAY_MAX:
+                    del self.to_pty[: len(self.to_pty) - RELAY_MAX]
         elif fd == self.err:
             self.stderr += data
             if len(self.stderr) > 1 << 16:
@@ -390,9 +399,19 @@ class Sim:
                     return []
             rl = list(extra)
             wl = []
+            if len(self.to_pty) >= RELAY_MAX:
+                # nobody reads the port: hold the device back a while (its serial.write
+                # sees a full buffer), then drop, so print() can never hang it
+                now = time.monotonic()
+                if not self.pty_full_since:
+                    self.pty_full_since = now
+                elif now - self.pty_full_since > PTY_GIVE_UP_S:
+                    self.to_pty.clear()
+            else:
+                self.pty_full_since = 0.0
             if self.proc is not None:
                 rl += [self.ev, self.err]
-                if len(self.to_pty) < RELAY_MAX:
+                if not self._backpressure():
                     rl.append(self.out)
                 if self.to_dev:
                     wl.append(self.inp)
@@ -404,9 +423,13 @@ class Sim:
             if self.proc is None and not extra:
                 return []
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if self.pty_full_since:
+                left = PTY_GIVE_UP_S if left is None else min(left, PTY_GIVE_UP_S)
             r, w, _ = select.select(rl, wl, [], left)
             if not r and not w:
-                return []
+                if deadline is not None and time.monotonic() >= deadline:
+                    return []
+                continue
             ready = [fd for fd in r if fd in extra]
             for fd in r:
                 if fd in extra:
@@ -582,6 +605,16 @@ class Sim:
         """Start the VM and run it to its first sleep."""
         self.start()
         self.pump(self.cfg.stall_s, until_sleep=True)
+
+    def last_words(self) -> str:
+        """The last line the VM printed (a crash's traceback ends there), with a hint."""
+        text = (bytes(self.stderr) or bytes(self.serial_out)).decode("utf-8", "replace").strip()
+        line = text.splitlines()[-1] if text else ""
+        if "no module named 'usher.board." in line or "no module named 'usher.app'" in line:
+            line += "  (not built yet? --standin runs the simulator's stand-ins)"
+        elif "has no attribute 'run'" in line:
+            line += "  (usher.app.run not built yet? --standin runs the simulator's stand-ins)"
+        return line
 
     def serial_since_mark(self) -> bytes:
         return bytes(self.serial_out[self.serial_mark :])

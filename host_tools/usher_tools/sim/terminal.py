@@ -107,8 +107,8 @@ class Live:
             except SimError:
                 continue
             out.append("%s=%s(%s)" % (label, k, sim.keymap.get(k, "?")))
-        extra = ["l=long ok", "1-%d=keys in order" % len(sim.key_order) if sim.key_order else "", "p=PNG", "r=restart",
-                 "q=quit"]  # fmt: skip
+        n = len(sim.key_order)
+        extra = ["l=long ok", "1-%d=keys in order" % n if n else "", "p=PNG", "x=pull plug", "r=restart", "q=quit"]
         return ["  ".join(out), "  ".join(e for e in extra if e)]
 
     def hold(self, key: str, ms: int) -> None:
@@ -151,6 +151,9 @@ class Live:
             elif c in (b"r", b"R"):
                 self.sim.restart()
                 self.status = "restarted"
+            elif c in (b"x", b"X"):
+                self.sim.power_off()
+                self.status = "power cut: r powers it back on"
             elif c in (b"q", b"Q", b"\x03"):
                 self.quit = True
         self.dirty = True
@@ -202,6 +205,8 @@ class Live:
             sim.flash_ops,
         )
         warn = sim.all_warnings()
+        if not sim.alive:
+            self.status = self.status or sim.last_words()
         out = ["\x1b[H", head[:cols], "\x1b[K\r\n"]
         for ln in lines:
             out.append(ln + "\x1b[K\r\n")
