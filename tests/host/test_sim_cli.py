@@ -88,6 +88,11 @@ def test_terminal_keys_press_the_profiles_buttons(tmp_path):
         live = Live(sim, 2, str(tmp_path))
         live.on_input(b"\x1b[B")  # down arrow: the joystick's down
         assert sim.held == {"down"}
+        live.on_input(b"\x1b[B")  # again at once: a second tap, so the key is let go first
+        assert sim.held == set() and "down" in live.retap
+        live.retap = {k: (0, ms) for k, (t, ms) in live.retap.items()}
+        live.tick_keys()
+        assert sim.held == {"down"} and [k for k, _ in sim.press_log] == ["down", "down"]
         live.on_input(b"\r")  # Enter: ok, on the joystick's press
         assert "press" in sim.held
         live.on_input(b"a")

@@ -70,8 +70,8 @@ def test_pixels_pushed_per_press_are_the_regions_redrawn(tmp_path):
 
 
 def test_lockstep_runs_are_deterministic_to_the_png_byte(tmp_path):
-    script = "wait 300\nnext 2\nhold ok 500\nprev\nwait 8000\nnext 4\nshot end\n"
-    pngs = []
+    script = 'wait 300\nnext 2\nhold ok 500\nserial "hi"\nexpect "echo:hi"\nprev\nwait 8000\nnext 4\nshot end\n'
+    pngs, runs = [], []
     for run in ("a", "b"):
         with make(tmp_path, "lcd114", name=run + ".img") as sim:
             res = run_script(sim, script, str(tmp_path / run))
@@ -79,7 +79,9 @@ def test_lockstep_runs_are_deterministic_to_the_png_byte(tmp_path):
         with open(res["shots"]["end"], "rb") as f:
             pngs.append(f.read())
         assert res["virtual_ms"] > 10_000 - 300  # the ticks wrapped (they start 10 s before 2**30)
+        runs.append({k: res[k] for k in ("ticks", "virtual_ms", "press_log", "serial_tail", "peak_heap")})
     assert pngs[0] == pngs[1]
+    assert runs[0] == runs[1]  # serial input lands at the same tick too
 
 
 CLOCK_APP = """

@@ -577,12 +577,15 @@ class Sim:
     # ---- lockstep -------------------------------------------------------
 
     def run_for(self, ms: int) -> None:
-        """Let the device run `ms` of virtual time, one sleep exchange at a time."""
+        """Let the device run `ms` of virtual time, one sleep exchange at a time.
+
+        Returns with the device parked in a sleep (or dead), so whatever the
+        caller changes next (a key, serial input) reaches it at a known tick."""
         end = self.vt + ms
         zeros = 0
-        while self.vt < end:
+        while True:
             if self.proc is None:
-                self.vt = end
+                self.vt = max(self.vt, end)
                 return
             if self.waiting is None:
                 self.pump(self.cfg.stall_s, until_sleep=True)
@@ -590,6 +593,8 @@ class Sim:
                     self.kill("stalled")
                     raise SimError("the device ran %.0f s without sleeping" % self.cfg.stall_s)
                 continue
+            if self.vt >= end:
+                return
             n = self.waiting
             if n <= 0:
                 zeros += 1

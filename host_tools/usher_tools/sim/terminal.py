@@ -22,6 +22,8 @@ from usher_tools.sim.script import save_png
 
 TAP_MS = 150
 LONG_MS = 1000
+REPEAT_DELAY_S = 0.4  # terminals start auto-repeat later than this: sooner is a new tap
+RETAP_GAP_S = 0.06
 FRAME_S = 0.04
 
 # terminal input -> (what to press: a key or button name, or a command; how long)
@@ -71,6 +73,8 @@ class Live:
         self.scale = max(1, scale)
         self.shots = shots_dir
         self.release_at: dict = {}  # physical key -> monotonic time
+        self.pressed_at: dict = {}
+        self.retap: dict = {}  # key -> (press again at, hold ms): a tap while the last one is held
         self.status = ""
         self.last_px = -1
         self.last_frame = 0.0
@@ -113,10 +117,21 @@ class Live:
 
     def hold(self, key: str, ms: int) -> None:
         sim = self.sim
+        now = time.monotonic()
+        self.status = "%s (%s)" % (key, sim.keymap.get(key, "?"))
+        if key in self.retap:
+            self.retap[key] = (self.retap[key][0], ms)
+            return
         if key not in sim.held:
             sim.press(key)
-        self.release_at[key] = time.monotonic() + ms / 1000.0
-        self.status = "%s (%s)" % (key, sim.keymap.get(key, "?"))
+            self.pressed_at[key] = now
+        elif now - self.pressed_at.get(key, now) < REPEAT_DELAY_S:
+            # too soon for the terminal's auto-repeat: a second tap. Let go, press again.
+            sim.release(key)
+            del self.release_at[key]
+            self.retap[key] = (now + RETAP_GAP_S, ms)
+            return
+        self.release_at[key] = now + ms / 1000.0
 
     def on_input(self, data: bytes) -> None:
         i = 0
@@ -173,6 +188,12 @@ class Live:
             if now >= t:
                 self.sim.release(key)
                 del self.release_at[key]
+        for key, (t, ms) in list(self.retap.items()):
+            if now >= t and self.sim.alive:
+                del self.retap[key]
+                self.sim.press(key)
+                self.pressed_at[key] = now
+                self.release_at[key] = now + ms / 1000.0
 
     def screenshot(self) -> str:
         self.shot_n += 1
@@ -231,6 +252,7 @@ class Live:
                 now = time.monotonic()
                 waits = [FRAME_S if self.dirty else 0.25]
                 waits += [max(0.0, t - now) for t in self.release_at.values()]
+                waits += [max(0.0, t - now) for t, _ in self.retap.values()]
                 ready = sim.pump(min(waits), until_sleep=False, extra=[fd])
                 if fd in ready:
                     self.on_input(os.read(fd, 64))
