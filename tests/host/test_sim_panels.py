@@ -95,11 +95,11 @@ def test_st7789_is_dark_until_sleep_out_and_display_on():
     st_cmd(p, 0x21)
     st_window(p, 40, 40, 53, 53)
     p.write(be(RED), 1)
-    assert not p.image().any()
+    assert not p.image().any() and "asleep" in p.dark_reason()
     st_cmd(p, 0x11)
     assert not p.image().any()
     st_cmd(p, 0x29)
-    assert p.image()[0, 0].tolist() == [255, 0, 0]
+    assert p.image()[0, 0].tolist() == [255, 0, 0] and p.dark_reason() == ""
     p.reset()  # the RST pin: asleep and off again, RAM kept
     assert not p.image().any()
 
@@ -220,7 +220,7 @@ def test_ssd1306_dark_without_charge_pump_or_display_on():
     no_pump = [c for c in INIT if c not in (0x8D, 0x14)]
     p = ssd_ready(no_pump)
     push_all(p, frame_with({(1, 1)}))
-    assert not p.image().any()
+    assert not p.image().any() and "charge pump" in p.dark_reason()
     q = ssd_ready(INIT[:-1])  # never 0xAF
     push_all(q, frame_with({(1, 1)}))
     assert not q.image().any()

@@ -43,6 +43,10 @@ class Panel:
     def image(self):  # type: ignore[no-untyped-def]
         raise NotImplementedError
 
+    def dark_reason(self) -> str:
+        """Why a panel that was sent pixels shows nothing, or ''."""
+        return ""
+
 
 # ST7789 commands this model acts on
 SWRESET, SLPIN, SLPOUT = 0x01, 0x10, 0x11
@@ -213,11 +217,15 @@ class St7789(Panel):
             self.offscreen += off
             self.warn("pixels written outside the visible %dx%d window (offsets?)" % (self.width, self.height))
 
+    def dark_reason(self) -> str:
+        if self.pixels and (self.asleep or not self.on):
+            return "pixels pushed but the panel is %s (SLPOUT 0x11, DISPON 0x29?)" % (
+                "asleep" if self.asleep else "off"
+            )
+        return ""
+
     def image(self):  # type: ignore[no-untyped-def]
         if self.asleep or not self.on:
-            if self.pixels:
-                self.warn("pixels pushed but the panel is %s (SLPOUT 0x11, DISPON 0x29?)" % (
-                    "asleep" if self.asleep else "off"))  # fmt: skip
             return np.zeros((self.height, self.width, 3), dtype=np.uint8)
         v = self.ram[self.row0 : self.row0 + self.height, self.col0 : self.col0 + self.width]
         if self.inv == self.inverted_panel:
@@ -401,12 +409,15 @@ class Ssd1306(Panel):
         self.pixels += n
         return n
 
+    def dark_reason(self) -> str:
+        if self.pixels and (not self.on or (self.needs_pump and not self.pump)):
+            return "pixels pushed but the panel is dark (display on 0xAF, charge pump 0x8D 0x14?)"
+        return ""
+
     def lit(self):  # type: ignore[no-untyped-def]
         """The glass as booleans, HxW."""
         h, w = self.height, self.width
         if not self.on or (self.needs_pump and not self.pump):
-            if self.pixels:
-                self.warn("pixels pushed but the panel is dark (display on 0xAF, charge pump 0x8D 0x14?)")
             return np.zeros((h, w), dtype=bool)
         if self.entire:
             return np.ones((h, w), dtype=bool)

@@ -211,7 +211,7 @@ def report(sim: Sim, runner: ScriptRunner, wall_s: float, error: str = "") -> di
         "final_screen": screen_summary(img, final),
         "serial_tail": sim.serial_out[-2000:].decode("utf-8", "replace"),
         "device_stderr": sim.stderr[-4000:].decode("utf-8", "replace"),
-        "warnings": sim.all_warnings(),
+        "warnings": sim.all_warnings() + ([sim.panel.dark_reason()] if sim.panel.dark_reason() else []),
         "error": error,
     }
 
