@@ -21,7 +21,6 @@ CMD_CUT = 1
 CMD_CUT_TORN = 2
 CMD_STOP = 3
 
-TEXT_TYPES = (CONF, KEYS, HELLO, EXIT)
 
 _HDR = struct.Struct("<BI")
 _REPLY = struct.Struct("<IIIB")
