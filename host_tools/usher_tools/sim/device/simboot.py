@@ -1,0 +1,115 @@
+"""The simulator's boot sequence on the MicroPython VM (sim_main.py's body,
+kept out of the entry script so it loads as .mpy and its cost is counted).
+
+Builds the board profile on the fake machine (`<profile>.make(simmachine)`),
+mounts the virtual flash at /flash, and calls the app loop with the clock,
+the storage and the serial, exactly as firmware/main.py does on the Pico.
+At the end it reports micropython.mem_peak() to the host.
+"""
+
+import gc
+import json
+import sys
+
+import micropython
+import simclock
+import simflash
+import simlink
+import simmachine
+import simserial
+import vfs
+
+MOUNT = "/flash"
+
+
+def mount(flash) -> bool:  # type: ignore[no-untyped-def]
+    """As the rp2 port's _boot.py does: mount, or format a blank chip and mount.
+    True if it had to format."""
+    try:
+        vfs.mount(vfs.VfsLfs2(flash, progsize=256), MOUNT)
+        return False
+    except OSError:
+        vfs.VfsLfs2.mkfs(flash, progsize=256)
+        vfs.mount(vfs.VfsLfs2(flash, progsize=256), MOUNT)
+        return True
+
+
+def load(name: str):  # type: ignore[no-untyped-def]
+    __import__(name)
+    return sys.modules[name]
+
+
+def probe_keys(hw) -> dict:  # type: ignore[no-untyped-def]
+    """Which GPIO, at which level, makes each key read pressed."""
+    found = {}
+    pins = simmachine.input_pins()
+    for name in hw.keys:
+        fn = hw.keys[name]
+        for p in pins:
+            for lvl in (0, 1):
+                simmachine.force(1 << p, lvl << p)
+                on = fn()
+                simmachine.force(1 << p, (1 - lvl) << p)
+                off = fn()
+                if on and not off:
+                    found[name] = [p, lvl]
+                    break
+            if name in found:
+                break
+    simmachine.force(0, 0)
+    mask = 0
+    idle = 0
+    for name in found:
+        p, lvl = found[name]
+        mask |= 1 << p
+        if not lvl:
+            idle |= 1 << p
+    simmachine.drive(mask, idle)
+    return found
+
+
+def main(rx, fd_out: int, cfg: dict, m0: int) -> None:  # type: ignore[no-untyped-def]
+    link = simlink.Link(rx, open(fd_out, "wb"))
+    simmachine.attach(link, cfg.get("i2c"))
+    if cfg.get("live"):
+        clock = simclock.LiveClock(link, cfg.get("epoch", 1) != 0)
+    else:
+        clock = simclock.LockstepClock(link, cfg.get("ticks0", 0), cfg.get("epoch", 0))
+    flash = simflash.FileFlash(cfg["flash"], cfg["blocks"], link)
+    link.flash = flash
+    serial = simserial.StdioSerial()
+    link.probe = cfg.get("probe", 1)
+    cfg.pop("mpy", None)
+    gc.collect()
+    m1 = gc.mem_alloc()
+    formatted = mount(flash)
+    gc.collect()
+    m2 = gc.mem_alloc()
+    hello = {"sim_heap": m1 - m0, "mount_heap": m2 - m1, "boot_heap": m2, "formatted": formatted}
+    link.text(simlink.HELLO, json.dumps(hello))
+    for p in cfg.get("path", []):
+        sys.path.insert(0, p)
+    reason = "return"
+    try:
+        hw = load(cfg["profile"]).make(simmachine)
+        keys = probe_keys(hw)
+        d = hw.display
+        link.text(
+            simlink.KEYS,
+            json.dumps({"profile": hw.profile, "keys": keys, "keymap": hw.keymap, "size": [d.width, d.height]}),
+        )
+        storage = load("usher.board.storage").DirStorage(MOUNT + "/" + cfg.get("data", "data"))
+        load(cfg["app"]).run(hw, clock, storage, serial, seed=cfg.get("seed", 0), ticks=cfg.get("ticks", -1))
+    except SystemExit:
+        reason = "stop"
+    except BaseException as e:  # the report must still go out
+        sys.print_exception(e, sys.stderr)
+        reason = "error: %r" % (e,)
+    gc.collect()
+    link.text(
+        simlink.EXIT,
+        json.dumps(
+            {"reason": reason, "mem_peak": micropython.mem_peak(), "heap_end": gc.mem_alloc(), "flash_ops": flash.ops}
+        ),
+    )
+    link.flush()

@@ -1,0 +1,32 @@
+"""Read a virtual flash image from the laptop: mount it read-only on the
+MicroPython VM (the same LittleFS code as the device) and list its files."""
+
+import binascii
+import json
+import os
+import subprocess
+
+from usher_tools.paths import tool
+from usher_tools.sim.runner import DEVICE_DIR, PICO_BLOCKS
+
+
+class FlashImage:
+    def __init__(self, mounted: bool, files: dict, error: str = "") -> None:
+        self.mounted = mounted
+        self.files = files  # path under /flash -> bytes
+        self.error = error
+
+
+def read_image(path: str, blocks: int = PICO_BLOCKS) -> FlashImage:
+    proc = subprocess.run(
+        [tool("micropython"), "-X", "heapsize=192K", os.path.join(DEVICE_DIR, "simdump.py")],
+        input=json.dumps({"flash": os.path.abspath(path), "blocks": blocks}),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    if proc.returncode:
+        raise RuntimeError("simdump failed: " + (proc.stderr or proc.stdout)[-2000:])
+    info = json.loads(proc.stdout.strip().splitlines()[-1])
+    files = {k: binascii.unhexlify(v) for k, v in info["files"].items()}
+    return FlashImage(info["mounted"], files, info.get("error", ""))

@@ -1,0 +1,41 @@
+"""Bytecode (.mpy) copies of a source tree for the simulator's VM.
+
+The Pico imports the firmware as .mpy; importing source instead costs the
+compiler's transient heap and keeps more in it. The simulator's own device
+modules always run as .mpy so they weigh as little as possible in the 192K
+heap the app shares with them; the firmware can (`--mpy`). Bytecode only
+(no -march): the unix port loads it, as the RP2040 loads armv6m builds of
+the same code. Stale files are rebuilt; writes are atomic, so parallel runs
+share the cache safely.
+"""
+
+import os
+import subprocess
+
+from usher_tools.paths import tool
+
+
+class CompileError(Exception):
+    pass
+
+
+def compile_tree(src: str, out: str, skip: tuple = ()) -> str:
+    for folder, dirs, files in os.walk(src):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if not name.endswith(".py") or name in skip:
+                continue
+            path = os.path.join(folder, name)
+            rel = os.path.relpath(path, src)
+            dst = os.path.join(out, rel[:-3] + ".mpy")
+            if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(path):
+                continue
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            tmp = "%s.%d.tmp" % (dst, os.getpid())
+            proc = subprocess.run(
+                [tool("mpy-cross"), "-O1", "-s", rel, "-o", tmp, path], capture_output=True, text=True
+            )
+            if proc.returncode:
+                raise CompileError("%s: %s" % (rel, (proc.stderr or proc.stdout).strip()))
+            os.replace(tmp, dst)
+    return out

@@ -1,0 +1,114 @@
+"""`usher sim`: the firmware on the MicroPython VM with a virtual board."""
+
+import os
+import sys
+import tempfile
+
+import click
+
+from usher_tools.paths import ROOT
+from usher_tools.sim.profiles import PROFILES
+
+
+@click.command("sim")
+@click.option("--profile", type=click.Choice(sorted(PROFILES)), default="lcd114", show_default=True)
+@click.option("--script", type=click.Path(exists=True, dir_okay=False), help="Play this script in lockstep, then exit.")
+@click.option("--shots", type=click.Path(file_okay=False), default=None, help="Folder for PNG screenshots.")
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Scripted: write the run's figures as JSON.")
+@click.option("--scale", type=int, default=0, help="Terminal down-scaling (default: 2 for lcd114, 1 for oled).")
+@click.option(
+    "--flash",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="File backing the virtual flash (live default: sim-data/PROFILE.flash; scripted: a blank one).",
+)
+@click.option("--fresh", is_flag=True, help="Start from a blank flash.")
+@click.option("--standin", is_flag=True, help="Run the simulator's stand-in profile and app, not the firmware's.")
+@click.option("--headless", is_flag=True, help="Live, without drawing: just the device and its serial pty.")
+@click.option("--seconds", type=float, default=-1, help="Headless: stop after this long.")
+@click.option("--mpy", is_flag=True, help="Run the firmware as .mpy bytecode, as the Pico does.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--heap-probe",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Collect and measure the live heap every N sleeps (0: never; then only the heap at exit counts).",
+)
+@click.option("--heap", default="192K", show_default=True, help="MicroPython heap size (the Pico has ~190K).")
+@click.option("--col-offset", type=int, default=40, show_default=True, help="ST7789: first visible RAM column.")
+@click.option("--row-offset", type=int, default=53, show_default=True, help="ST7789: first visible RAM row.")
+@click.option("--profile-module", default="", hidden=True)
+@click.option("--app-module", default="", hidden=True)
+def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, seconds, mpy, seed, heap_probe, heap,  # type: ignore[no-untyped-def]  # noqa: E501
+        col_offset, row_offset, profile_module, app_module):  # fmt: skip
+    """Run the firmware on the MicroPython VM with virtual buttons, display, flash and USB serial.
+
+    Live (default): the panel in the terminal; arrows, Enter, Backspace/Esc,
+    a/b, l (long ok) are the buttons; p saves a PNG, q quits. Scripted
+    (--script): deterministic lockstep run, screenshots to --shots, figures
+    to --out. The device's USB serial is the pseudo-terminal path printed at
+    start: open it with any serial tool.
+    """
+    from usher_tools.sim.runner import Sim, SimConfig, SimError
+    from usher_tools.sim.script import dump, run_script
+
+    tmp = None
+    if flash is None:
+        if script:
+            tmp = tempfile.TemporaryDirectory(prefix="usher-sim-")
+            flash = os.path.join(tmp.name, "flash.img")
+        else:
+            flash = os.path.join(ROOT, "sim-data", profile + ".flash")
+    if fresh and os.path.exists(flash):
+        os.remove(flash)
+    cfg = SimConfig(
+        profile=profile, live=not script, standin=standin, flash=flash, heap=heap, seed=seed, mpy=mpy, probe=heap_probe,
+        col_offset=col_offset, row_offset=row_offset, profile_module=profile_module, app_module=app_module,
+    )  # fmt: skip
+    try:
+        board = Sim(cfg)
+    except SimError as e:
+        raise click.ClickException(str(e)) from None
+    try:
+        click.echo("serial: %s" % board.pty_path, err=True)
+        if script:
+            with open(script) as f:
+                result = run_script(board, f.read(), shots or "")
+            if out:
+                dump(result, out)
+            failed = [r["reason"] for r in result["runs"] if str(r.get("reason", "")).startswith("error")]
+            pp = result["pixels_per_press"]
+            click.echo(
+                "%d presses, pixels per press median %s max %s, peak heap %d, %d ticks in %.2f s"
+                % (result["presses"], pp["median"], pp["max"], result["peak_heap"], result["ticks"], result["wall_s"])
+            )
+            for w in result["warnings"]:
+                click.echo("warning: " + w, err=True)
+            if result["error"] or failed:
+                click.echo(result["error"] or "device error: %s" % failed[0], err=True)
+                # the VM prints uncaught tracebacks on its stdout: the serial
+                click.echo(result["device_stderr"] or result["serial_tail"][-1500:], err=True)
+                click.echo(board.last_words(), err=True)
+                sys.exit(1)
+        elif headless:
+            from usher_tools.sim.terminal import headless as run_headless
+
+            run_headless(board, seconds)
+            click.echo("peak heap %d" % board.peak, err=True)
+            if board.runs and str(board.runs[-1].get("reason", "")).startswith(("error", "exited")):
+                click.echo(board.last_words(), err=True)
+        else:
+            from usher_tools.sim.terminal import Live, interactive_ok
+
+            if not interactive_ok():
+                raise click.ClickException("live mode needs a terminal (use --script or --headless)")
+            live = Live(board, scale or PROFILES[profile].scale, shots or ".")
+            live.run()
+            click.echo("peak heap %d; flash in %s" % (board.peak, flash), err=True)
+            if board.runs and str(board.runs[-1].get("reason", "")).startswith(("error", "exited")):
+                click.echo(board.last_words(), err=True)
+    finally:
+        board.close()
+        if tmp is not None:
+            tmp.cleanup()

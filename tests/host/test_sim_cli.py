@@ -1,0 +1,136 @@
+"""`usher sim`: scripted runs to PNG and JSON, script errors, and the live
+terminal (raw mode in, restored on the way out)."""
+
+import json
+import os
+import pty
+import select
+import subprocess
+import sys
+import termios
+import time
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+from usher_tools.sim import Sim, SimConfig, SimError
+from usher_tools.sim.script import parse
+from usher_tools.sim.terminal import Live, downscale, half_blocks
+from usher_tools.sim_cli import sim as sim_cmd
+
+
+def test_script_parse_keeps_quoted_text_and_drops_comments():
+    steps = parse('# setup\nnext 3\n\nserial "hello world"  # greet\nhold ok 800\n')
+    assert steps == [(2, ["next", "3"]), (4, ["serial", "hello world"]), (5, ["hold", "ok", "800"])]
+
+
+def test_scripted_run_writes_shots_and_figures(tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("wait 100\nshot boot\nnext 2\nok\nshot two\n")
+    out = tmp_path / "state.json"
+    res = CliRunner().invoke(
+        sim_cmd,
+        [
+            "--profile",
+            "oled",
+            "--standin",
+            "--script",
+            str(script),
+            "--shots",
+            str(tmp_path / "shots"),
+            "--out",
+            str(out),
+        ],  # fmt: skip
+    )
+    assert res.exit_code == 0, res.output
+    state = json.loads(out.read_text())
+    assert state["presses"] == 3
+    # each next pushes one 10x10 block: on this panel that is 10 columns x 2 pages of 8 rows
+    assert state["pixels_per_press"] == {"median": 160, "max": 160}
+    assert 0 < state["peak_heap"] < 192 * 1024
+    assert state["final_screen"]["width"] == 128 and state["final_screen"]["height"] == 64
+    boot = np.array(Image.open(tmp_path / "shots" / "boot.png"))
+    two = np.array(Image.open(tmp_path / "shots" / "two.png"))
+    final = np.array(Image.open(state["final_screen"]["png"]))
+    assert not boot.any() and two.any() and (final == two).all()
+
+
+def test_script_error_names_the_line_and_fails_the_command(tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("next\nfrobnicate 1 2\n")
+    res = CliRunner().invoke(sim_cmd, ["--profile", "lcd114", "--standin", "--script", str(script)])
+    assert res.exit_code == 1
+    assert "line 2" in res.output and "frobnicate" in res.output
+
+
+def test_unknown_key_lists_the_profiles_keys(tmp_path):
+    with Sim(SimConfig(profile="oled", standin=True, flash=str(tmp_path / "f.img"))) as sim:
+        sim.boot()
+        with pytest.raises(SimError, match="k1=prev"):
+            sim.resolve("select")
+
+
+def test_downscale_averages_blocks_and_half_blocks_stack_two_rows():
+    img = np.zeros((4, 4, 3), dtype=np.uint8)
+    img[0:2, 0:2] = 200  # one 2x2 block
+    img[0, 2] = 100  # a quarter of another
+    small = downscale(img, 2)
+    assert small.shape == (2, 2, 3) and small[0, 0].tolist() == [200] * 3 and small[0, 1].tolist() == [25] * 3
+    lines = half_blocks(small)
+    assert len(lines) == 1 and lines[0].count("\u2580") == 2
+    assert "\x1b[38;2;200;200;200m" in lines[0] and "\x1b[48;2;0;0;0m" in lines[0]
+
+
+def test_terminal_keys_press_the_profiles_buttons(tmp_path):
+    with Sim(SimConfig(profile="lcd114", standin=True, flash=str(tmp_path / "f.img"))) as sim:
+        sim.boot()
+        live = Live(sim, 2, str(tmp_path))
+        live.on_input(b"\x1b[B")  # down arrow: the joystick's down
+        assert sim.held == {"down"}
+        live.on_input(b"\x1b[B")  # again at once: a second tap, so the key is let go first
+        assert sim.held == set() and "down" in live.retap
+        live.retap = {k: (0, ms) for k, (t, ms) in live.retap.items()}
+        live.tick_keys()
+        assert sim.held == {"down"} and [k for k, _ in sim.press_log] == ["down", "down"]
+        live.on_input(b"\r")  # Enter: ok, on the joystick's press
+        assert "press" in sim.held
+        live.on_input(b"a")
+        assert "A" in sim.held
+        live.on_input(b"b")
+        assert "B" in sim.held
+        live.release_at = {k: 0 for k in live.release_at}
+        live.tick_keys()
+        assert sim.held == set()
+        frame = live.frame()
+        # 240x135 at scale 2 is 120x68 pixels: 120 columns by 34 lines of two stacked pixels
+        assert frame.count("\u2580") == 120 * 34
+        live.on_input(b"p")
+        assert os.path.exists(os.path.join(str(tmp_path), "usher-sim-lcd114-1.png"))
+
+
+def test_live_terminal_runs_in_raw_mode_and_restores_the_terminal(tmp_path):
+    master, slave = pty.openpty()
+    before = termios.tcgetattr(slave)
+    code = "from usher_tools.sim_cli import sim; sim()"
+    args = [sys.executable, "-c", code, "--profile", "oled", "--standin", "--flash", str(tmp_path / "f.img")]
+    proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=subprocess.PIPE, cwd=str(tmp_path))
+    seen = b""
+    end = time.monotonic() + 20
+    while b"Enter=" not in seen and time.monotonic() < end:  # a frame drawn with the key map
+        if select.select([master], [], [], 0.1)[0]:
+            seen += os.read(master, 65536)
+    assert b"\xe2\x96\x80" in seen and b"Enter=" in seen
+    os.write(master, b"\x1b[C")  # right arrow
+    time.sleep(0.3)
+    os.write(master, b"q")
+    end = time.monotonic() + 20
+    while proc.poll() is None and time.monotonic() < end:
+        if select.select([master], [], [], 0.1)[0]:
+            seen += os.read(master, 65536)
+    assert proc.wait(5) == 0, proc.stderr.read().decode()  # type: ignore[union-attr]
+    after = termios.tcgetattr(slave)
+    os.close(master)
+    os.close(slave)
+    assert seen.endswith(b"\x1b[?1049l") or b"\x1b[?1049l" in seen[-200:]
+    assert after == before
