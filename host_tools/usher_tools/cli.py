@@ -86,5 +86,10 @@ def deploy(port: str | None, dry_run: bool, profile: str | None) -> None:
     sys.exit(subprocess.call(args))
 
 
+from usher_tools.sim_cli import sim  # noqa: E402  (registered after the group exists)
+
+main.add_command(sim)
+
+
 if __name__ == "__main__":
     main()
