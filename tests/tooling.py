@@ -33,29 +33,13 @@ def micropython(args: list, heap: str = HEAP, timeout: int = 300, **kw) -> subpr
 
 
 def vm_firmware() -> str:
-    """The firmware compiled for the VM (mpy-cross -march=x64), as the Pico
-    runs it compiled: compiling .py source on the VM costs heap the device
-    never spends. One folder per xdist worker; rebuilt when a source changes."""
+    """The firmware compiled for the VM, as the Pico runs it compiled:
+    compiling .py source on the VM costs heap the device never spends. One
+    folder per xdist worker; rebuilt when a source changes."""
+    from usher_tools.sim.mpycache import compile_tree
+
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-    out = os.path.join(ROOT, "build", "vm-" + worker)
-    for folder, dirs, files in os.walk(FIRMWARE):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        for f in files:
-            if not f.endswith(".py"):
-                continue
-            src = os.path.join(folder, f)
-            rel = os.path.relpath(src, FIRMWARE)
-            dst = os.path.join(out, rel[:-3] + ".mpy")
-            if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
-                continue
-            os.makedirs(os.path.dirname(dst), exist_ok=True)
-            subprocess.run([tool("mpy-cross"), "-march=x64", "-s", rel, "-o", dst, src], check=True)
-    for folder, _, files in os.walk(out):  # a module deleted from firmware/ must not linger here
-        for f in files:
-            rel = os.path.relpath(os.path.join(folder, f), out)
-            if not os.path.exists(os.path.join(FIRMWARE, rel[:-4] + ".py")):
-                os.remove(os.path.join(folder, f))
-    return out
+    return compile_tree(FIRMWARE, os.path.join(ROOT, "build", "vm-" + worker))
 
 
 def run_portable(files: list, firmware: str = "", heap: str = HEAP) -> subprocess.CompletedProcess:

@@ -10,6 +10,7 @@ share the cache safely.
 """
 
 import os
+import platform
 import subprocess
 
 from usher_tools.paths import tool
@@ -17,6 +18,10 @@ from usher_tools.paths import tool
 
 class CompileError(Exception):
     pass
+
+
+# native/viper code (the ST7789 colour loop) must be built for the VM's own CPU
+VM_ARCH = {"x86_64": "x64", "AMD64": "x64", "i686": "x86", "armv7l": "armv7m"}.get(platform.machine(), "")
 
 
 def compile_tree(src: str, out: str, skip: tuple = ()) -> str:
@@ -33,9 +38,16 @@ def compile_tree(src: str, out: str, skip: tuple = ()) -> str:
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             tmp = "%s.%d.tmp" % (dst, os.getpid())
             proc = subprocess.run(
-                [tool("mpy-cross"), "-O1", "-s", rel, "-o", tmp, path], capture_output=True, text=True
+                [tool("mpy-cross"), "-O1"] + (["-march=" + VM_ARCH] if VM_ARCH else []) + ["-s", rel, "-o", tmp, path],
+                capture_output=True,
+                text=True,
             )
             if proc.returncode:
                 raise CompileError("%s: %s" % (rel, (proc.stderr or proc.stdout).strip()))
             os.replace(tmp, dst)
+    for folder, _, files in os.walk(out):  # a module deleted from the source must not linger
+        for name in files:
+            rel = os.path.relpath(os.path.join(folder, name), out)
+            if name.endswith(".mpy") and not os.path.exists(os.path.join(src, rel[:-4] + ".py")):
+                os.remove(os.path.join(folder, name))
     return out
