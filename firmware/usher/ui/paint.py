@@ -14,6 +14,9 @@ except ImportError:  # fonts not built yet: fall back to the built-in 8x8 text
     _text = None  # type: ignore[assignment]
 
 
+MAX_BOXES = 3
+
+
 class Painter:
     def __init__(self, fb, fonts=None) -> None:  # type: ignore[no-untyped-def]
         self.fb = fb
@@ -21,7 +24,9 @@ class Painter:
         self.h = fb.height
         self.mono = bool(getattr(fb, "mono", False))
         self.fonts = fonts or {}
-        self.box: Any = None  # [x0, y0, x1, y1) touched since the last flush
+        self.boxes: Any = []  # [x0, y0, x1, y1) rectangles touched since the last flush
+        # rows closer than this are pushed together: the OLED sends 8-row pages
+        self.slack = 8 if self.mono else 0
         self.pushed = 0
 
     # -- colours ---------------------------------------------------------------
@@ -39,31 +44,43 @@ class Painter:
 
     # -- region tracking -------------------------------------------------------
     def mark(self, x: int, y: int, w: int, h: int) -> None:
+        """Note a touched rectangle. A few separate rectangles are kept apart
+        (a title bar and a menu row need not drag the rows between them
+        along); overlapping or adjacent ones are merged."""
         x0 = max(0, x)
         y0 = max(0, y)
         x1 = min(self.w, x + w)
         y1 = min(self.h, y + h)
         if x1 <= x0 or y1 <= y0:
             return
-        b = self.box
-        if b is None:
-            self.box = [x0, y0, x1, y1]
-        else:
-            b[0] = min(b[0], x0)
-            b[1] = min(b[1], y0)
-            b[2] = max(b[2], x1)
-            b[3] = max(b[3], y1)
+        new = [x0, y0, x1, y1]
+        keep = []
+        for b in self.boxes:  # swallow every box the new one touches, transitively
+            if new[0] <= b[2] and b[0] <= new[2] and new[1] <= b[3] + self.slack and b[1] <= new[3] + self.slack:
+                new = [min(b[0], new[0]), min(b[1], new[1]), max(b[2], new[2]), max(b[3], new[3])]
+            else:
+                keep.append(b)
+        if len(keep) < len(self.boxes):
+            self.boxes = keep
+            self.mark(new[0], new[1], new[2] - new[0], new[3] - new[1])
+            return
+        keep.append(new)
+        if len(keep) > MAX_BOXES:  # too fragmented: one box around all
+            b = keep[0]
+            for o in keep[1:]:
+                b = [min(b[0], o[0]), min(b[1], o[1]), max(b[2], o[2]), max(b[3], o[3])]
+            keep = [b]
+        self.boxes = keep
 
     def flush(self) -> int:
-        """Push the touched region; returns pixels pushed."""
-        b = self.box
-        if b is None:
-            return 0
-        self.box = None
-        n = self.fb.show(b[0], b[1], b[2] - b[0], b[3] - b[1])
-        n = n if isinstance(n, int) else (b[2] - b[0]) * (b[3] - b[1])
-        self.pushed += n
-        return n
+        """Push the touched regions; returns pixels pushed."""
+        total = 0
+        for b in self.boxes:
+            n = self.fb.show(b[0], b[1], b[2] - b[0], b[3] - b[1])
+            total += n if isinstance(n, int) else (b[2] - b[0]) * (b[3] - b[1])
+        self.boxes = []
+        self.pushed += total
+        return total
 
     # -- shapes ----------------------------------------------------------------
     def clear(self, c: int = theme.BG) -> None:

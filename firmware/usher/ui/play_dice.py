@@ -20,12 +20,14 @@ class DiceScreen(Screen):
     def __init__(self) -> None:
         Screen.__init__(self)
         self.mode = 0
+        self.only_title = False  # a mode change repaints the title bar alone
 
     def on_event(self, ev: str) -> None:
         app = self.app
         if ev in ("next", "prev"):
             self.mode = (self.mode + (1 if ev == "next" else -1)) % len(MODES)
-            self.dirty = True
+            self.only_title = True
+            self.part = True
         elif ev == "ok":
             action = MODES[self.mode][1]
             if action is None:
@@ -33,7 +35,7 @@ class DiceScreen(Screen):
             else:
                 ok = app.submit(dict(action))
             if ok:
-                self.dirty = True
+                self.part = True
         elif ev in ("back", "back_long"):
             from usher.ui.ingame import GameMenu
 
@@ -41,11 +43,18 @@ class DiceScreen(Screen):
 
     def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
         state = self.app.match.state
-        p.clear()
+        if full:
+            p.clear()
         y = title_bar(p, "< %s >" % MODES[self.mode][0], "#%d" % (state["rolls"] + state["draws"]))
+        if self.only_title and not full:
+            self.only_title = False
+            return
+        self.only_title = False
+        p.fill_rect(0, y, p.w, p.h - y, theme.BG)
         last = state["last"]
-        big = "huge" if p.font("huge") is not None else "big"
-        mid = y + (p.h - y - p.line_h(big)) // 2 - p.line_h("small") // 2
+        room = p.h - y - p.line_h("small") - 2  # between the title and the footer line
+        big = "huge" if p.font("huge") is not None and p.line_h("huge") <= room else "big"
+        mid = y + max(0, (room - p.line_h(big)) // 2)
         if last is None:
             p.center("OK to roll", mid, theme.DIM)
         elif last["t"] == "roll":
@@ -57,7 +66,7 @@ class DiceScreen(Screen):
         elif last["t"] == "draw":
             item = last["item"]
             ink = COLOUR_INK.get(item, theme.FG) if not p.mono else theme.FG
-            p.center(item.upper(), mid, ink, "big")
+            p.center(item.upper(), y + max(0, (room - p.line_h("big")) // 2), ink, "big")
             p.center("%d left in bag" % last["left"], p.h - p.line_h("small") - 2, theme.FG, "small")
         else:
             p.center("Bags refilled", mid, theme.GOOD)

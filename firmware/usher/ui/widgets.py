@@ -125,10 +125,10 @@ class NumberPicker(Screen):
             hint = "%d-%d  OK=done" % (self.lo, self.hi)
             p.center(hint, p.h - p.line_h("small") - 1, theme.DIM, "small")
         p.fill_rect(x, y, w, h, theme.BG)
-        size = "huge" if p.font("huge") is not None else "big"
         s = "%d%s" % (self.value, self.unit)
-        if p.text_w(s, size) > w:
-            size = "big"
+        size = "huge"
+        if p.font("huge") is None or p.line_h("huge") > h or p.text_w(s, "huge") > w - 24:
+            size = "big"  # the OLED has no room for 44 px digits under a title
         p.center(s, y + (h - p.line_h(size)) // 2, theme.ACCENT, size)
         # arrows say which way the buttons turn the number
         if self.value > self.lo:
