@@ -73,9 +73,17 @@ class App:
             self.stack.pop().on_close()
         self.push(screen)
 
-    def home(self) -> None:
+    def clear(self) -> None:
         while self.stack:
             self.stack.pop().on_close()
+
+    def home(self) -> None:
+        """Back to the home menu: the game in play is closed (it is saved after
+        every move) and its modules are dropped, so the heap holds one game's
+        code at a time."""
+        self.clear()
+        self.match = None
+        unload(KEEP)
         from usher.ui.home import Home
 
         self.push(Home())
@@ -158,7 +166,10 @@ class App:
         return True
 
     def play(self) -> None:
-        """Show the game in play on its own screens (lazy import per game)."""
+        """Show the game in play on its own screens (lazy import per game).
+        Menus and setup screens are dropped first: the game menu leads home."""
+        self.clear()
+        unload(KEEP + ("usher.games.", "usher.ui.play_" + self.match.game.name))
         mod = __import__("usher.ui.play_" + self.match.game.name, None, None, ["open"])
         mod.open(self)
 
@@ -236,6 +247,45 @@ class App:
             self.clock.sleep_ms(TICK_MS)
             if ticks > 0:
                 ticks -= 1
+
+
+# modules every screen needs; everything else under usher.ui and usher.games
+# is imported when a screen needs it and dropped when the context changes
+KEEP = (
+    "usher.ui.paint",
+    "usher.ui.screen",
+    "usher.ui.widgets",
+    "usher.ui.theme",
+    "usher.ui.text",
+    "usher.ui.layout",
+    "usher.ui.fonts",
+)
+
+
+def unload(keep: tuple) -> None:
+    """Forget lazily imported UI and game modules not named in `keep` (a name
+    or a prefix), so the garbage collector can take their code back."""
+    import sys
+
+    for name in list(sys.modules):
+        if not (name.startswith("usher.ui.") or name.startswith("usher.games.")):
+            continue
+        if any(name == k or name.startswith(k) for k in keep):
+            continue
+        del sys.modules[name]
+        dot = name.rfind(".")
+        parent = sys.modules.get(name[:dot])
+        if parent is not None:
+            try:
+                delattr(parent, name[dot + 1 :])
+            except AttributeError:
+                pass
+    try:
+        import gc
+
+        gc.collect()
+    except ImportError:
+        pass
 
 
 def storage_msg(e: OSError) -> str:

@@ -89,5 +89,4 @@ def start(app, game, players: list, opts: dict, comps: dict) -> None:  # type: i
         app.toast(e.msg)
         return
     if app.start_match(game, setup):
-        app.home()
         app.play()

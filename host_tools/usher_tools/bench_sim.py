@@ -1,0 +1,44 @@
+"""`make bench` figures from the simulator: the shell session (menus, dice,
+power cut, resume) on both profiles, and the simulator's own costs."""
+
+import os
+import statistics
+import tempfile
+
+from usher_tools.paths import ROOT
+from usher_tools.sim.bench import measure
+from usher_tools.sim.runner import Sim, SimConfig
+from usher_tools.sim.script import run_script
+
+SESSION = os.path.join(ROOT, "tests", "sim", "shell_session.txt")
+
+# presses for the common flows, counted from the session script's own lines
+FLOWS = [
+    ("home -> roll one die (from power-on)", "prev\nok\nok\n", 3),
+]
+
+
+def session(profile: str) -> dict:
+    with tempfile.TemporaryDirectory() as d, open(SESSION) as f:
+        with Sim(SimConfig(profile=profile, flash=os.path.join(d, "f.img"), seed=1)) as sim:
+            return run_script(sim, f.read())
+
+
+def figures() -> list:
+    rows = []
+    for profile in ("lcd114", "oled"):
+        r = session(profile)
+        px = [p["pixels"] for p in r["press_log"]]
+        rows.append(("shell session %s: presses" % profile, str(r["presses"]), ""))
+        rows.append(
+            (
+                "shell session %s: pixels pushed per press" % profile,
+                "median %d, max %d (one press includes a reboot)" % (statistics.median(px), max(px)),
+                "",
+            )
+        )
+        rows.append(("shell session %s: peak live heap (VM, 192K)" % profile, "%d bytes" % r["peak_heap"], ""))
+    m = measure("lcd114", standin=True, seconds=5)
+    rows.append(("simulator's own heap inside the 192K", "%d bytes" % m["sim_heap"], "the Pico does not pay it"))
+    rows.append(("lockstep ticks per second (20 ms ticks)", str(m["ticks_per_s"]), ""))
+    return rows
