@@ -24,8 +24,8 @@ from usher.link_wire import PROTO, WireError, ascii_json, decode, encode, encode
 
 LINE_MAX = 1536  # longest line the host may send (JSON, prefix and CRC included)
 REPLY_MAX = 1536  # longest reply except chunks; input is read only while one fits
-CHUNK_LINE = CHUNK * 4 // 3 + 160  # a chunk line at most
-OUT_CAP = 4096  # the output queue: replies plus a couple of chunk lines
+CHUNK_LINE = CHUNK * 4 // 3 + 160  # room a chunk line needs (with a short game name)
+OUT_CAP = 4096  # the output queue: chunks fill it; requests wait until a reply fits
 STALL_TICKS = 250  # ticks with output waiting and none taken: the host is gone (5 s at 20 ms)
 CTRL_C = 3
 # Every request the device answers. None of them adds an action to a game.
@@ -59,11 +59,12 @@ class Link:
         t = self.transfer
         made = 0
         lines = 0
-        while t is not None and made < budget and lines < 8 and self._free() >= REPLY_MAX + CHUNK_LINE:
+        while t is not None and made < budget and lines < 8 and self._free() >= CHUNK_LINE:
             made += t.step()
             lines += 1
             if t.done:
-                self.transfer = t = None
+                self._stop()
+                t = None
         got = 0
         while got < budget and self._free() >= REPLY_MAX:
             b = self.serial.read()
@@ -97,6 +98,7 @@ class Link:
             return True
         try:
             if op == "pull":
+                self._stop()
                 self.transfer = Transfer(self, rid, arg)
             elif op == "set_roster":
                 self.settings.set("roster", arg)
@@ -128,7 +130,13 @@ class Link:
         return self._queue(encode_text(text))
 
     def _queue(self, line: bytes) -> bool:
-        n = len(line)
+        return self.queue_parts((line,))
+
+    def queue_parts(self, parts) -> bool:  # type: ignore[no-untyped-def]
+        """Queue one line given in pieces, or nothing if it does not fit."""
+        n = 0
+        for p in parts:
+            n += len(p)
         if self.tail + n > OUT_CAP and self.head:
             live = self.tail - self.head
             mv = memoryview(self.out)
@@ -137,8 +145,10 @@ class Link:
             self.tail = live
         if self.tail + n > OUT_CAP:
             return False  # never grow: a lost reply is recovered by `poll` or a retry
-        self.out[self.tail : self.tail + n] = line
-        self.tail += n
+        for p in parts:
+            k = len(p)
+            self.out[self.tail : self.tail + k] = p
+            self.tail += k
         return True
 
     def _flush(self) -> int:
@@ -153,11 +163,17 @@ class Link:
             self.head = self.tail = 0
         return k
 
+    def _stop(self) -> None:
+        """End the transfer, if any, closing the file it reads."""
+        if self.transfer is not None:
+            self.transfer.close()
+            self.transfer = None
+
     def _drop(self) -> None:
         """The host stopped reading: forget the transfer and queued lines (it
         resumes by offset). A half-sent line gets its newline, so the host's
         next line starts clean."""
-        self.transfer = None
+        self._stop()
         self.head = self.tail = 0
         if self.midline:
             self.out[0] = 0x0A
@@ -238,7 +254,7 @@ class Link:
 
     def op_hello(self, rid: int, req: dict) -> None:
         # a new host: whatever the last one left running or asking is over
-        self.transfer = None
+        self._stop()
         self.ask = None
         self.head = self.tail = 0
         if self.midline:
@@ -275,12 +291,13 @@ class Link:
         elif press:
             self._ask(rid, "pull", items, "Laptop wants: %s (unfinished)" % press[0][:12])
         else:
+            self._stop()
             self.transfer = Transfer(self, rid, items)
 
     def op_cancel(self, rid: int, req: dict) -> None:
         if self.ask is not None:
             self.last = [self.ask[0], "cancelled"]
-        self.transfer = None
+        self._stop()
         self.ask = None
         self.send({"id": rid, "ok": True})
 

@@ -4,9 +4,9 @@ sends, and the chunked transfer of records (see firmware/PROTOCOL.md)."""
 from binascii import b2a_base64
 
 from usher.core.record import LOG_EXT
-from usher.link_wire import ascii_json, crc_more, crc_prefix, read_range
+from usher.link_wire import FROM_DEVICE, ascii_json, crc_more, crc_prefix, read_range
 
-CHUNK = 512  # record bytes per chunk line: about 780 bytes once in base64 and JSON
+CHUNK = 768  # record bytes per chunk line: 1024 base64 characters, about 1.1 KB a line
 PAGE_BYTES = 1200  # a list page stops growing past this, so a reply stays bounded
 MAX_BATCH = 16  # games in one pull request
 MAX_NAME = 16  # characters in a player's name
@@ -131,6 +131,34 @@ def pull_items(args) -> list:  # type: ignore[no-untyped-def]
 
 
 # -- the transfer ---------------------------------------------------------------
+class Reader:
+    """One record opened for reading by offset: a file kept open on a
+    DirStorage (one open per game, not per chunk), `read_at` where a storage
+    offers it, or a slice of the whole file (in-memory fakes)."""
+
+    def __init__(self, storage, name: str) -> None:  # type: ignore[no-untyped-def]
+        self.storage = storage
+        self.name = name
+        self.f = None
+        root = getattr(storage, "root", None)
+        if root is not None and getattr(storage, "read_at", None) is None:
+            try:
+                self.f = open(root + "/" + name, "rb")
+            except OSError:
+                self.f = None
+
+    def read(self, off: int, n: int) -> bytes:
+        if self.f is not None:
+            self.f.seek(off)
+            return self.f.read(n)
+        return read_range(self.storage, self.name, off, n)
+
+    def close(self) -> None:
+        if self.f is not None:
+            self.f.close()
+            self.f = None
+
+
 class Transfer:
     """Streams the records of a batch, one chunk line each time the output
     queue has room. Each chunk carries its offset and the CRC of the file up
@@ -142,13 +170,21 @@ class Transfer:
         self.items = items
         self.i = -1
         self.name = ""
+        self.head = b""  # the start of every chunk line of this game
+        self.reader = None  # type: Reader | None
         self.off = 0
         self.size = 0
         self.crc = 0
         self.done = False
         self._next_game()
 
+    def close(self) -> None:
+        if self.reader is not None:
+            self.reader.close()
+            self.reader = None
+
     def _next_game(self) -> None:
+        self.close()
         self.i += 1
         self.name = ""
         while self.i < len(self.items):
@@ -172,6 +208,8 @@ class Transfer:
         self.off = start
         self.size = size
         self.crc = crc
+        self.reader = Reader(storage, name + LOG_EXT)
+        self.head = ('{"id":%d,"name":%s,"size":%d,' % (self.rid, ascii_json(name), size)).encode()
         return True
 
     def step(self) -> int:
@@ -186,22 +224,21 @@ class Transfer:
             self.link.send({"id": self.rid, "name": self.name, "end": self.size, "crc": "%08x" % self.crc})
             self._next_game()
             return 0
-        data = read_range(self.link.library.storage, self.name + LOG_EXT, self.off, min(CHUNK, self.size - self.off))
+        assert self.reader is not None
+        data = self.reader.read(self.off, min(CHUNK, self.size - self.off))
         if not data:  # the file shrank under us (deleted): tell the host, go on
             self.link.send({"id": self.rid, "name": self.name, "err": "changed", "size": -1})
             self._next_game()
             return 0
-        self.crc = crc_more(data, self.crc)
-        b64 = b2a_base64(data).decode().strip()
-        self.link.send(
-            {
-                "id": self.rid,
-                "name": self.name,
-                "off": self.off,
-                "size": self.size,
-                "data": b64,
-                "crc": "%08x" % self.crc,
-            }
-        )
+        crc = crc_more(data, self.crc)
+        # built as bytes, its CRC taken piece by piece: no JSON encoder, no
+        # copy of the base64 text (this line is most of what a sync sends)
+        b64 = memoryview(b2a_base64(data))[:-1]
+        mid = b'"off":%d,"data":"' % self.off
+        tail = b'","crc":"%08x"}' % crc
+        line_crc = crc_more(tail, crc_more(b64, crc_more(mid, crc_more(self.head))))
+        if not self.link.queue_parts((FROM_DEVICE, self.head, mid, b64, tail, b"*%08x\n" % line_crc)):
+            return 0  # no room after all: the same chunk goes next tick
+        self.crc = crc
         self.off += len(data)
         return len(data)

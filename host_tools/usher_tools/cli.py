@@ -79,5 +79,11 @@ def deploy(port: str | None, dry_run: bool) -> None:
     sys.exit(subprocess.call(args))
 
 
+# sync, history and device commands live in their own modules
+from usher_tools import cli_device, cli_history  # noqa: E402
+
+for _command in cli_device.COMMANDS + cli_history.COMMANDS:
+    main.add_command(_command)
+
 if __name__ == "__main__":
     main()
