@@ -49,9 +49,11 @@ class PtyDevice:
         ]
         for t in self._threads:
             t.start()
-        if not self._ready.wait(ready_timeout):
-            self.close()
-            raise RuntimeError("device harness did not start: %s" % self.log)
+        end = time.monotonic() + ready_timeout
+        while not self._ready.wait(0.05):
+            if self.proc.poll() is not None or time.monotonic() > end:
+                self.close()
+                raise RuntimeError("device harness did not start: %s" % "\n".join(self.log))
 
     # -- relays ------------------------------------------------------------------
     def _up(self) -> None:

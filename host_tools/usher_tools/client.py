@@ -202,8 +202,9 @@ class Client:
             if key not in info:
                 raise LinkError("hello reply lacks %s" % key)
         if info["proto"] != PROTO:
-            newer = "the device" if info["proto"] > PROTO else "this usher tool"
-            raise LinkError("device speaks sync protocol %s, this tool %d: update %s" % (info["proto"], PROTO, newer))
+            # the side with the older protocol is the one to update
+            update = "this usher tool" if info["proto"] > PROTO else "the device's firmware"
+            raise LinkError("device speaks sync protocol %s, this tool %d: update %s" % (info["proto"], PROTO, update))
         self.info = info
         return info
 

@@ -131,7 +131,7 @@ class History:
         if ":" in ref:
             dev, name = ref.rsplit(":", 1)
             rows = self.db.execute(
-                "SELECT * FROM games WHERE name=? AND device LIKE ?", (name, dev.replace("%", "") + "%")
+                "SELECT * FROM games WHERE name=? AND substr(device, 1, ?)=?", (name, len(dev), dev)
             ).fetchall()
         else:
             rows = self.db.execute("SELECT * FROM games WHERE name=?", (ref,)).fetchall()
