@@ -5,6 +5,7 @@ failure is a typed error with the exit code the CLI uses for it.
 """
 
 import base64
+import collections
 import json
 import random
 import time
@@ -105,7 +106,8 @@ class Client:
             self.ser = port
             self.port = getattr(port, "port", "?")
         self.timeout = timeout
-        self.buf = bytearray()
+        self.buf = bytearray()  # bytes after the last newline read
+        self.lines: collections.deque = collections.deque()  # complete lines not yet looked at
         self.next_id = random.randint(1, 1 << 30)
         self.damaged = 0  # damaged lines skipped
         self.info: dict = {}
@@ -142,10 +144,8 @@ class Client:
     def _line(self, deadline: float):  # type: ignore[no-untyped-def]
         """The next protocol object, or None at the deadline."""
         while True:
-            nl = self.buf.find(b"\n")
-            while nl >= 0:
-                raw = bytes(self.buf[:nl])
-                del self.buf[: nl + 1]
+            while self.lines:
+                raw = self.lines.popleft()
                 try:
                     obj = unframe(raw)
                 except LinkError:
@@ -153,7 +153,6 @@ class Client:
                     obj = None
                 if obj is not None:
                     return obj
-                nl = self.buf.find(b"\n")
             if time.monotonic() >= deadline:
                 return None
             try:
@@ -163,6 +162,10 @@ class Client:
                 raise self._io_error(e) from None
             if got:
                 self.buf += got
+                cut = self.buf.rfind(b"\n")
+                if cut >= 0:  # every complete line at once, the tail kept for the next read
+                    self.lines.extend(bytes(self.buf[:cut]).split(b"\n"))
+                    del self.buf[: cut + 1]
             if len(self.buf) > 1 << 20:  # a stream with no newline is not a device of ours
                 raise LinkError("no line ending from the device")
 
@@ -194,6 +197,7 @@ class Client:
         except Exception as e:
             raise self._io_error(e) from None
         self.buf.clear()
+        self.lines.clear()
         # a previous host's leftovers may still arrive: only our reply counts
         info = self.wait(self.send("hello", proto=PROTO), strict=False)
         if info.get("ok") is not True:

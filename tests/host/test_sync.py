@@ -392,3 +392,20 @@ def test_older_device_protocol_asks_for_a_firmware_update(monkeypatch):
     monkeypatch.setattr(L, "PROTO", 0)
     with pytest.raises(LinkError, match="update the device's firmware"):
         dev.client().hello()
+
+
+def test_example_lines_in_protocol_md_are_valid():
+    import os
+
+    from tooling import ROOT
+    from usher.link_wire import FROM_HOST, decode
+    from usher_tools.client import unframe
+
+    doc = open(os.path.join(ROOT, "firmware", "PROTOCOL.md"), encoding="utf-8").read()
+    host = [ln.split()[0:2] for ln in doc.splitlines() if ln.startswith("@U ")]
+    device = [ln for ln in doc.splitlines() if ln.startswith("@u ")]
+    assert host and device
+    for prefix, body in host:
+        assert decode((prefix + " " + body).encode(), FROM_HOST)["op"] == "list"
+    for line in device:
+        assert unframe(line.encode())["ok"] is True

@@ -66,11 +66,11 @@ def test_sync_several_games_one_needing_a_press(place):
         for name, data in logs(folder).items():
             assert h.get(DEVICE_ID, name)["data"] == data
         h.close()
-        # and again: nothing to pull, nothing to ask
-        code, out, err = finish(usher("sync", "--port", dev.path, "--json", db=db))
+        # and again, as a person sees it: nothing to pull, nothing to ask
+        code, out, err = finish(usher("sync", "--port", dev.path, db=db))
         assert code == 0, err
-        again = json.loads(out)["games"]
-        assert [g["action"] for g in again if g["name"] != "g0003"] == ["same"] * 3
+        assert out.count(" same ") == 4 and DEVICE_ID in out
+        assert dev.log.count("ask: Laptop wants: g0003 (unfinished)") == 1
 
 
 def test_roster_push_needs_the_press_and_back_refuses_it(place):
@@ -92,6 +92,23 @@ def test_roster_push_needs_the_press_and_back_refuses_it(place):
         code, out, err = finish(proc)
         assert code == 6 and "back was pressed" in err
         assert json.load(open(os.path.join(folder, "settings.json")))["roster"] == ["Anna", "Ben", "Zo\u00eb"]
+
+
+def test_delete_only_a_game_the_history_holds_whole(place):
+    folder, db = place
+    with PtyDevice(folder, ("--make", "2,3")) as dev:
+        code, out, err = finish(usher("delete", "g0001", "--port", dev.path, db=db))
+        assert code == 1 and "no game 'g0001' in the history" in err
+        assert finish(usher("sync", "--port", dev.path, "--json", db=db))[0] == 0
+        proc = usher("delete", "g0001", "--port", dev.path, "--wait", "15", db=db)
+        assert dev.wait_log("ask: Laptop wants: delete g0001", timeout=15)
+        dev.press("yes")
+        code, out, err = finish(proc)
+        assert code == 0, err
+        assert sorted(logs(folder)) == ["g0002"]
+        h = History(db)
+        assert h.get(DEVICE_ID, "g0001")["complete"] == 1  # the laptop's copy stays
+        h.close()
 
 
 def partial_bytes(db):
