@@ -63,15 +63,12 @@ def device(port: str | None, timeout: float):  # type: ignore[no-untyped-def]
     from usher_tools.client import Client
 
     if port is None:
-        from usher_tools.ports import picos
+        from usher_tools.ports import only_port
 
-        found = picos()
-        if not found:
-            raise UsherError("no Pico found on USB (plug it in, or give --port)", EXIT_NO_DEVICE)
-        if len(found) > 1:
-            names = ", ".join(p.device for p in found)
-            raise UsherError("several Picos found: %s (give --port)" % names, EXIT_NO_DEVICE)
-        port = found[0].device
+        try:
+            port = only_port()
+        except click.ClickException as e:
+            raise UsherError(e.message, EXIT_NO_DEVICE) from None
     client = Client(port, timeout=timeout)
     try:
         yield client

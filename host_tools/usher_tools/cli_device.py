@@ -97,9 +97,8 @@ def sync(port, timeout, db_path, as_json, press_wait) -> None:  # type: ignore[n
     if as_json:
         print_json(report)
         return
-    rows = [
-        [g["name"], g.get("game", ""), g["action"], g.get("status", ""), g.get("problem", "")] for g in report["games"]
-    ]
+    games = sorted(report["games"], key=lambda g: g["name"])
+    rows = [[g["name"], g.get("game", ""), g["action"], g.get("status", ""), g.get("problem", "")] for g in games]
     out.print(
         table(
             "Device %s (firmware %s)" % (report["device"], report["fw"]),

@@ -106,10 +106,13 @@ def stats(db_path, as_json) -> None:  # type: ignore[no-untyped-def]
     if as_json:
         print_json(s)
         return
-    t = [[x["title"], x["plays"], x["average"], x["best"], x["best_by"]] for x in s["titles"]]
-    out.print(table("Per title (finished games)", ["title", "plays", "avg", "best", "by"], t))
-    p = [[x["player"], x["title"], x["plays"], x["wins"], x["average"], x["best"]] for x in s["players"]]
-    out.print(table("Per player", ["player", "title", "plays", "wins", "avg", "best"], p))
+    if s["titles"]:
+        t = [[x["title"], x["plays"], x["average"], x["best"], x["best_by"]] for x in s["titles"]]
+        out.print(table("Per title (finished games)", ["title", "plays", "avg", "best", "by"], t))
+        p = [[x["player"], x["title"], x["plays"], x["wins"], x["average"], x["best"]] for x in s["players"]]
+        out.print(table("Per player", ["player", "title", "plays", "wins", "avg", "best"], p))
+    else:
+        out.print("no finished games in the history yet")
     left = s["left_out"]
     if any(left.values()):
         out.print(

@@ -4,7 +4,7 @@ Replies are parsed as data (JSON after a CRC check), never evaluated. Every
 failure is a typed error with the exit code the CLI uses for it.
 """
 
-import base64
+import binascii
 import collections
 import json
 import random
@@ -32,6 +32,10 @@ class DeviceGone(LinkError):
 
 class Timeout(LinkError):
     exit_code = 4
+
+
+class NoPress(Timeout):
+    """Nobody answered the device's question in time (the question is withdrawn)."""
 
 
 class Refused(LinkError):
@@ -250,7 +254,7 @@ class Client:
             except Timeout:
                 if asking:
                     self._give_up(rid)
-                    raise Timeout("nobody pressed ok on the device within %d s" % press_wait) from None
+                    raise NoPress("nobody pressed ok on the device within %d s" % press_wait) from None
                 raise
             asking = False
             if msg.get("pending"):
@@ -291,7 +295,7 @@ class Client:
                 r.error = "gap"
                 return
             try:
-                piece = base64.b64decode(msg["data"], validate=True)
+                piece = binascii.a2b_base64(msg["data"], strict_mode=True)
             except (ValueError, TypeError):
                 r.error = "gap"
                 return
@@ -331,7 +335,7 @@ class Client:
                 state = self.call("poll", of=rid).get("state")
                 if state != "done":
                     self._give_up(rid)
-                    raise Timeout("nobody pressed ok on the device within %d s" % press_wait) from None
+                    raise NoPress("nobody pressed ok on the device within %d s" % press_wait) from None
                 return {"id": rid, "ok": True, "done": True}
         if reply.get("ok") is not True:
             if reply.get("err") == "denied":

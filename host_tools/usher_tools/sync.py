@@ -1,7 +1,7 @@
 """`usher sync`: pull every new or changed game into the history, resume
 transfers by offset, and re-score each record with the firmware's own rules."""
 
-from usher_tools.client import Client, Denied, LinkError, PullResult, Timeout
+from usher_tools.client import Client, Denied, LinkError, NoPress, PullResult, Refused
 from usher_tools.history import INVALID, MISMATCH, OK, History
 from usher_tools.records import parse_log
 from usher_tools.score import ScoreError, score_record
@@ -106,12 +106,20 @@ class Syncer:
                     press_wait=self.press_wait,
                     on_complete=lambda r: self._finish(by_name[r.name], r),
                 )
-            except (Denied, Timeout) as e:
-                if len(left) == 1 and left[0].view.get("secret"):
+            except Refused as e:
+                if e.code == "press" and len(left) > 1:
+                    # a game needs a press after all (it changed since the list): one at a time
+                    for p in left:
+                        self._pull([p])
+                    return
+                if isinstance(e, Denied) and len(left) == 1:
                     self._note(left[0], "skipped", None, str(e))
                     return
                 self._keep(plans)
                 raise
+            except NoPress as e:
+                self._note(left[0], "skipped", None, str(e))  # only a single pull ever asks
+                return
             except LinkError:
                 self._keep(plans)  # the device went away: keep every byte that arrived
                 raise

@@ -262,6 +262,35 @@ def test_unanswered_question_times_out_and_leaves_the_screen(hist):
     assert dev.link.pending() == ""
 
 
+class LyingLink(Link):
+    """Lists g0002 as free, then wants a press when it is pulled (as if the
+    game changed between the list and the pull)."""
+
+    listing = False
+
+    def needs_press(self, e):
+        return not self.listing and e is not None and e["name"] == "g0002"
+
+    def op_list(self, rid, req):
+        self.listing = True
+        try:
+            Link.op_list(self, rid, req)
+        finally:
+            self.listing = False
+
+
+def test_batch_refused_for_a_press_is_pulled_one_game_at_a_time(hist):
+    dev = Device(games=3)
+    dev.link = LyingLink(dev.library, dev.settings, DEVICE_ID, dev.serial)
+    dev.port.link = dev.link
+    report = sync(dev, hist)
+    assert {g["name"]: g["status"] for g in report["games"]} == {"g0001": "ok", "g0002": "ok", "g0003": "ok"}
+    dev.port.press = ""
+    dev.storage.files["g0002.log"] += encode_line({"t": "roll", "n": 1, "faces": [2]})
+    report = sync(dev, hist, press_wait=0.2)
+    assert by_name(report)["g0002"]["action"] == "skipped"
+
+
 # -- failures on the wire --------------------------------------------------------------
 def test_cable_pulled_mid_transfer_keeps_the_bytes_and_next_sync_resumes(hist):
     dev = Device(games=1, rolls=150)
@@ -409,3 +438,13 @@ def test_example_lines_in_protocol_md_are_valid():
         assert decode((prefix + " " + body).encode(), FROM_HOST)["op"] == "list"
     for line in device:
         assert unframe(line.encode())["ok"] is True
+
+
+def test_link_leaves_kbd_intr_alone_so_mpremote_can_always_interrupt():
+    import glob
+    import os
+
+    from tooling import FIRMWARE
+
+    for path in glob.glob(os.path.join(FIRMWARE, "usher", "link*.py")):
+        assert "kbd_intr(" not in open(path).read(), path

@@ -111,6 +111,31 @@ def test_delete_only_a_game_the_history_holds_whole(place):
         h.close()
 
 
+def test_settings_pull_edit_push(place, tmp_path):
+    folder, db = place
+    with PtyDevice(folder, ("--make", "1,1")) as dev:
+        path = str(tmp_path / "settings.json")
+        code, out, err = finish(usher("settings", "pull", "--port", dev.path, "-o", path))
+        assert code == 0, err
+        values = json.load(open(path))
+        assert values["showtime"]["stars"][0] == [1, 2, 2, 1]
+        json.dump(
+            {"brightness": 35, "showtime": {"stars": [[1, 2, 2, 1], [2, 3, 3, 2], [3, 4, 4, 3], [1, 1, 1, 1]]}},
+            open(path, "w"),
+        )
+        proc = usher("settings", "push", path, "--port", dev.path, "--wait", "15")
+        dev.wait_log("ask: Laptop wants: settings", timeout=15)
+        dev.press("yes")
+        code, out, err = finish(proc)
+        assert code == 0, err
+        stored = json.load(open(os.path.join(folder, "settings.json")))
+        assert stored["brightness"] == 35 and stored["showtime"]["stars"][3] == [1, 1, 1, 1]
+        assert stored["roster"] == values["roster"]  # what the file left out stays
+        json.dump({"volume": 11}, open(path, "w"))
+        code, out, err = finish(usher("settings", "push", path, "--port", dev.path))
+        assert code == 5 and "unknown key" in err
+
+
 def partial_bytes(db):
     try:
         con = sqlite3.connect(db, timeout=1)
