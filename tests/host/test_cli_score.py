@@ -69,3 +69,23 @@ def test_a_line_whose_crc_fails_is_reported_by_line(tmp_path):
     dev.write_bytes(b"".join(lines))
     p = score(str(dev))
     assert p.returncode == 1 and "line 3: CRC check failed" in p.stderr
+
+
+def test_fast_replay_without_undos_reaches_the_same_state_as_apply():
+    from usher.core.data import clone
+    from usher.core.game import load_game
+    from usher.core.rng import Rng
+    from usher_tools.score import _fast_replay
+
+    g = load_game("dice")
+    setup = g.make_setup([{"name": "Anna", "colour": 0}], {}, {})
+    state = g.new(setup)
+    rng = Rng(3)
+    actions = []
+    for i in range(60):
+        a = g.roll(state, {"t": "draw", "bag": "taste"} if i % 3 else {"t": "roll", "n": 3}, rng)
+        if i % 20 == 19:
+            a = {"t": "refill", "bag": "taste"}
+        state = g.apply(state, a)
+        actions.append(a)
+    assert _fast_replay(g, clone(g.new(setup)), actions) == state
