@@ -86,9 +86,12 @@ def deploy(port: str | None, dry_run: bool, profile: str | None) -> None:
     sys.exit(subprocess.call(args))
 
 
-from usher_tools.sim_cli import sim  # noqa: E402  (registered after the group exists)
+# the simulator, sync, history and device commands live in their own modules
+from usher_tools import cli_device, cli_history  # noqa: E402
+from usher_tools.sim_cli import sim  # noqa: E402
 
-main.add_command(sim)
+for _command in [sim] + cli_device.COMMANDS + cli_history.COMMANDS:
+    main.add_command(_command)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,338 @@
+"""The USB sync link, served a little every tick from the app's main loop.
+
+`Link.service(budget)` reads at most `budget` bytes from the serial (never
+blocking), builds lines in a preallocated buffer, answers complete lines, and
+writes replies from a bounded queue as fast as the serial takes them. Nothing
+here blocks, and nothing grows with what the host sends or fails to read.
+`micropython.kbd_intr` is left alone: a 0x03 from the host still reaches the
+REPL, so mpremote can always get in. See firmware/PROTOCOL.md.
+"""
+
+from usher import VERSION
+from usher.core.game import load_game
+from usher.link_ops import (
+    CHUNK,
+    Transfer,
+    is_int,
+    list_page,
+    merged,
+    pull_items,
+    roster_ok,
+    settings_ok,
+)
+from usher.link_wire import PROTO, WireError, ascii_json, decode, encode, encode_text
+
+LINE_MAX = 1536  # longest line the host may send (JSON, prefix and CRC included)
+REPLY_MAX = 1536  # longest reply except chunks; input is read only while one fits
+CHUNK_LINE = CHUNK * 4 // 3 + 160  # room a chunk line needs (with a short game name)
+OUT_CAP = 4096  # the output queue: chunks fill it; requests wait until a reply fits
+STALL_TICKS = 250  # ticks with output waiting and none taken: the host is gone (5 s at 20 ms)
+CTRL_C = 3
+# Every request the device answers. None of them adds an action to a game.
+OPS = ("hello", "list", "pull", "cancel", "poll", "roster", "settings", "set_roster", "set_settings", "delete")
+
+
+class Link:
+    def __init__(self, library, settings, device_id: str, serial) -> None:  # type: ignore[no-untyped-def]
+        self.library = library
+        self.settings = settings
+        self.device_id = device_id
+        self.serial = serial
+        self.inbuf = bytearray(LINE_MAX)
+        self.n = 0  # bytes of the line being built
+        self.skipping = False  # inside an over-long line, until its newline
+        self.out = bytearray(OUT_CAP)
+        self.head = 0  # next byte to write
+        self.tail = 0  # end of queued bytes
+        self.midline = False  # the serial took part of a line and not its end
+        self.stall = 0
+        self.transfer = None  # type: Transfer | None
+        self.ask = None  # type: list | None  # [id, op, argument, text] awaiting a press
+        self.last = [0, ""]  # id and outcome of the latest question, for `poll`
+        self.errors = 0  # error replies sent, for tests and the status screen
+        self.drops = 0  # transfers dropped because the host stopped reading
+
+    # -- what the app calls --------------------------------------------------
+    def service(self, budget: int = 1024) -> int:
+        """One tick of work; returns bytes moved (0 = idle, the app may sleep)."""
+        work = self._flush()
+        t = self.transfer
+        made = 0
+        lines = 0
+        while t is not None and made < budget and lines < 8 and self._free() >= CHUNK_LINE:
+            made += t.step()
+            lines += 1
+            if t.done:
+                self._stop()
+                t = None
+        got = 0
+        while got < budget and self._free() >= REPLY_MAX:
+            b = self.serial.read()
+            if b is None or b < 0:
+                break
+            got += 1
+            self._byte(b)
+        wrote = self._flush()
+        if self.tail > self.head and not (work or wrote):
+            self.stall += 1
+            if self.stall >= STALL_TICKS:
+                self._drop()
+        else:
+            self.stall = 0
+        return work + made + lines + got + wrote
+
+    def pending(self) -> str:
+        """What the host asks the person to allow, for the screen; '' if nothing."""
+        return self.ask[3] if self.ask is not None else ""
+
+    def answer(self, yes: bool) -> bool:
+        """The person's press on a pending question. False if there was none."""
+        ask = self.ask
+        if ask is None:
+            return False
+        self.ask = None
+        rid, op, arg = ask[0], ask[1], ask[2]
+        if not yes:
+            self.last = [rid, "denied"]
+            self._error(rid, "denied")
+            return True
+        try:
+            if op == "pull":
+                self._stop()
+                self.transfer = Transfer(self, rid, arg)
+            elif op == "set_roster":
+                self.settings.set("roster", arg)
+            elif op == "set_settings":
+                self.settings.replace(merged(self.settings.values, arg))
+            elif op == "delete":
+                self.library.delete(arg)
+        except Exception:  # StorageFull, OSError: report it, keep running
+            self.last = [rid, "failed"]
+            self._error(rid, "storage")
+            return True
+        self.last = [rid, "done"]
+        if op != "pull":
+            self.send({"id": rid, "ok": True, "done": True})
+        return True
+
+    def busy(self) -> bool:
+        """Output waiting or a transfer running: the loop should not sleep long."""
+        return self.tail > self.head or self.transfer is not None
+
+    # -- output queue ----------------------------------------------------------
+    def _free(self) -> int:
+        return OUT_CAP - (self.tail - self.head)
+
+    def send(self, obj) -> bool:  # type: ignore[no-untyped-def]
+        return self._queue(encode(obj))
+
+    def _send_json(self, text: str) -> bool:
+        return self._queue(encode_text(text))
+
+    def _queue(self, line: bytes) -> bool:
+        return self.queue_parts((line,))
+
+    def queue_parts(self, parts) -> bool:  # type: ignore[no-untyped-def]
+        """Queue one line given in pieces, or nothing if it does not fit."""
+        n = 0
+        for p in parts:
+            n += len(p)
+        if self.tail + n > OUT_CAP and self.head:
+            live = self.tail - self.head
+            mv = memoryview(self.out)
+            mv[0:live] = mv[self.head : self.tail]
+            self.head = 0
+            self.tail = live
+        if self.tail + n > OUT_CAP:
+            return False  # never grow: a lost reply is recovered by `poll` or a retry
+        for p in parts:
+            k = len(p)
+            self.out[self.tail : self.tail + k] = p
+            self.tail += k
+        return True
+
+    def _flush(self) -> int:
+        if self.tail == self.head:
+            return 0
+        k = self.serial.write(memoryview(self.out)[self.head : self.tail])
+        if not k or k < 0:
+            return 0
+        self.head += k
+        self.midline = self.out[self.head - 1] != 0x0A
+        if self.head == self.tail:
+            self.head = self.tail = 0
+        return k
+
+    def _stop(self) -> None:
+        """End the transfer, if any, closing the file it reads."""
+        if self.transfer is not None:
+            self.transfer.close()
+            self.transfer = None
+
+    def _drop(self) -> None:
+        """The host stopped reading: forget the transfer and queued lines (it
+        resumes by offset). A half-sent line gets its newline, so the host's
+        next line starts clean."""
+        self._stop()
+        self.head = self.tail = 0
+        if self.midline:
+            self.out[0] = 0x0A
+            self.tail = 1
+            self.midline = False
+        self.stall = 0
+        self.drops += 1
+
+    def _error(self, rid, code: str) -> None:  # type: ignore[no-untyped-def]
+        self.errors += 1
+        self.send({"id": rid, "ok": False, "err": code})
+
+    # -- input -----------------------------------------------------------------
+    def _byte(self, b: int) -> None:
+        if b == 0x0A:
+            if self.skipping:
+                self.skipping = False
+                self.n = 0
+                self._error(None, "long")
+                return
+            n = self.n
+            self.n = 0
+            self._line(memoryview(self.inbuf)[:n])
+        elif b == 0x0D:
+            pass  # a terminal may send CR LF
+        elif b == CTRL_C:
+            self.n = 0  # the REPL's business; whatever was being typed is void
+            self.skipping = False
+        elif self.skipping:
+            pass
+        elif self.n >= LINE_MAX:
+            self.skipping = True
+        else:
+            self.inbuf[self.n] = b
+            self.n += 1
+
+    def _line(self, line) -> None:  # type: ignore[no-untyped-def]
+        try:
+            req = decode(line)
+        except WireError as e:
+            self._error(None, e.code)
+            return
+        if req is None:
+            return  # not a protocol line: stray REPL typing, left unanswered
+        rid = req.get("id")
+        if not is_int(rid) or not 0 < rid < 0x80000000:
+            self._error(None, "id")
+            return
+        op = req.get("op")
+        if not isinstance(op, str) or op not in OPS:
+            self._error(rid, "op")
+            return
+        try:
+            getattr(self, "op_" + op)(rid, req)
+        except Exception:  # a bug or MemoryError must not stop the device
+            self._error(rid, "internal")
+
+    # -- operations ----------------------------------------------------------
+    def needs_press(self, e) -> bool:  # type: ignore[no-untyped-def]
+        """Pulling this game needs a press: unfinished and its game keeps
+        secrets (or it cannot be told, as for a broken record)."""
+        if e is None or e.get("finished"):
+            return False
+        if e.get("broken"):
+            return True
+        try:
+            return bool(load_game(e["game"]).holds_secrets)
+        except Exception:
+            return True
+
+    def _ask(self, rid: int, op: str, arg, text: str) -> None:  # type: ignore[no-untyped-def]
+        if self.ask is not None:
+            self._error(rid, "busy")
+            return
+        self.ask = [rid, op, arg, text]
+        self.last = [rid, "pending"]
+        self.send({"id": rid, "ok": True, "pending": True, "ask": text})
+
+    def op_hello(self, rid: int, req: dict) -> None:
+        # a new host: whatever the last one left running or asking is over
+        self._stop()
+        self.ask = None
+        self.head = self.tail = 0
+        if self.midline:
+            self._queue(b"\n")
+            self.midline = False
+        self.send(
+            {
+                "id": rid,
+                "ok": True,
+                "device": self.device_id,
+                "fw": VERSION,
+                "proto": PROTO,
+                "games": len(self.library.index["games"]),
+                "max": LINE_MAX,
+                "chunk": CHUNK,
+            }
+        )
+
+    def op_list(self, rid: int, req: dict) -> None:
+        start = req.get("from", 0)
+        if not is_int(start) or start < 0:
+            self._error(rid, "arg")
+            return
+        self._send_json(list_page(self, rid, start))
+
+    def op_pull(self, rid: int, req: dict) -> None:
+        items = pull_items(req)
+        if items is None:
+            self._error(rid, "arg")
+            return
+        press = [it[0] for it in items if self.needs_press(self.library.find(it[0]))]
+        if press and len(items) > 1:
+            self._error(rid, "press")  # games needing a press are pulled one at a time
+        elif press:
+            self._ask(rid, "pull", items, "Laptop wants: %s (unfinished)" % press[0][:12])
+        else:
+            self._stop()
+            self.transfer = Transfer(self, rid, items)
+
+    def op_cancel(self, rid: int, req: dict) -> None:
+        if self.ask is not None:
+            self.last = [self.ask[0], "cancelled"]
+        self._stop()
+        self.ask = None
+        self.send({"id": rid, "ok": True})
+
+    def op_poll(self, rid: int, req: dict) -> None:
+        of = req.get("of")
+        state = self.last[1] if self.last[0] == of and is_int(of) else "unknown"
+        self.send({"id": rid, "ok": True, "of": of, "state": state})
+
+    def op_roster(self, rid: int, req: dict) -> None:
+        self.send({"id": rid, "ok": True, "roster": self.settings.get("roster")})
+
+    def op_settings(self, rid: int, req: dict) -> None:
+        text = '{"id":%d,"ok":true,"settings":%s}' % (rid, ascii_json(self.settings.values))
+        if len(text) > REPLY_MAX - 16:
+            self._error(rid, "big")
+            return
+        self._send_json(text)
+
+    def op_set_roster(self, rid: int, req: dict) -> None:
+        roster = req.get("roster")
+        if not roster_ok(roster):
+            self._error(rid, "arg")
+            return
+        self._ask(rid, "set_roster", roster, "Laptop wants: roster")
+
+    def op_set_settings(self, rid: int, req: dict) -> None:
+        values = req.get("settings")
+        if not settings_ok(values):
+            self._error(rid, "arg")
+            return
+        self._ask(rid, "set_settings", values, "Laptop wants: settings")
+
+    def op_delete(self, rid: int, req: dict) -> None:
+        name = req.get("name")
+        if not isinstance(name, str) or self.library.find(name) is None:
+            self._error(rid, "nogame")
+            return
+        self._ask(rid, "delete", name, "Laptop wants: delete %s" % name[:12])

@@ -1,0 +1,244 @@
+"""What the sync link answers: game list pages, checks on what the host
+sends, and the chunked transfer of records (see firmware/PROTOCOL.md)."""
+
+from binascii import b2a_base64
+
+from usher.core.record import LOG_EXT
+from usher.link_wire import FROM_DEVICE, ascii_json, crc_more, crc_prefix, read_range
+
+CHUNK = 768  # record bytes per chunk line: 1024 base64 characters, about 1.1 KB a line
+PAGE_BYTES = 1200  # a list page stops growing past this, so a reply stays bounded
+MAX_BATCH = 16  # games in one pull request
+MAX_NAME = 16  # characters in a player's name
+MAX_ROSTER = 16
+
+
+def entry_view(storage, e: dict, secret: bool) -> dict:  # type: ignore[no-untyped-def]
+    """One game as `list` shows it; standings only once it is over."""
+    out = {
+        "name": e["name"],
+        "game": e.get("game", "?"),
+        "created": e.get("created", 0),
+        "players": e.get("players", []),
+        "finished": bool(e.get("finished")),
+        "size": storage.size(e["name"] + LOG_EXT),
+    }
+    if e.get("broken"):
+        out["broken"] = True
+    if out["finished"] and "standings" in e:
+        out["standings"] = [[s["name"], s["score"], s["rank"]] for s in e["standings"]]
+    if secret:
+        out["secret"] = True
+    return out
+
+
+def list_page(link, rid: int, start: int) -> str:  # type: ignore[no-untyped-def]
+    """The JSON of one `list` reply, built as text so a page is measured while
+    it grows and the whole list never exists as objects at once."""
+    games = link.library.index["games"]
+    total = len(games)
+    parts: list = []
+    used = 0
+    i = start
+    while i < total:
+        e = games[i]
+        text = ascii_json(entry_view(link.library.storage, e, link.needs_press(e)))
+        if parts and used + len(text) > PAGE_BYTES:
+            break
+        parts.append(text)
+        used += len(text) + 1
+        i += 1
+    nxt = str(i) if i < total else "null"
+    return '{"id":%d,"ok":true,"total":%d,"next":%s,"games":[%s]}' % (rid, total, nxt, ",".join(parts))
+
+
+# -- what the host may send ----------------------------------------------------
+def is_int(v) -> bool:  # type: ignore[no-untyped-def]
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def roster_ok(roster) -> bool:  # type: ignore[no-untyped-def]
+    if not isinstance(roster, list) or not 1 <= len(roster) <= MAX_ROSTER:
+        return False
+    seen = []
+    for name in roster:
+        if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME or name in seen:
+            return False
+        for c in name:
+            if ord(c) < 0x20 or ord(c) == 0x7F:
+                return False
+        seen.append(name)
+    return True
+
+
+def fits(value, like) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a pushed setting has the shape of its default: same JSON kind,
+    known keys only. A default of None accepts anything (data not yet known)."""
+    if like is None:
+        return True
+    if isinstance(like, bool) or isinstance(value, bool):
+        return isinstance(like, bool) and isinstance(value, bool)
+    if is_int(like):
+        return is_int(value)
+    if isinstance(like, str):
+        return isinstance(value, str)
+    if isinstance(like, list):
+        return isinstance(value, list)
+    if isinstance(like, dict):
+        if not isinstance(value, dict):
+            return False
+        for k in value:
+            if k not in like or not fits(value[k], like[k]):
+                return False
+        return True
+    return False
+
+
+def settings_ok(values) -> bool:  # type: ignore[no-untyped-def]
+    from usher.settings import DEFAULTS
+
+    if not isinstance(values, dict) or not values or not fits(values, DEFAULTS):
+        return False
+    return "roster" not in values or roster_ok(values["roster"])
+
+
+def merged(base: dict, over: dict) -> dict:
+    out = {}
+    for k in base:
+        out[k] = base[k]
+    for k in over:
+        if isinstance(out.get(k), dict) and isinstance(over[k], dict):
+            out[k] = merged(out[k], over[k])
+        else:
+            out[k] = over[k]
+    return out
+
+
+def pull_items(args) -> list:  # type: ignore[no-untyped-def]
+    """[[name, from, crc_hex]] checked, or None."""
+    games = args.get("games")
+    if not isinstance(games, list) or not 1 <= len(games) <= MAX_BATCH:
+        return None  # type: ignore[return-value]
+    out = []
+    for g in games:
+        if not isinstance(g, list) or len(g) != 3:
+            return None  # type: ignore[return-value]
+        name, start, crc = g
+        if not isinstance(name, str) or not is_int(start) or start < 0 or not isinstance(crc, str):
+            return None  # type: ignore[return-value]
+        out.append([name, start, crc])
+    return out
+
+
+# -- the transfer ---------------------------------------------------------------
+class Reader:
+    """One record opened for reading by offset: a file kept open on a
+    DirStorage (one open per game, not per chunk), `read_at` where a storage
+    offers it, or a slice of the whole file (in-memory fakes)."""
+
+    def __init__(self, storage, name: str) -> None:  # type: ignore[no-untyped-def]
+        self.storage = storage
+        self.name = name
+        self.f = None
+        root = getattr(storage, "root", None)
+        if root is not None and getattr(storage, "read_at", None) is None:
+            try:
+                self.f = open(root + "/" + name, "rb")
+            except OSError:
+                self.f = None
+
+    def read(self, off: int, n: int) -> bytes:
+        if self.f is not None:
+            self.f.seek(off)
+            return self.f.read(n)
+        return read_range(self.storage, self.name, off, n)
+
+    def close(self) -> None:
+        if self.f is not None:
+            self.f.close()
+            self.f = None
+
+
+class Transfer:
+    """Streams the records of a batch, one chunk line each time the output
+    queue has room. Each chunk carries its offset and the CRC of the file up
+    to its end, so the host can check and resume from any chunk boundary."""
+
+    def __init__(self, link, rid: int, items: list) -> None:  # type: ignore[no-untyped-def]
+        self.link = link
+        self.rid = rid
+        self.items = items
+        self.i = -1
+        self.name = ""
+        self.head = b""  # the start of every chunk line of this game
+        self.reader = None  # type: Reader | None
+        self.off = 0
+        self.size = 0
+        self.crc = 0
+        self.done = False
+        self._next_game()
+
+    def close(self) -> None:
+        if self.reader is not None:
+            self.reader.close()
+            self.reader = None
+
+    def _next_game(self) -> None:
+        self.close()
+        self.i += 1
+        self.name = ""
+        while self.i < len(self.items):
+            name, start, want = self.items[self.i]
+            if self._open(name, start, want):
+                return
+            self.i += 1
+
+    def _open(self, name: str, start: int, want: str) -> bool:
+        """Start sending one game; queue its error line and skip it if it cannot."""
+        storage = self.link.library.storage
+        size = storage.size(name + LOG_EXT)
+        if self.link.library.find(name) is None or size < 0:
+            self.link.send({"id": self.rid, "name": name, "err": "nogame"})
+            return False
+        crc = crc_prefix(storage, name + LOG_EXT, start) if start else 0
+        if start > size or (start and "%08x" % crc != want):
+            self.link.send({"id": self.rid, "name": name, "err": "changed", "size": size})
+            return False
+        self.name = name
+        self.off = start
+        self.size = size
+        self.crc = crc
+        self.reader = Reader(storage, name + LOG_EXT)
+        self.head = ('{"id":%d,"name":%s,"size":%d,' % (self.rid, ascii_json(name), size)).encode()
+        return True
+
+    def step(self) -> int:
+        """Queue the next line; return the record bytes it carried."""
+        if self.done:
+            return 0
+        if not self.name:
+            self.done = True
+            self.link.send({"id": self.rid, "ok": True, "done": True})
+            return 0
+        if self.off >= self.size:
+            self.link.send({"id": self.rid, "name": self.name, "end": self.size, "crc": "%08x" % self.crc})
+            self._next_game()
+            return 0
+        assert self.reader is not None
+        data = self.reader.read(self.off, min(CHUNK, self.size - self.off))
+        if not data:  # the file shrank under us (deleted): tell the host, go on
+            self.link.send({"id": self.rid, "name": self.name, "err": "changed", "size": -1})
+            self._next_game()
+            return 0
+        crc = crc_more(data, self.crc)
+        # built as bytes, its CRC taken piece by piece: no JSON encoder, no
+        # copy of the base64 text (this line is most of what a sync sends)
+        b64 = memoryview(b2a_base64(data))[:-1]
+        mid = b'"off":%d,"data":"' % self.off
+        tail = b'","crc":"%08x"}' % crc
+        line_crc = crc_more(tail, crc_more(b64, crc_more(mid, crc_more(self.head))))
+        if not self.link.queue_parts((FROM_DEVICE, self.head, mid, b64, tail, b"*%08x\n" % line_crc)):
+            return 0  # no room after all: the same chunk goes next tick
+        self.crc = crc
+        self.off += len(data)
+        return len(data)

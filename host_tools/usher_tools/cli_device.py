@@ -1,0 +1,228 @@
+"""`usher` commands that talk to a device: ports, sync, roster, settings, delete."""
+
+import json
+
+import click
+from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+
+from usher_tools.cli_common import (
+    UsherError,
+    db_option,
+    device,
+    err,
+    history,
+    json_option,
+    link_errors,
+    one_game,
+    out,
+    port_options,
+    print_json,
+    table,
+)
+
+
+@click.command()
+@json_option
+def ports(as_json: bool) -> None:
+    """List the Picos on USB (vendor id 0x2E8A)."""
+    from usher_tools.ports import picos
+
+    found = [{"port": p.device, "serial": p.serial_number or "", "description": p.description or ""} for p in picos()]
+    if as_json:
+        print_json(found)
+        return
+    if not found:
+        err.print("no Pico found on USB")
+        return
+    out.print(
+        table(None, ["port", "serial", "description"], [[p["port"], p["serial"], p["description"]] for p in found])
+    )
+
+
+class RichUI:
+    """A progress bar over the bytes to pull, and a line per question."""
+
+    def __init__(self) -> None:
+        self.bar = Progress(
+            TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(), console=err
+        )
+        self.task = None
+        self.seen: dict = {}
+
+    def start(self, total: int) -> None:
+        self.bar.start()
+        self.task = self.bar.add_task("sync", total=max(total, 1))
+
+    def advance(self, name: str, got: int, size: int) -> None:
+        step = got - self.seen.get(name, 0)
+        self.seen[name] = got
+        self.bar.update(self.task, advance=max(step, 0), description=name)
+
+    def pending(self, text: str) -> None:
+        self.bar.console.print("[bold]Press ok on the device to allow it[/bold] (it shows: %s)" % text)
+
+    def note(self, entry: dict) -> None:
+        if entry.get("problem") and entry["action"] != "same":
+            self.bar.console.print("[yellow]%s: %s[/yellow]" % (entry["name"], entry["problem"]))
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.bar.update(self.task, completed=self.bar.tasks[0].total, description="sync")
+        self.bar.stop()
+
+
+@click.command()
+@port_options
+@db_option
+@json_option
+@click.option(
+    "--wait", "press_wait", default=60.0, show_default=True, help="Seconds to wait for a press on the device."
+)
+@link_errors
+def sync(port, timeout, db_path, as_json, press_wait) -> None:  # type: ignore[no-untyped-def]
+    """Pull every new or changed game into the history and re-score it.
+
+    Safe to run again at any time: unchanged games are skipped, a transfer
+    cut short resumes from the bytes already kept. An unfinished game that
+    keeps secrets needs a press on the device."""
+    from usher_tools.sync import QuietUI, Syncer
+
+    ui = QuietUI() if as_json else RichUI()
+    with history(db_path) as h, device(port, timeout) as client:
+        try:
+            report = Syncer(client, h, ui, press_wait=press_wait).run()
+        except Exception:
+            ui.stop()
+            raise
+    if as_json:
+        print_json(report)
+        return
+    games = sorted(report["games"], key=lambda g: g["name"])
+    rows = [[g["name"], g.get("game", ""), g["action"], g.get("status", ""), g.get("problem", "")] for g in games]
+    out.print(
+        table(
+            "Device %s (firmware %s)" % (report["device"], report["fw"]),
+            ["game", "rules", "sync", "status", "note"],
+            rows,
+        )
+    )
+    flagged = [g for g in report["games"] if g.get("status") in ("mismatch", "invalid")]
+    if flagged:
+        err.print("[yellow]%d game(s) flagged: kept as the device sent them (usher show NAME)[/yellow]" % len(flagged))
+
+
+@click.group()
+def roster() -> None:
+    """The player names on the device."""
+
+
+@roster.command("pull")
+@port_options
+@json_option
+@link_errors
+def roster_pull(port, timeout, as_json) -> None:  # type: ignore[no-untyped-def]
+    """Print the device's roster."""
+    with device(port, timeout) as c:
+        c.hello()
+        names = c.call("roster")["roster"]
+    if as_json:
+        print_json(names)
+    else:
+        for n in names:
+            out.print(n)
+
+
+def _asking(text: str) -> None:
+    err.print("[bold]Press ok on the device to allow it[/bold] (it shows: %s)" % text)
+
+
+@roster.command("push")
+@port_options
+@click.option("--file", "path", type=click.File("r", encoding="utf-8"), help="One name a line.")
+@click.option("--wait", "press_wait", default=60.0, show_default=True, help="Seconds to wait for the press.")
+@click.argument("names", nargs=-1)
+@link_errors
+def roster_push(port, timeout, path, press_wait, names) -> None:  # type: ignore[no-untyped-def]
+    """Replace the device's roster with NAMES (needs a press on the device)."""
+    names = list(names) + ([ln.strip() for ln in path if ln.strip()] if path else [])
+    if not names:
+        raise UsherError("give the names, or --file")
+    bad = [n for n in names if len(n) > 16 or any(ord(c) > 0xFFFF or ord(c) < 0x20 for c in n)]
+    if bad or len(names) > 16 or len(set(names)) != len(names):
+        raise UsherError("1 to 16 distinct names of at most 16 characters: %s" % (", ".join(bad) or "check the list"))
+    with device(port, timeout) as c:
+        c.hello()
+        c.confirm("set_roster", on_pending=_asking, press_wait=press_wait, roster=names)
+    err.print("roster set: %s" % ", ".join(names))
+
+
+@click.group()
+def settings() -> None:
+    """The device's settings: roster, component data, preferences."""
+
+
+@settings.command("pull")
+@port_options
+@click.option(
+    "-o", "--out", "dest", type=click.File("w", encoding="utf-8"), default="-", help="File (default: stdout)."
+)
+@link_errors
+def settings_pull(port, timeout, dest) -> None:  # type: ignore[no-untyped-def]
+    """Write the device's settings as JSON (edit, then settings push)."""
+    with device(port, timeout) as c:
+        c.hello()
+        values = c.call("settings")["settings"]
+    dest.write(json.dumps(values, indent=2, ensure_ascii=False) + "\n")
+
+
+@settings.command("push")
+@port_options
+@click.option("--wait", "press_wait", default=60.0, show_default=True, help="Seconds to wait for the press.")
+@click.argument("path", type=click.File("r", encoding="utf-8"))
+@link_errors
+def settings_push(port, timeout, press_wait, path) -> None:  # type: ignore[no-untyped-def]
+    """Send settings from a JSON file; keys it leaves out stay as they are
+    (needs a press on the device)."""
+    try:
+        values = json.load(path)
+    except ValueError as e:
+        raise UsherError("%s is not JSON: %s" % (path.name, e)) from None
+    if not isinstance(values, dict):
+        raise UsherError("settings must be a JSON object")
+    with device(port, timeout) as c:
+        c.hello()
+        try:
+            c.confirm("set_settings", on_pending=_asking, press_wait=press_wait, settings=values)
+        except Exception as e:
+            if getattr(e, "code", "") == "arg":
+                raise UsherError("the device refused these settings: unknown key or wrong kind of value", 5) from None
+            raise
+    err.print("settings sent: %s" % ", ".join(sorted(values)))
+
+
+@click.command()
+@port_options
+@db_option
+@click.option("--wait", "press_wait", default=60.0, show_default=True, help="Seconds to wait for the press.")
+@click.argument("game")
+@link_errors
+def delete(port, timeout, db_path, press_wait, game) -> None:  # type: ignore[no-untyped-def]
+    """Delete GAME from the device, once the history holds an exact copy
+    (needs a press on the device)."""
+    with history(db_path) as h:
+        row = one_game(h, game)
+    if not row["complete"]:
+        raise UsherError("%s is not fully synced: run usher sync first" % row["name"])
+    with device(port, timeout) as c:
+        info = c.hello()
+        if info["device"] != row["device"]:
+            raise UsherError("%s was synced from device %s, not this one" % (row["name"], row["device"]))
+        # ask for the bytes after ours: the device checks our copy's CRC and says if it has more
+        got = c.pull([(row["name"], row["data"])], on_pending=_asking, press_wait=press_wait)[row["name"]]
+        if not got.complete or len(got.data) != len(row["data"]):
+            raise UsherError("the device's %s differs from the history's copy: run usher sync first" % row["name"])
+        c.confirm("delete", on_pending=_asking, press_wait=press_wait, name=row["name"])
+    err.print("deleted %s from the device" % row["name"])
+
+
+COMMANDS = [ports, sync, roster, settings, delete]

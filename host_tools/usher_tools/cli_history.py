@@ -1,0 +1,175 @@
+"""`usher` commands on the laptop's history: games, show, stats, report, export."""
+
+import os
+import sys
+
+import click
+
+from usher_tools.cli_common import UsherError, db_option, err, history, json_option, one_game, out, print_json, table
+
+
+def _date(row: dict) -> str:
+    from usher_tools.export import play_date
+
+    return play_date(row)[:16]
+
+
+def _result(row: dict) -> str:
+    res = row["result"]
+    if not row["complete"]:
+        return "%d of %d bytes" % (len(row["data"]), row["size"])
+    if not res:
+        return ""
+    if not res.get("finished"):
+        return "unfinished"
+    w = res.get("winner")
+    return "won by " + (", ".join(w) if isinstance(w, list) else str(w)) if w else "finished"
+
+
+@click.command()
+@db_option
+@json_option
+def games(db_path, as_json) -> None:  # type: ignore[no-untyped-def]
+    """List the games in the history."""
+    from usher_tools.export import game_json
+
+    with history(db_path) as h:
+        rows = h.all()
+    if as_json:
+        print_json([game_json(r) for r in rows])
+        return
+    if not rows:
+        err.print("no games yet: run usher sync")
+        return
+    out.print(
+        table(
+            None,
+            ["id", "device", "name", "game", "date", "players", "result", "status"],
+            [
+                [
+                    r["id"],
+                    r["device"][:8],
+                    r["name"],
+                    r["game"],
+                    _date(r),
+                    ", ".join(r["players"]),
+                    _result(r),
+                    r["status"],
+                ]
+                for r in rows
+            ],
+        )
+    )
+
+
+@click.command()
+@db_option
+@json_option
+@click.argument("game")
+def show(db_path, as_json, game) -> None:  # type: ignore[no-untyped-def]
+    """The score sheet of GAME (an id, a name, or DEVICE:NAME): the game's
+    own table when its rules provide one, every action, the standings."""
+    from usher_tools.report import show_data
+
+    with history(db_path) as h:
+        row = one_game(h, game)
+    data = show_data(row)
+    if as_json:
+        print_json(data)
+        return
+    out.print("[bold]%s[/bold]  %s  %s" % (data.get("title", row["game"]), row["name"], _date(row)))
+    out.print("device %s, players: %s" % (row["device"], ", ".join(row["players"])))
+    out.print("status: %s%s" % (row["status"], (" - " + row["problem"]) if row["problem"] else ""))
+    if "error" in data:
+        out.print("[red]cannot replay: %s[/red]" % data["error"])
+        sys.exit(1)
+    sheet = data.get("sheet")
+    if sheet:
+        out.print(table(sheet.get("title", "Score sheet"), [str(c) for c in sheet["columns"]], sheet["rows"]))
+        for note in sheet.get("notes", []):
+            out.print(str(note))
+    acts = [[a["n"], a["action"] + ("  (undone)" if a["undone"] else "")] for a in data["actions"]]
+    out.print(table("Actions", ["#", "action"], acts))
+    st = [[s["rank"], s["name"], s["score"]] for s in data["standings"]]
+    out.print(table("Standings" if data["finished"] else "Standings so far", ["rank", "player", "score"], st))
+
+
+@click.command()
+@db_option
+@json_option
+def stats(db_path, as_json) -> None:  # type: ignore[no-untyped-def]
+    """Plays, wins, average and best scores per title and per player."""
+    from usher_tools.stats import stats as compute
+
+    with history(db_path) as h:
+        s = compute(h.all())
+    if as_json:
+        print_json(s)
+        return
+    if s["titles"]:
+        t = [[x["title"], x["plays"], x["average"], x["best"], x["best_by"]] for x in s["titles"]]
+        out.print(table("Per title (finished games)", ["title", "plays", "avg", "best", "by"], t))
+        p = [[x["player"], x["title"], x["plays"], x["wins"], x["average"], x["best"]] for x in s["players"]]
+        out.print(table("Per player", ["player", "title", "plays", "wins", "avg", "best"], p))
+    else:
+        out.print("no finished games in the history yet")
+    left = s["left_out"]
+    if any(left.values()):
+        out.print(
+            "left out: %d unfinished, %d flagged, %d not fully synced"
+            % (left["unfinished"], left["flagged"], left["partial"])
+        )
+
+
+@click.command()
+@db_option
+@click.option(
+    "-o", "--out", "dest", type=click.Path(dir_okay=False), default=None, help="PNG file (default: NAME.png)."
+)
+@click.argument("game")
+def report(db_path, dest, game) -> None:  # type: ignore[no-untyped-def]
+    """A PNG of GAME: the score over the game and the final standings."""
+    from usher_tools.report import render_png
+    from usher_tools.score import ScoreError
+
+    with history(db_path) as h:
+        row = one_game(h, game)
+    dest = dest or os.path.join(os.getcwd(), row["name"] + ".png")
+    try:
+        render_png(row, dest)
+    except ScoreError as e:
+        raise UsherError("cannot replay %s: %s" % (row["name"], e)) from None
+    out.print(dest)
+
+
+@click.command()
+@db_option
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["csv", "json", "bgstats"]),
+    default="csv",
+    show_default=True,
+    help="Output format.",
+)
+@click.option(
+    "-o", "--out", "dest", type=click.File("w", encoding="utf-8"), default="-", help="File (default: stdout)."
+)
+def export(db_path, fmt, dest) -> None:  # type: ignore[no-untyped-def]
+    """Every game in the history as CSV (one row a player), JSON, or BG Stats plays."""
+    from usher_tools import export as ex
+
+    with history(db_path) as h:
+        rows = h.all()
+    if fmt == "csv":
+        dest.write(ex.to_csv(rows))
+    elif fmt == "json":
+        dest.write(ex.to_json(rows) + "\n")
+    else:
+        text, left = ex.to_bgstats(rows)
+        dest.write(text + "\n")
+        for label in left:
+            err.print("[yellow]left out of BG Stats: %s[/yellow]" % label)
+
+
+COMMANDS = [games, show, stats, report, export]

@@ -1,0 +1,348 @@
+"""The laptop's half of the USB sync protocol (firmware/PROTOCOL.md), over pyserial.
+
+Replies are parsed as data (JSON after a CRC check), never evaluated. Every
+failure is a typed error with the exit code the CLI uses for it.
+"""
+
+import binascii
+import collections
+import json
+import random
+import time
+import zlib
+
+PROTO = 1
+TO_DEVICE = b"@U "
+FROM_DEVICE = b"@u "
+
+
+class LinkError(Exception):
+    """The device answered something the protocol does not allow."""
+
+    exit_code = 5
+
+
+class NoDevice(LinkError):
+    exit_code = 3
+
+
+class DeviceGone(LinkError):
+    exit_code = 4
+
+
+class Timeout(LinkError):
+    exit_code = 4
+
+
+class NoPress(Timeout):
+    """Nobody answered the device's question in time (the question is withdrawn)."""
+
+
+class Refused(LinkError):
+    """The device answered with an error code."""
+
+    def __init__(self, code: str, what: str = "") -> None:
+        super().__init__("device refused %s: %s" % (what or "the request", code))
+        self.code = code
+
+
+class Denied(Refused):
+    exit_code = 6
+
+    def __init__(self, what: str = "") -> None:
+        LinkError.__init__(self, "refused on the device (back was pressed): %s" % what)
+        self.code = "denied"
+
+
+def frame(obj: dict) -> bytes:
+    body = json.dumps(obj, separators=(",", ":"), ensure_ascii=True).encode()
+    return TO_DEVICE + body + b"*" + ("%08x" % zlib.crc32(body)).encode() + b"\n"
+
+
+def unframe(line: bytes):  # type: ignore[no-untyped-def]
+    """The object of a device line, None if the line is not protocol, and
+    LinkError if it is a damaged protocol line."""
+    line = line.rstrip(b"\r")
+    at = line.find(FROM_DEVICE)
+    if at < 0:
+        return None
+    line = line[at + len(FROM_DEVICE) :]  # REPL noise may precede a line on a busy port
+    if len(line) < 9 or line[-9:-8] != b"*":
+        raise LinkError("damaged line")
+    body = line[:-9]
+    if ("%08x" % zlib.crc32(body)).encode() != line[-8:]:
+        raise LinkError("line failed its CRC")
+    try:
+        obj = json.loads(body)
+    except ValueError:
+        raise LinkError("line is not JSON") from None
+    if not isinstance(obj, dict):
+        raise LinkError("line is not a JSON object")
+    return obj
+
+
+class PullResult:
+    """What a pull got for one game: the bytes now held (old plus new), how
+    the transfer ended, and the device's size and whole-file CRC."""
+
+    def __init__(self, name: str, have: bytes) -> None:
+        self.name = name
+        self.data = bytearray(have)
+        self.crc = zlib.crc32(have)
+        self.start = len(have)
+        self.size = -1
+        self.complete = False
+        self.error = ""  # "changed", "nogame", "gap", "crc", or "" while fine
+
+
+class Client:
+    def __init__(self, port, timeout: float = 5.0) -> None:  # type: ignore[no-untyped-def]
+        """`port` is a device path or an already open serial-like object."""
+        if isinstance(port, str):
+            import serial
+
+            try:
+                self.ser = serial.Serial(port, 115200, timeout=0.05, write_timeout=timeout)
+            except (serial.SerialException, OSError) as e:
+                raise NoDevice("cannot open %s: %s" % (port, e)) from None
+            self.port = port
+        else:
+            self.ser = port
+            self.port = getattr(port, "port", "?")
+        self.timeout = timeout
+        self.buf = bytearray()  # bytes after the last newline read
+        self.lines: collections.deque = collections.deque()  # complete lines not yet looked at
+        self.next_id = random.randint(1, 1 << 30)
+        self.damaged = 0  # damaged lines skipped
+        self.info: dict = {}
+        self.pulling: dict = {}
+
+    def close(self) -> None:
+        try:
+            self.ser.close()
+        except Exception:
+            pass
+
+    def __enter__(self):  # type: ignore[no-untyped-def]
+        return self
+
+    def __exit__(self, *exc) -> None:  # type: ignore[no-untyped-def]
+        self.close()
+
+    # -- lines ---------------------------------------------------------------
+    def _io_error(self, e: Exception) -> DeviceGone:
+        return DeviceGone("device on %s went away (%s)" % (self.port, e))
+
+    def send(self, op: str, **args) -> int:  # type: ignore[no-untyped-def]
+        rid = self.next_id
+        self.next_id = self.next_id % 0x7FFFFFFE + 1
+        obj = {"id": rid, "op": op}
+        obj.update(args)
+        try:
+            self.ser.write(frame(obj))
+            self.ser.flush()
+        except Exception as e:  # SerialException, OSError, write timeout
+            raise self._io_error(e) from None
+        return rid
+
+    def _line(self, deadline: float):  # type: ignore[no-untyped-def]
+        """The next protocol object, or None at the deadline."""
+        while True:
+            while self.lines:
+                raw = self.lines.popleft()
+                try:
+                    obj = unframe(raw)
+                except LinkError:
+                    self.damaged += 1
+                    obj = None
+                if obj is not None:
+                    return obj
+            if time.monotonic() >= deadline:
+                return None
+            try:
+                waiting = self.ser.in_waiting
+                got = self.ser.read(max(1, min(waiting, 65536)))
+            except Exception as e:
+                raise self._io_error(e) from None
+            if got:
+                self.buf += got
+                cut = self.buf.rfind(b"\n")
+                if cut >= 0:  # every complete line at once, the tail kept for the next read
+                    self.lines.extend(bytes(self.buf[:cut]).split(b"\n"))
+                    del self.buf[: cut + 1]
+            if len(self.buf) > 1 << 20:  # a stream with no newline is not a device of ours
+                raise LinkError("no line ending from the device")
+
+    def wait(self, rid: int, timeout: float | None = None, strict: bool = True) -> dict:
+        """The next line about request `rid`; lines of other ids are stale."""
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while True:
+            obj = self._line(deadline)
+            if obj is None:
+                raise Timeout("no answer from the device on %s (is Usher running, not the REPL?)" % self.port)
+            if obj.get("id") == rid:
+                return obj
+            if strict and obj.get("id") is None and obj.get("ok") is False:
+                # the device could not read one of our lines: say so, do not wait forever
+                raise LinkError("device could not read our request (%s)" % obj.get("err"))
+
+    def call(self, op: str, timeout: float | None = None, **args) -> dict:  # type: ignore[no-untyped-def]
+        reply = self.wait(self.send(op, **args), timeout)
+        if reply.get("ok") is not True:
+            raise Refused(str(reply.get("err")), op)
+        return reply
+
+    # -- operations ------------------------------------------------------------
+    def hello(self) -> dict:
+        """Open a session: clear whatever a previous host left, check versions."""
+        try:
+            self.ser.write(b"\n")  # end any half line a killed host left in the device
+            self.ser.reset_input_buffer()
+        except Exception as e:
+            raise self._io_error(e) from None
+        self.buf.clear()
+        self.lines.clear()
+        # a previous host's leftovers may still arrive: only our reply counts
+        info = self.wait(self.send("hello", proto=PROTO), strict=False)
+        if info.get("ok") is not True:
+            raise Refused(str(info.get("err")), "hello")
+        for key in ("device", "fw", "proto", "games"):
+            if key not in info:
+                raise LinkError("hello reply lacks %s" % key)
+        if info["proto"] != PROTO:
+            # the side with the older protocol is the one to update
+            update = "this usher tool" if info["proto"] > PROTO else "the device's firmware"
+            raise LinkError("device speaks sync protocol %s, this tool %d: update %s" % (info["proto"], PROTO, update))
+        self.info = info
+        return info
+
+    def list_games(self) -> list:
+        out: list = []
+        start = 0
+        while start is not None:
+            page = self.call("list", **{"from": start})
+            games = page.get("games")
+            if not isinstance(games, list):
+                raise LinkError("list reply without games")
+            out.extend(games)
+            nxt = page.get("next")
+            if nxt is not None and (not isinstance(nxt, int) or nxt <= start):
+                raise LinkError("list reply with a bad next page")
+            start = nxt
+        return out
+
+    def pull(  # type: ignore[no-untyped-def]
+        self, wants: list, progress=None, checkpoint=None, on_pending=None, press_wait: float = 60.0, on_complete=None
+    ) -> dict:
+        """Pull a batch. `wants` is [(name, bytes already held)]. Returns
+        {name: PullResult}. `progress(name, bytes got so far, size)` after each chunk,
+        `checkpoint(result)` now and then so a killed sync keeps its bytes,
+        `on_pending(text)` when the device asks for a press, `on_complete(result)`
+        as soon as a game is whole (the device keeps streaming meanwhile)."""
+        results = {name: PullResult(name, bytes(have)) for name, have in wants}
+        self.pulling = results  # what arrived, for a caller to keep if the device goes away
+        items = []
+        for name, _ in wants:
+            r = results[name]
+            items.append([name, r.start, "%08x" % r.crc if r.start else ""])
+        rid = self.send("pull", games=items)
+        asking = False  # waiting for a press, not for the wire
+        last_save = time.monotonic()
+        while True:
+            try:
+                msg = self.wait(rid, press_wait if asking else self.timeout)
+            except Timeout:
+                if asking:
+                    self._give_up(rid)
+                    raise NoPress("nobody pressed ok on the device within %d s" % press_wait) from None
+                raise
+            asking = False
+            if msg.get("pending"):
+                if on_pending:
+                    on_pending(str(msg.get("ask", "")))
+                asking = True
+                continue
+            name = msg.get("name")
+            if name is not None:
+                r = results.get(name)
+                if r is None:
+                    raise LinkError("device sent a game it was not asked for: %r" % name)
+                self._pull_line(r, msg)
+                if on_complete and r.complete and "end" in msg:
+                    on_complete(r)
+                if progress and "data" in msg:
+                    progress(name, len(r.data) - r.start, r.size)
+                if checkpoint and time.monotonic() - last_save > 0.25:
+                    checkpoint(r)
+                    last_save = time.monotonic()
+                continue
+            if msg.get("ok") is True and msg.get("done"):
+                return results
+            err = str(msg.get("err"))
+            if err == "denied":
+                raise Denied("pull " + ", ".join(results))
+            raise Refused(err, "pull")
+
+    @staticmethod
+    def _pull_line(r: PullResult, msg: dict) -> None:
+        if r.error or r.complete:
+            return  # after a gap nothing more of this game is trusted this time
+        if "err" in msg:
+            r.error = str(msg["err"])
+            return
+        if "data" in msg:
+            if msg.get("off") != len(r.data):
+                r.error = "gap"
+                return
+            try:
+                piece = binascii.a2b_base64(msg["data"], strict_mode=True)
+            except (ValueError, TypeError):
+                r.error = "gap"
+                return
+            crc = zlib.crc32(piece, r.crc)
+            if "%08x" % crc != msg.get("crc"):
+                r.error = "crc"
+                return
+            r.data += piece
+            r.crc = crc
+            r.size = int(msg.get("size", -1))
+        elif "end" in msg:
+            r.size = msg["end"]
+            if msg["end"] != len(r.data) or msg.get("crc") != "%08x" % r.crc:
+                r.error = "crc"
+            else:
+                r.complete = True
+
+    def _give_up(self, rid: int) -> None:
+        """Take an unanswered question off the device's screen."""
+        try:
+            self.call("cancel", timeout=2.0)
+        except LinkError:
+            pass
+
+    def confirm(self, op: str, on_pending=None, press_wait: float = 60.0, **args) -> dict:  # type: ignore[no-untyped-def]
+        """A request that needs a press on the device: wait for ok or back."""
+        rid = self.send(op, **args)
+        reply = self.wait(rid)
+        if reply.get("ok") is not True:
+            raise Refused(str(reply.get("err")), op)
+        if reply.get("pending"):
+            if on_pending:
+                on_pending(str(reply.get("ask", "")))
+            try:
+                reply = self.wait(rid, press_wait)
+            except Timeout:
+                state = self.call("poll", of=rid).get("state")
+                if state != "done":
+                    self._give_up(rid)
+                    raise NoPress("nobody pressed ok on the device within %d s" % press_wait) from None
+                return {"id": rid, "ok": True, "done": True}
+        if reply.get("ok") is not True:
+            if reply.get("err") == "denied":
+                raise Denied(op)
+            raise Refused(str(reply.get("err")), op)
+        return reply
+
+
+def crc_hex(data: bytes) -> str:
+    return "%08x" % zlib.crc32(data)
