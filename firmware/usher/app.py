@@ -15,6 +15,25 @@ from usher.ui import theme
 from usher.ui.paint import Painter
 
 TICK_MS = 20  # poll period: fast enough that a tap is never missed
+LINK_IDLE_TICKS = 3000  # a minute without a byte: the link's heap goes back
+
+
+class FirstByte:
+    """The serial with one byte already read put back in front."""
+
+    def __init__(self, serial, first: int) -> None:  # type: ignore[no-untyped-def]
+        self.serial = serial
+        self.first = first
+
+    def read(self) -> int:
+        b = self.first
+        if b >= 0:
+            self.first = -1
+            return b
+        return self.serial.read()
+
+    def write(self, data: bytes) -> int:
+        return self.serial.write(data)
 
 
 class App:
@@ -35,15 +54,10 @@ class App:
             from usher.board.buttons import Buttons
 
             self.buttons = Buttons(hw.keys, hw.keymap, clock.ticks_diff)
-        self.link: Any = None
+        self.serial = serial
+        self.link: Any = None  # the sync link, loaded when the laptop speaks
+        self.link_idle = 0
         self.link_screen: Any = None
-        if serial is not None:
-            try:
-                from usher.link import Link  # type: ignore[import-not-found]
-
-                self.link = Link(self.library, self.settings, device_id(), serial)
-            except ImportError:
-                self.link = None
         self.presses = 0
         self.apply_brightness()
 
@@ -163,12 +177,14 @@ class App:
         if self.match.note:
             self.toast(self.match.note)
         self.library.set_last(name)
+        self.library.cur = (name, self.match.is_over())
         return True
 
     def play(self) -> None:
         """Show the game in play on its own screens (lazy import per game).
         Menus and setup screens are dropped first: the game menu leads home."""
         self.clear()
+        self.library.release()
         unload(KEEP + ("usher.games.", "usher.ui.play_" + self.match.game.name))
         mod = __import__("usher.ui.play_" + self.match.game.name, None, None, ["open"])
         mod.open(self)
@@ -194,10 +210,23 @@ class App:
                 self.toast(e.msg)
 
     def serve_link(self) -> None:
+        """The USB link costs ~14 KB of heap, so it is loaded only when a byte
+        arrives and dropped again after a quiet minute."""
         link = self.link
         if link is None:
-            return
-        link.service()
+            if self.serial is None:
+                return
+            b = self.serial.read()
+            if b < 0:
+                return
+            from usher.link import Link
+
+            link = self.link = Link(self.library, self.settings, device_id(), FirstByte(self.serial, b))
+            self.link_idle = 0
+        if link.service():
+            self.link_idle = 0
+        else:
+            self.link_idle += 1
         ask = link.pending()
         if ask and self.link_screen is None:
             from usher.ui.home import LinkAsk
@@ -207,7 +236,11 @@ class App:
         elif not ask and self.link_screen is not None:
             self.pop(self.link_screen)
             self.link_screen = None
-
+        if self.link_idle > LINK_IDLE_TICKS and not ask and not link.busy():
+            self.link = None
+            if self.match is not None:
+                self.library.release()
+            unload(KEEP, ("usher.link",))
     def render(self) -> int:
         top = self.top()
         p = self.p
@@ -262,13 +295,13 @@ KEEP = (
 )
 
 
-def unload(keep: tuple) -> None:
-    """Forget lazily imported UI and game modules not named in `keep` (a name
-    or a prefix), so the garbage collector can take their code back."""
+def unload(keep: tuple, scope: tuple = ("usher.ui.", "usher.games.")) -> None:
+    """Forget lazily imported modules under `scope` not named in `keep` (a
+    name or a prefix), so the garbage collector can take their code back."""
     import sys
 
     for name in list(sys.modules):
-        if not (name.startswith("usher.ui.") or name.startswith("usher.games.")):
+        if not any(name.startswith(s) for s in scope):
             continue
         if any(name == k or name.startswith(k) for k in keep):
             continue

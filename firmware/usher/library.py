@@ -6,6 +6,11 @@ so listing never replays a game. The index is only a cache: if it is missing or
 damaged it is rebuilt from the records themselves.
 """
 
+try:
+    from typing import Any
+except ImportError:  # MicroPython: annotations are never evaluated
+    pass
+
 from usher.core.data import dumps, loads
 from usher.core.errors import RecordError
 from usher.core.match import Match
@@ -17,7 +22,20 @@ INDEX = "index.json"
 class Library:
     def __init__(self, storage) -> None:  # type: ignore[no-untyped-def]
         self.storage = storage
-        self.index = self._load()
+        self._idx: Any = None
+        self.cur: Any = ("", None)  # (game in play, its finished flag as last saved)
+
+    @property
+    def index(self) -> dict:
+        """The index, read from flash when first needed. With a hundred games
+        it is tens of KB on the heap, so it is dropped (`release`) while a
+        game is played: a move only touches it when the game ends."""
+        if self._idx is None:
+            self._idx = self._load()
+        return self._idx
+
+    def release(self) -> None:
+        self._idx = None
 
     # -- index -----------------------------------------------------------------
     def _load(self) -> dict:
@@ -47,7 +65,7 @@ class Library:
                 continue
             games.append(self._entry(m))
         idx = {"games": games, "last": ""}
-        self.index = idx
+        self._idx = idx
         self._save()
         return idx
 
@@ -100,15 +118,19 @@ class Library:
 
     # -- changes ---------------------------------------------------------------
     def add(self, m: Match) -> None:
+        self.cur = (m.name, m.is_over())
         self.index["games"].append(self._entry(m))
         self.index["last"] = m.name
         self._save()
 
     def update(self, m: Match) -> None:
-        """Call after a game's state changed in a way the list shows (it ended,
-        or an undo reopened it)."""
+        """Call after every move: the index is rewritten only when what the
+        list shows changed (the game ended, or an undo reopened it)."""
+        if self.cur == (m.name, m.is_over()):
+            return
         e = self.find(m.name)
         new = self._entry(m)
+        self.cur = (m.name, new["finished"])
         if e is None:
             self.index["games"].append(new)
         elif e.get("finished") == new["finished"] and self.index.get("last") == m.name:

@@ -28,6 +28,23 @@ class MemStorage:
     def size(self, name):
         return len(self.files[name]) if name in self.files else -1
 
+    def lines(self, name):
+        data = self.files[name]
+        pos = 0
+        while pos < len(data):
+            end = data.find(b"\n", pos)
+            end = len(data) if end < 0 else end + 1
+            yield data[pos:end]
+            pos = end
+
+    def read_at(self, name, offset, n):
+        return self.files[name][offset : offset + n]
+
+    def split(self, name, offset, aside):
+        data = self.files[name]
+        self.files[aside] = self.files.get(aside, b"") + data[offset:]
+        self.files[name] = data[:offset]
+
     def append(self, name, data):
         part, cut = self._spend(data)
         self.files[name] = self.files.get(name, b"") + part

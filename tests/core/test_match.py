@@ -51,7 +51,7 @@ def test_undo_is_recorded_and_replayed():
     eq(m.state, s1)
     m2 = Match.resume(st, "m1")
     eq(m2.state, s1)
-    eq(len(m2.records), 3)
+    eq(m2.count, 3)
 
 
 def test_undo_with_nothing_refused():
@@ -138,7 +138,7 @@ def test_undo_depth_cancels_a_unit_and_replays_the_same():
         m.submit({"t": "draw", "bag": "taste"}, r)
     m.undo()
     eq(m.state, after_roll)
-    eq(m.records[-1], {"t": "undo", "n": 3})
+    eq(list(m.log.records())[-1], {"t": "undo", "n": 3})
     eq(Match.resume(st, "u").state, after_roll)
 
 

@@ -33,8 +33,9 @@ def test_load_returns_header_and_records_in_order():
     got = GameLog(st, "g1").load()
     eq(got.header["game"], "dice")
     eq(got.header["usher"], 1)
-    eq([r["i"] for r in got.records], [0, 1, 2, 3, 4])
-    eq(got.dropped, b"")
+    eq([r["i"] for r in GameLog(st, "g1").records()], [0, 1, 2, 3, 4])
+    eq(got.inforce, [0, 1, 2, 3, 4])
+    eq(got.dropped, 0)
 
 
 def test_one_append_per_action():
@@ -62,8 +63,8 @@ def test_cut_at_every_offset_of_last_records_recovers_complete_ones():
         s2.files["g1.log"] = full[:cut]
         got = GameLog(s2, "g1").load()
         complete = len([e for e in ends[1:] if e <= cut])
-        eq(len(got.records), complete)
-        eq([r["i"] for r in got.records], list(range(complete)))
+        eq(got.count, complete)
+        eq([r["i"] for r in GameLog(s2, "g1").records()], list(range(complete)))
         good = max([e for e in ends if e <= cut])
         eq(s2.files["g1.log"], full[:good])
         if cut > good:
@@ -81,7 +82,8 @@ def test_corrupt_middle_record_keeps_prefix_and_sets_rest_aside():
     data[off] = ord("#")
     st.files["g1.log"] = bytes(data)
     got = GameLog(st, "g1").load()
-    eq([r["i"] for r in got.records], [0])
+    eq(got.count, 1)
+    eq([r["i"] for r in GameLog(st, "g1").records()], [0])
     assert len(st.files["g1.bad"]) > 0
     # nothing recorded was deleted: good part + set-aside part = original
     eq(st.files["g1.log"] + st.files["g1.bad"], bytes(data))
@@ -93,8 +95,7 @@ def test_append_after_recovery_starts_clean():
     log = GameLog(st, "g1")
     log.load()
     log.append({"t": "roll", "i": 99})
-    got = GameLog(st, "g1").load()
-    eq([r["i"] for r in got.records], [0, 1, 99])
+    eq([r["i"] for r in GameLog(st, "g1").records()], [0, 1, 99])
 
 
 def test_missing_or_bad_header_is_a_record_error():
@@ -102,6 +103,8 @@ def test_missing_or_bad_header_is_a_record_error():
     raises(RecordError, GameLog(st, "nope").load)
     st.files["x.log"] = b"garbage\n"
     raises(RecordError, GameLog(st, "x").load)
+    st.files["y.log"] = b""
+    raises(RecordError, GameLog(st, "y").load)
 
 
 def test_unknown_format_version_is_refused():

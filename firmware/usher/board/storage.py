@@ -8,6 +8,7 @@ the old file or the new one, never half of one.
 import os
 
 TMP = ".tmp"
+CHUNK = 512
 
 
 class DirStorage:
@@ -36,6 +37,47 @@ class DirStorage:
                 return f.read()
         except OSError:
             return None
+
+    def lines(self, name: str):  # type: ignore[no-untyped-def]
+        """The file's lines (with their newline; a last line may lack it),
+        one at a time: a long record never has to fit in RAM."""
+        with open(self._p(name), "rb") as f:
+            while True:
+                line = f.readline()
+                if not line:
+                    return
+                yield line
+
+    def read_at(self, name: str, offset: int, n: int) -> bytes:
+        with open(self._p(name), "rb") as f:
+            f.seek(offset)
+            return f.read(n)
+
+    def split(self, name: str, offset: int, aside: str) -> None:
+        """Move the bytes from `offset` on to the end of `aside` and cut the
+        file there, copying in small pieces (a torn record's recovery must
+        not need the whole file in RAM). The cut file replaces the old one
+        atomically; `aside` is written first, so nothing is ever lost."""
+        src = self._p(name)
+        tmp = src + TMP
+        with open(src, "rb") as f:
+            f.seek(offset)
+            with open(self._p(aside), "ab") as out:
+                while True:
+                    piece = f.read(CHUNK)
+                    if not piece:
+                        break
+                    out.write(piece)
+            f.seek(0)
+            left = offset
+            with open(tmp, "wb") as out:
+                while left > 0:
+                    piece = f.read(min(CHUNK, left))
+                    if not piece:
+                        break
+                    out.write(piece)
+                    left -= len(piece)
+        os.rename(tmp, src)
 
     def size(self, name: str) -> int:
         try:

@@ -1,14 +1,21 @@
 """A game in play: its rules, its record on storage and its current state.
 
-Undo is itself a record (`{"t": "undo"}`), so the log stays append-only and
-the history keeps every press; replay drops the action an undo cancels.
+Undo is itself a record (`{"t": "undo"}`, or `"n": k` for a unit of k), so
+the log stays append-only and the history keeps every press; replay skips
+the actions an undo cancels.
+
+The record is never held in RAM whole: a long Showbiz game has hundreds of
+actions. The match keeps the indices of the actions in force (small ints) and
+the last few actions themselves (for undo units and for the screen); a replay
+streams the record from flash, starting at the latest usable snapshot.
 """
 
 from usher.core.errors import RecordError, RuleError
 from usher.core.game import Game, load_game
-from usher.core.record import GameLog
+from usher.core.record import GameLog, undo_count
 
 SNAP_EVERY = 32  # actions between snapshots: bounds boot replay on long games
+RECENT = 24  # actions kept in RAM: a Showbiz bid round of 8 players fits
 UNDO = "undo"
 
 
@@ -16,16 +23,16 @@ def effective(records: list) -> list:
     """The actions still in force once every undo has cancelled its target."""
     out: list = []
     for rec in records:
-        if rec.get("t") == UNDO:
-            for _ in range(rec.get("n", 1)):
-                if out:
-                    out.pop()
+        n = undo_count(rec)
+        if n:
+            del out[max(0, len(out) - n) :]
         else:
             out.append(rec)
     return out
 
 
 def replay(game: Game, setup: dict, actions: list) -> dict:
+    """The state after a list of actions (tools and tests; undos not allowed)."""
     state = game.new(setup)
     for i, action in enumerate(actions):
         try:
@@ -36,13 +43,14 @@ def replay(game: Game, setup: dict, actions: list) -> dict:
 
 
 class Match:
-    def __init__(self, game: Game, log: GameLog, header: dict, records: list, state: dict) -> None:
+    def __init__(self, game: Game, log: GameLog, header: dict) -> None:
         self.game = game
         self.log = log
         self.header = header
-        self.records = records  # every record, undos included
-        self.actions = effective(records)
-        self.state = state
+        self.count = 0  # action records in the log, undos included
+        self.inforce: list = []  # indices of the action records in force
+        self.recent: list = []  # the last actions in force (at most RECENT)
+        self.state: dict = {}
         self.note = ""  # what boot had to drop, for the screen
 
     @property
@@ -53,46 +61,72 @@ class Match:
     def setup(self) -> dict:
         return self.header["setup"]
 
+    @property
+    def actions(self) -> list:
+        """The actions in force, read back from the record (for tests and
+        tools; the device itself never needs them all at once)."""
+        keep = self.inforce
+        out: list = []
+        for i, rec in enumerate(self.log.records()):
+            if len(out) == len(keep):
+                break
+            if keep[len(out)] == i:
+                out.append(rec)
+        return out
+
     @classmethod
     def start(cls, storage, name: str, game: Game, setup: dict, created=0):  # type: ignore[no-untyped-def]
         state = game.new(setup)
         log = GameLog(storage, name)
-        header = {"game": game.name, "setup": setup, "created": created}
-        log.create(header)
-        return cls(game, log, log.load().header, [], state)
+        log.create({"game": game.name, "setup": setup, "created": created})
+        m = cls(game, log, log.load().header)
+        m.state = state
+        return m
 
     @classmethod
     def resume(cls, storage, name: str):  # type: ignore[no-untyped-def]
         log = GameLog(storage, name)
-        loaded = log.load()
-        game = load_game(loaded.header.get("game", ""))
-        records = loaded.records
-        state = None
         snap = log.read_snapshot()
-        if snap is not None:
-            state = cls._from_snapshot(game, snap, records)
-        if state is None:
-            state = replay(game, loaded.header["setup"], effective(records))
-        m = cls(game, log, loaded.header, records, state)
+        loaded = log.load(snap["seq"] if snap is not None else -1)
+        game = load_game(loaded.header.get("game", ""))
+        m = cls(game, log, loaded.header)
+        m.count = loaded.count
+        m.inforce = loaded.inforce
         m.note = loaded.dropped_note()
+        usable = snap is not None and snap["seq"] <= loaded.count and loaded.low >= snap["keep"]
+        m._rebuild(snap if usable else None)
         return m
 
-    @staticmethod
-    def _from_snapshot(game: Game, snap: dict, records: list):  # type: ignore[no-untyped-def]
-        """Use a snapshot only if no later undo reaches back past it."""
-        seq = snap["seq"]
-        keep = snap["keep"]
-        if seq > len(records) or len(effective(records[:seq])) != keep:
-            return None
-        live = keep
-        for rec in records[seq:]:
-            live += -rec.get("n", 1) if rec.get("t") == UNDO else 1
-            if live < keep:
-                return None
-        state = snap["state"]
-        for action in effective(records)[keep:]:
-            state = game.apply(state, action)
-        return state
+    def _rebuild(self, snap) -> None:  # type: ignore[no-untyped-def]
+        """Replay the actions in force from the snapshot (or the start),
+        streaming the record; keep the last few in `recent`."""
+        if snap is not None:
+            state = snap["state"]
+            pos = snap["keep"]  # actions in force covered by the snapshot
+        else:
+            state = self.game.new(self.setup)
+            pos = 0
+        keep = self.inforce
+        tail = len(keep) - RECENT
+        recent = []
+        k = 0  # walks `keep`, which is sorted
+        for i, rec in enumerate(self.log.records()):
+            if k >= len(keep):
+                break
+            if keep[k] != i:
+                continue
+            if k >= pos:
+                try:
+                    state = self.game.apply(state, rec)
+                except RuleError as e:
+                    raise RecordError("action %d: %s" % (k + 1, e.msg))
+            if k >= tail:
+                recent.append(rec)
+            k += 1
+        if k < len(keep):
+            raise RecordError("record shorter than its index")
+        self.state = state
+        self.recent = recent
 
     def submit(self, action: dict, rng=None, at: int = 0) -> dict:  # type: ignore[no-untyped-def]
         """Roll, apply, record. A RuleError leaves state and record untouched."""
@@ -102,32 +136,45 @@ class Match:
             action["at"] = at
         new = self.game.apply(self.state, action)
         self.log.append(action)
-        self.records.append(action)
-        self.actions.append(action)
+        self.inforce.append(self.count)
+        self.count += 1
+        self.recent.append(action)
+        if len(self.recent) > RECENT:
+            self.recent.pop(0)
         self.state = new
-        if len(self.actions) % SNAP_EVERY == 0:
-            self.log.write_snapshot(len(self.records), len(self.actions), new)
+        if len(self.inforce) % SNAP_EVERY == 0:
+            try:
+                self.log.write_snapshot(self.count, len(self.inforce), new)
+            except OSError:
+                pass  # a snapshot only speeds up boot; the record is complete
         return new
 
     def can_undo(self) -> bool:
-        return len(self.actions) > 0
+        return len(self.inforce) > 0
+
+    def last_action(self) -> dict:
+        return self.recent[-1] if self.recent else {}
 
     def undo(self, at: int = 0) -> dict:
-        if not self.actions:
+        if not self.inforce:
             raise RuleError("nothing to undo")
-        n = max(1, min(self.game.undo_depth(self.actions), len(self.actions)))
+        n = max(1, min(self.game.undo_depth(self.recent), len(self.inforce)))
         rec: dict = {"t": UNDO}
         if n > 1:
             rec["n"] = n
         if at:
             rec["at"] = at
-        rest = self.actions[:-n]
-        state = replay(self.game, self.setup, rest)
         self.log.append(rec)
-        self.records.append(rec)
-        self.actions = rest
-        self.state = state
-        return state
+        self.count += 1
+        del self.inforce[len(self.inforce) - n :]
+        snap = self.log.read_snapshot()
+        usable = snap is not None and snap["seq"] <= self.count and snap["keep"] <= len(self.inforce)
+        if usable:
+            # valid only if no undo since the snapshot reached below it: check by reload
+            loaded = self.log.load(snap["seq"])
+            usable = loaded.low >= snap["keep"]
+        self._rebuild(snap if usable else None)
+        return self.state
 
     def standings(self) -> list:
         return self.game.standings(self.state)

@@ -42,18 +42,20 @@ def decode_line(line: bytes):  # type: ignore[no-untyped-def]
 
 
 class Loaded:
-    """What `GameLog.load` recovered, and what it had to drop."""
+    """What `GameLog.load` found: the header, how many action records follow,
+    which of them are still in force, and what had to be set aside."""
 
-    def __init__(self, header: dict, records: list, good_bytes: int, dropped: bytes) -> None:
+    def __init__(self, header: dict, count: int, inforce: list, low: int, dropped: int) -> None:
         self.header = header
-        self.records = records
-        self.good_bytes = good_bytes
-        self.dropped = dropped
+        self.count = count  # action records (undos included)
+        self.inforce = inforce  # indices (0-based, among action records) still in force
+        self.low = low  # fewest actions in force at any point after record `since` (see load)
+        self.dropped = dropped  # bytes set aside
 
     def dropped_note(self) -> str:
         if not self.dropped:
             return ""
-        return "dropped %d bytes" % len(self.dropped)
+        return "dropped %d bytes" % self.dropped
 
 
 def split_records(data: bytes) -> tuple:
@@ -71,6 +73,14 @@ def split_records(data: bytes) -> tuple:
         out.append(obj)
         pos = end + 1
     return out, pos
+
+
+def undo_count(rec) -> int:  # type: ignore[no-untyped-def]
+    """How many actions a record cancels (0 for an ordinary action)."""
+    if isinstance(rec, dict) and rec.get("t") == "undo":
+        n = rec.get("n", 1)
+        return n if isinstance(n, int) and n > 0 else 1
+    return 0
 
 
 class GameLog:
@@ -103,23 +113,59 @@ class GameLog:
             raise
 
     # -- reading -------------------------------------------------------------
-    def load(self) -> Loaded:
-        """Every complete record; a torn or corrupt tail is set aside in
-        `<name>.bad` (appended, never deleted) and cut from the log, so the next
-        append starts on a clean line."""
-        data = self.storage.read(self.path)
-        if data is None:
+    def records(self):  # type: ignore[no-untyped-def]
+        """The action records in order, one line at a time (a long game's
+        record never sits in RAM whole). Stops at the first damaged line."""
+        first = True
+        for line in self.storage.lines(self.path):
+            obj = decode_line(line)
+            if obj is None:
+                return
+            if first:
+                first = False
+                continue
+            yield obj
+
+    def load(self, since: int = -1) -> Loaded:
+        """Read the record line by line: its header, which actions are in
+        force, and where the good part ends. `low` is the fewest actions in
+        force at any point after the first `since` records: a snapshot taken
+        there is usable only if no later undo reached below its count. A torn or corrupt tail is moved
+        to `<name>.bad` (appended, never deleted) and cut from the log, so the
+        next append starts on a clean line."""
+        if not self.storage.exists(self.path):
             raise RecordError("no record " + self.name)
-        objs, good = split_records(data)
-        if not objs or not isinstance(objs[0], dict) or "usher" not in objs[0]:
+        header = None
+        good = 0
+        count = 0
+        inforce: list = []
+        low = -1
+        for line in self.storage.lines(self.path):
+            obj = decode_line(line)
+            if obj is None:
+                break
+            good += len(line)
+            if header is None:
+                header = obj
+                continue
+            n = undo_count(obj)
+            if n:
+                del inforce[max(0, len(inforce) - n) :]
+            else:
+                inforce.append(count)
+            count += 1
+            if count == since:
+                low = len(inforce)
+            elif count > since >= 0 and len(inforce) < low:
+                low = len(inforce)
+        if not isinstance(header, dict) or "usher" not in header:
             raise RecordError("bad header " + self.name)
-        if objs[0]["usher"] != FORMAT:
-            raise RecordError("format %s unknown" % objs[0]["usher"])
-        dropped = data[good:]
-        if dropped:
-            self.storage.append(self.name + BAD_EXT, dropped)
-            self.storage.write(self.path, data[:good])
-        return Loaded(objs[0], objs[1:], good, dropped)
+        if header["usher"] != FORMAT:
+            raise RecordError("format %s unknown" % header["usher"])
+        dropped = self.storage.size(self.path) - good
+        if dropped > 0:
+            self.storage.split(self.path, good, self.name + BAD_EXT)
+        return Loaded(header, count, inforce, low, max(0, dropped))
 
     # -- snapshots -----------------------------------------------------------
     def write_snapshot(self, seq: int, keep: int, state: dict) -> None:

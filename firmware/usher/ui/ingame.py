@@ -29,7 +29,7 @@ class GameMenu(Menu):
                 if top is not None and hasattr(top, "reload"):
                     top.reload()
 
-        last = app.match.actions[-1] if app.match.actions else {}
+        last = app.match.last_action()
         app.push(Confirm("Undo last move?", yes, detail=describe(last)))
 
     def abandon(self) -> None:

@@ -38,6 +38,17 @@ class SimError(Exception):
     pass
 
 
+# heap the simulator's own device modules may take (measured ~25.6 KB), added
+# to the VM's heap so the firmware keeps the Pico's budget (see simboot)
+SIM_ALLOWANCE = 32 * 1024
+
+
+def heap_bytes(text: str) -> int:
+    t = text.strip().upper()
+    mult = {"K": 1024, "M": 1024 * 1024}.get(t[-1:], 1)
+    return int(t[:-1] if t[-1:] in "KM" else t) * mult
+
+
 @dataclass
 class SimConfig:
     profile: str = "lcd114"
@@ -147,6 +158,7 @@ class Sim:
             "i2c": prof.i2c,
             "data": cfg.data_dir,
             "probe": cfg.probe,
+            "allowance": SIM_ALLOWANCE,
             "path": [self._firmware()] + [os.path.abspath(p) for p in cfg.path],
             "profile": cfg.profile_module or (prof.standin if cfg.standin else prof.module),
             "app": cfg.app_module or ("standin_app" if cfg.standin else "usher.app"),
@@ -155,7 +167,10 @@ class Sim:
         # the configuration goes down the channel: argv strings of 256 bytes kill this VM
         blob = json.dumps(conf).encode()
         os.write(w_cmd, len(blob).to_bytes(4, "little") + blob)
-        args = [tool("micropython"), "-X", "heapsize=" + cfg.heap, SIM_MAIN, str(r_cmd), str(w_ev)]
+        # the firmware gets exactly cfg.heap: the simulator's own modules take
+        # their share of an allowance on top, and a ballast pins the rest
+        vm_heap = "%d" % (heap_bytes(cfg.heap) + SIM_ALLOWANCE)
+        args = [tool("micropython"), "-X", "heapsize=" + vm_heap, SIM_MAIN, str(r_cmd), str(w_ev)]
         self.proc = subprocess.Popen(
             args,
             stdin=subprocess.PIPE,
@@ -520,6 +535,9 @@ class Sim:
             self.levels = self._levels()
         elif t == P.HELLO:
             self.hello = json.loads(p[2:].decode())
+            if self.hello.get("sim_heap", 0) > SIM_ALLOWANCE:
+                self.warn("the simulator took %d bytes, more than its allowance: the firmware has less than %s"
+                          % (self.hello["sim_heap"], self.cfg.heap))
         elif t == P.EXIT:
             info = json.loads(p[2:].decode())
             self.peak = max(self.peak, info.get("heap_end", 0))

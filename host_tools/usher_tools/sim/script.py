@@ -29,7 +29,7 @@ import time
 from PIL import Image
 
 from usher_tools.sim import protocol as P
-from usher_tools.sim.runner import Sim, SimError
+from usher_tools.sim.runner import SIM_ALLOWANCE, Sim, SimError
 
 
 class ScriptError(Exception):
@@ -197,6 +197,9 @@ def report(sim: Sim, runner: ScriptRunner, wall_s: float, error: str = "") -> di
         "boot_pixels": sim.boot_pixels,
         "pixels_total": sim.pixels_total,
         "peak_heap": sim.peak,
+        # what the firmware itself held at its peak: the VM's live heap less the
+        # simulator's allowance (its modules plus the ballast that pins the rest)
+        "firmware_peak_heap": max(0, sim.peak - SIM_ALLOWANCE),
         "mem_peak_raw": sim.mem_peak_raw,
         "heap_limit": sim.cfg.heap,
         "sim_heap": sim.hello.get("sim_heap"),

@@ -68,6 +68,9 @@ def probe_keys(hw) -> dict:  # type: ignore[no-untyped-def]
     return found
 
 
+BALLAST = None
+
+
 def main(rx, fd_out: int, cfg: dict, m0: int) -> None:  # type: ignore[no-untyped-def]
     link = simlink.Link(rx, open(fd_out, "wb"))
     simmachine.attach(link, cfg.get("i2c"))
@@ -80,6 +83,12 @@ def main(rx, fd_out: int, cfg: dict, m0: int) -> None:  # type: ignore[no-untype
     serial = simserial.StdioSerial()
     link.probe = cfg.get("probe", 1)
     cfg.pop("mpy", None)
+    gc.collect()
+    m1 = gc.mem_alloc()
+    # pin the unused part of the simulator's allowance, so the firmware has
+    # exactly the heap it would have on the Pico (the host added the allowance)
+    global BALLAST
+    BALLAST = bytearray(max(0, cfg.get("allowance", 0) - (m1 - m0) - 64))
     gc.collect()
     m1 = gc.mem_alloc()
     formatted = mount(flash)
