@@ -37,8 +37,10 @@ def figures() -> list:
                 "",
             )
         )
-        rows.append(("shell session %s: peak live heap (VM, 192K)" % profile, "%d bytes" % r["peak_heap"], ""))
+        rows.append(
+            ("shell session %s: firmware peak live heap (of 192K)" % profile, "%d bytes" % r["firmware_peak_heap"], "")
+        )
     m = measure("lcd114", standin=True, seconds=5)
-    rows.append(("simulator's own heap inside the 192K", "%d bytes" % m["sim_heap"], "the Pico does not pay it"))
+    rows.append(("simulator's own heap (on top of the 192K)", "%d bytes" % m["sim_heap"], "the Pico does not pay it"))
     rows.append(("lockstep ticks per second (20 ms ticks)", str(m["ticks_per_s"]), ""))
     return rows

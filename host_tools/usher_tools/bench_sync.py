@@ -250,6 +250,19 @@ def bench(games: int = 100, rolls: int = 40) -> dict:
     }
 
 
+def figures() -> list:
+    """Rows for `make bench`."""
+    b = bench()
+    return [
+        (
+            "sync %d games (%d KB) over a pty, vs a raw copy" % (b["games"], b["bytes"] // 1024),
+            "transfer %.1fx, full usher sync %.1fx (goal 3x)" % (b["transfer_ratio"], b["ratio"]),
+            "",
+        ),
+        ("sync again with nothing changed", "%d ms" % round(b["resync_unchanged_s"] * 1000), ""),
+    ]
+
+
 if __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     for k, v in bench(n).items():

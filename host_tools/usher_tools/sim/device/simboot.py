@@ -90,11 +90,11 @@ def main(rx, fd_out: int, cfg: dict, m0: int) -> None:  # type: ignore[no-untype
     global BALLAST
     BALLAST = bytearray(max(0, cfg.get("allowance", 0) - (m1 - m0) - 64))
     gc.collect()
-    m1 = gc.mem_alloc()
+    m1b = gc.mem_alloc()
     formatted = mount(flash)
     gc.collect()
     m2 = gc.mem_alloc()
-    hello = {"sim_heap": m1 - m0, "mount_heap": m2 - m1, "boot_heap": m2, "formatted": formatted}
+    hello = {"sim_heap": m1 - m0, "mount_heap": m2 - m1b, "boot_heap": m2, "formatted": formatted}
     link.text(simlink.HELLO, json.dumps(hello))
     for p in cfg.get("path", []):
         sys.path.insert(0, p)
