@@ -118,3 +118,14 @@ def test_the_example_in_record_showbiz_md_plays_as_described():
     eq(s["store"], 15)
     eq(s["ze"], [12, 3])
     eq(s["pool"][s["kinds"].index("green")], 3)
+
+
+def test_score_sheet_has_a_row_per_year_and_the_totals():
+    from usher.games.showbiz import GAME, score_sheet
+
+    state = replay()
+    sheet = score_sheet(state)
+    eq(sheet["rows"][0][0], "year 1")
+    eq(len(sheet["rows"]), 10 + 1)
+    eq(sheet["rows"][-1][1:], GAME.scores(state))
+    eq(sheet["rows"][0][1:], [6, 11, 3, 11])  # year 1, worked out by hand (see above)

@@ -80,3 +80,12 @@ def test_a_whole_random_four_player_game_fits_the_heap():
     for p in range(4):
         space, held = carpet(s["total"][p])
         eq(space + sum(held), s["total"][p])
+
+
+def test_score_sheet_lists_totals_after_each_screening():
+    from usher.games.showtime import score_sheet
+
+    state, ends = replay_by_screening("showtime_4p.rec")
+    sheet = score_sheet(state)
+    eq(sheet["columns"][1:], [p["name"] for p in state["players"]])
+    eq([row[1:] for row in sheet["rows"]], [totals for totals, _ in ends])

@@ -247,3 +247,15 @@ class Showbiz(Game):
 
 
 GAME = Showbiz()
+
+
+def score_sheet(state: dict) -> dict:
+    """Points per player, year by year, for the laptop's score sheet."""
+    names = [p["name"] for p in state["players"]]
+    years = max([len(t) for t in state["pts"]] + [0])
+    first = state["y0"]
+    rows = []
+    for y in range(years):
+        rows.append(["year %d" % (first + y)] + [t[y] if y < len(t) else "" for t in state["pts"]])
+    rows.append(["total"] + [sum(t) for t in state["pts"]])
+    return {"title": "Showbiz: success points per year", "columns": ["year"] + names, "rows": rows}

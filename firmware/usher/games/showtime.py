@@ -382,6 +382,7 @@ class Showtime(Game):
             "arrive": [0] * n,
             "moves": 0,
             "steps": [],
+            "after": [],  # totals after each screening, for the score sheet
             "last": None,
         }
 
@@ -510,6 +511,7 @@ class Showtime(Game):
         if state["turn"] < TURNS * len(state["players"]):
             return
         score_screening(state)
+        state["after"].append(list(state["total"]))
         if state["screening"] >= SCREENINGS:
             state["phase"] = OVER
         else:
@@ -571,3 +573,10 @@ class Showtime(Game):
 
 
 GAME = Showtime()
+
+
+def score_sheet(state: dict) -> dict:
+    """Each player's total after every screening, for the laptop's score sheet."""
+    names = [p["name"] for p in state["players"]]
+    rows = [["screening %d" % (i + 1)] + list(t) for i, t in enumerate(state.get("after", []))]
+    return {"title": "Showtime: enjoyment after each screening", "columns": ["after"] + names, "rows": rows}
