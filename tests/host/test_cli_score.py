@@ -89,3 +89,35 @@ def test_fast_replay_without_undos_reaches_the_same_state_as_apply():
         state = g.apply(state, a)
         actions.append(a)
     assert _fast_replay(g, clone(g.new(setup)), actions) == state
+
+
+def test_showtime_four_player_record_scores_to_the_hand_worked_totals():
+    p = score(os.path.join(RECORDS, "showtime_4p.rec"))
+    assert p.returncode == 0, p.stderr
+    got = json.loads(p.stdout)
+    assert got["game"] == "showtime" and got["finished"]
+    # totals worked out by hand in the record's comments; Anna reached 45 first
+    assert [(x["name"], x["score"]) for x in got["players"]][:2] == [("Anna", 45), ("Ben", 45)]
+    assert got["winner"] == "Anna"
+
+
+def test_showbiz_record_scores_a_finished_game():
+    p = score(os.path.join(RECORDS, "showbiz_4p.rec"))
+    assert p.returncode == 0, p.stderr
+    got = json.loads(p.stdout)
+    assert got["game"] == "showbiz" and got["finished"]
+    assert [x["rank"] for x in got["players"]][0] == 1
+    assert got["winner"] == got["players"][0]["name"]
+
+
+def test_an_illegal_showtime_placement_names_the_action_and_the_rule(tmp_path):
+    with open(os.path.join(RECORDS, "showtime_2p.rec")) as f:
+        lines = [ln for ln in f.read().splitlines() if ln.strip() and not ln.startswith("#")]
+    # header, poster, first player, Green's Heino on row 1 seat 1; then Yellow
+    # tries the same seat with her Nina
+    bad = {"t": "place", "p": 1, "card": 13, "row": 1, "seat": 1, "genre": False}
+    path = tmp_path / "bad.rec"
+    path.write_text("\n".join(lines[:4] + [json.dumps(bad)]) + "\n")
+    p = score(str(path))
+    assert p.returncode == 1
+    assert "action 4" in p.stderr and "seat taken" in p.stderr, p.stderr
