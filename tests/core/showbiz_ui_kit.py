@@ -143,29 +143,48 @@ def bid(app, value):
 
 
 class Recorder:
-    """Every string drawn, with the `private` flag of the screen it was drawn on."""
+    """Every string drawn, with the `private` flag of the screen it was drawn
+    on. With `secrets` (numbers) it keeps, instead of the whole log, which
+    shared strings showed one of them and which numbers each kind of screen
+    showed: a long negotiation's log would not fit the VM's heap."""
 
-    def __init__(self, app):
+    def __init__(self, app, secrets=None):
         self.log = []
-        self.app = app
+        self.secrets = secrets
+        self.leaked = []
+        self.private_nums = []
+        self.shared_nums = []
+        self.on = True
         orig = app.p.text
 
         def text(s, x, y, c=1, size="body"):
             t = app.top()
-            self.log.append((s, bool(t is not None and t.private)))
+            self.saw(s, bool(t is not None and t.private))
             return orig(s, x, y, c, size)
 
         app.p.text = text
 
-    def mark(self):
-        return len(self.log)
+    def saw(self, s, private):
+        if not self.on:
+            return
+        if self.secrets is None:
+            self.log.append((s, private))
+            return
+        seen = self.private_nums if private else self.shared_nums
+        for n in numbers(s):
+            if n in self.secrets and n not in seen:
+                seen.append(n)
+        if not private and [n for n in numbers(s) if n in self.secrets]:
+            self.leaked.append(s)
 
-    def shared(self, since=0, until=-1):
-        until = len(self.log) if until < 0 else until
-        return [s for s, private in self.log[since:until] if not private]
+    def carry(self, old):
+        """Keep what an earlier recorder saw (the app before a power cut)."""
+        self.leaked = old.leaked
+        self.private_nums = old.private_nums
+        self.shared_nums = old.shared_nums
 
-    def private(self):
-        return [s for s, private in self.log if private]
+    def shared(self):
+        return [s for s, private in self.log if not private]
 
 
 def numbers(s):
@@ -179,12 +198,3 @@ def numbers(s):
             out.append(int(cur))
             cur = ""
     return out
-
-
-def leaks(strings, secrets):
-    """The strings that show one of the secret numbers."""
-    return [s for s in strings if any(v in secrets for v in numbers(s))]
-
-
-def screen_text(rec, since):
-    return " | ".join(rec.shared(since))

@@ -59,3 +59,27 @@ def test_undo_takes_back_the_bids_of_the_open_round_together():
     eq(state(app)["neg"]["bids"], [-1, -1, -1])
     eq(step(app), "bid")
     eq(app.match.actions[-1]["t"], "claims")
+
+
+def test_breaking_with_entered_draws_asks_for_the_artist_drawn():
+    from test_showbiz_ui_setup import FC, ROW, enter_pieces
+
+    app, _ = make_app()
+    start(app, 2, agent=0, draws="entered")
+    press(app, "ok")
+    enter_pieces(app, ROW)
+    press(app, "ok")
+    enter_pieces(app, FC)
+    press(app, "ok", "ok")
+    enter_pieces(app, ["red"] * 9 + ["blue"] * 3)  # all nine reds: the bag is out of them
+    press(app, "ok", "ok", "ok", "prev", "prev", "ok")  # Anna signs a red for a year
+    press(app, "back")
+    choose(app, "Break contract")
+    choose(app, "Anna")
+    press(app, "ok", "ok")
+    eq(top(app), "PieceEntry")
+    eq(app.top().left[1], 1)  # the red she gives back is in the bag again
+    enter_pieces(app, ["red"])
+    a = app.match.actions[-1]
+    eq((a["t"], a["p"], a["col"], a["add"]), ("break", 0, 1, ["red"]))
+    eq(top(app), "Main")

@@ -3,7 +3,9 @@ what just happened and offers exactly the next step (GAME.expects); prev/next
 show the pool, the taste, each contract board and the scores. OK performs the
 step; within a selection turn the steps follow each other without a return to
 the main screen (pick, claims, bids, contract). Back opens the game menu, with
-"Break contract" and "Peek my ZE" added."""
+"Break contract" and "Peek my ZE" added. The side pages, the screens of a
+turn, entered draws and the menu's entries are modules of their own, loaded
+when first needed, so a game holds only the code it uses."""
 
 from usher.games.showbiz import GAME
 from usher.games.showbiz_rules import COLS
@@ -14,11 +16,11 @@ from usher.ui.showbiz_views import GA_STEPS, draw_page, pages
 CHAIN = ("claims", "bid", "contract")  # steps that follow on without the main screen
 
 
-def extra():  # type: ignore[no-untyped-def]
-    """The rarer flows (entered draws, breaks, peeks, the end), loaded on first use."""
-    from usher.ui import showbiz_extra
+def menu():  # type: ignore[no-untyped-def]
+    """The game menu's own entries and the end of the game, loaded on first use."""
+    from usher.ui import showbiz_menu
 
-    return showbiz_extra
+    return showbiz_menu
 
 
 class Main(Screen):
@@ -77,16 +79,21 @@ def back_to_main(app) -> None:  # type: ignore[no-untyped-def]
 def act(app, action: dict, chain: bool = False) -> bool:  # type: ignore[no-untyped-def]
     """Submit a move; then show what it set off (a reveal, a year's scores)
     or, within a selection turn, open the next step at once."""
-    before = app.match.state
-    revealing = before["ph"] == "bid" and len(GAME.expects(before)[0].who) == 1
+    st = app.match.state
+    years = len(st["pts"][0])
+    revealing = st["ph"] == "bid" and len(GAME.expects(st)[0].who) == 1
+    # the boards as the year will be scored, kept only when this move may end
+    # it (the last free column filled), not the whole state before the move
+    pre = as_scored(st, action) if sum(b.count(-1) for b in st["art"]) <= 1 else None
+    st = None
     if not app.submit(action):
         return False
     after = app.match.state
     back_to_main(app)
-    if len(after["pts"][0]) > len(before["pts"][0]):
-        from usher.ui.showbiz_turn import YearEnd, year_rows
+    if len(after["pts"][0]) > years and pre is not None:
+        from usher.ui.showbiz_turn import YearEnd
 
-        app.push(YearEnd(before["year"], year_rows(before, action, after), before, lambda: show_scores(app)))
+        app.push(YearEnd(pre, after, lambda: show_scores(app)))
     elif action["t"] == "bid" and revealing:
         from usher.ui.showbiz_turn import Reveal
 
@@ -94,6 +101,15 @@ def act(app, action: dict, chain: bool = False) -> bool:  # type: ignore[no-unty
     elif chain and step_of(after) in CHAIN:
         start_step(app)
     return True
+
+
+def as_scored(st: dict, action: dict) -> list:
+    """[year, taste row, each board's colours] as they stand after `action`."""
+    k = st["kinds"]
+    boards = [[k[c] if c >= 0 else None for c in b] for b in st["art"]]
+    if action["t"] == "contract":
+        boards[action["p"]][action["col"] - 1] = k[st["neg"]["art"]]
+    return [st["year"], [k[c] for c in st["row"]], boards]
 
 
 def show_scores(app) -> None:  # type: ignore[no-untyped-def]
@@ -118,14 +134,16 @@ def start_step(app) -> None:  # type: ignore[no-untyped-def]
     st = app.match.state
     ex = GAME.expects(st)
     if not ex:
-        extra().final(app)
+        menu().final(app)
         return
     k = ex[0].kind
     if k in GA_STEPS:
         if st["draws"] == "device":
             act(app, {"t": k})
         else:
-            extra().enter(app, k)
+            from usher.ui.showbiz_entry import enter
+
+            enter(app, k)
     elif k == "pick":
         pick(app)
     elif k == "claims":
@@ -134,6 +152,17 @@ def start_step(app) -> None:  # type: ignore[no-untyped-def]
         ask_bid(app, ex[0].who[0])
     else:
         contract(app)
+
+
+def players_menu(app, title: str, who: list, then) -> None:  # type: ignore[no-untyped-def]
+    from usher.ui.widgets import Menu
+
+    st = app.match.state
+
+    def one(q: int):  # type: ignore[no-untyped-def]
+        return lambda: then(q)
+
+    app.push(Menu(title, [(name(st, q), one(q)) for q in who], marks=list(who)))
 
 
 # -- a selection turn ------------------------------------------------------------------
@@ -198,7 +227,7 @@ def contract(app) -> None:  # type: ignore[no-untyped-def]
     def sign(col: int, yrs: int) -> None:
         act(app, {"t": "contract", "p": w, "col": col, "yrs": yrs})
 
-    app.push(ContractPicker("%s: years" % name(st, w), art, free, sign))
+    app.push(ContractPicker("%s signs" % name(st, w), art, free, sign))
 
 
 # -- the game menu's own entries ---------------------------------------------------------
@@ -206,7 +235,7 @@ def extras(app) -> list:  # type: ignore[no-untyped-def]
     st = app.match.state
     out = []
     if any(e.kind == "break" for e in GAME.expects(st)):
-        out.append(("Break contract", lambda: extra().break_who(app)))
+        out.append(("Break contract", lambda: menu().break_who(app)))
     if not st["pub"]:
-        out.append(("Peek my ZE", lambda: extra().peek_who(app)))
+        out.append(("Peek my ZE", lambda: menu().peek_who(app)))
     return out

@@ -98,10 +98,5 @@ def draw_line(p, x: int, y: int, segs: list, size: str = "body", ink: int = them
     return x
 
 
-def draw_centred(p, y: int, segs: list, size: str = "body", ink: int = theme.FG) -> None:  # type: ignore[no-untyped-def]
-    w = line_w(p, segs, size)
-    draw_line(p, max(2, (p.w - w) // 2), y, segs, size, ink)
-
-
 def name(state: dict, q: int) -> str:
     return str(state["players"][q].get("name", "P%d" % (q + 1)))

@@ -3,10 +3,9 @@ pick), the claims multi-select, the contract picker, the reveal of a bid
 round and the year-end scoring. They take callbacks; play_showbiz wires them
 to moves. The reveal and the year end draw only what is public by then."""
 
-from usher.games.showbiz import GAME
 from usher.ui import theme
 from usher.ui.screen import Screen, title_bar, title_h
-from usher.ui.showbiz_draw import cap, chip, chip_size, draw_centred, draw_line, name, pitch
+from usher.ui.showbiz_draw import cap, chip, chip_size, draw_line, name, pitch
 from usher.ui.showbiz_views import chips, matched, outcome
 from usher.ui.widgets import Menu, NumberPicker
 
@@ -43,7 +42,7 @@ class ChipMenu(Menu):
         p.text(p.fit(self.items[i][0], p.w - x - 2), x, y + 2, ink)
 
 
-class Claims(ChipMenu):
+class Claims(Menu):
     """Who claims the picked artist: OK toggles a player; the first row ends
     the claims, so "nobody claims" is a single press."""
 
@@ -52,7 +51,7 @@ class Claims(ChipMenu):
         self.labels = labels
         self.on = [False for _ in who]
         self.on_done = on_done
-        ChipMenu.__init__(self, "Claim %s?" % cap(art), [], marks=[None] + list(who))
+        Menu.__init__(self, "Claim %s?" % cap(art), [], marks=[None] + list(who))
         self.relabel()
 
     def relabel(self) -> None:
@@ -81,7 +80,7 @@ class ContractPicker(NumberPicker):
     player holds OK to choose another."""
 
     def __init__(self, title: str, art: str, free: list, on_sign, on_cancel=None) -> None:  # type: ignore[no-untyped-def]
-        NumberPicker.__init__(self, title, 1, 5, START_YEARS, self.sign, on_cancel)
+        NumberPicker.__init__(self, title, 1, 5, START_YEARS, self.sign, on_cancel, unit=" yr")
         self.art = art
         self.free = free
         self.col = free[0]
@@ -106,24 +105,14 @@ class ContractPicker(NumberPicker):
         return act
 
     def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
-        x, y, w, h = self.value_box(p)
-        if full:
-            p.clear()
-            title_bar(p, self.title)
+        NumberPicker.draw(self, p, full)
+        if full:  # the artist in the title bar, the column in the hint line
+            s = title_h(p) - 3
+            chip(p, p.w - s - 2, 1, s, self.art)
+            y = p.h - p.line_h("small") - 2
+            p.fill_rect(0, y, p.w, p.h - y, theme.BG)
             hint = "col %d%s" % (self.col, "  hold OK: other" if len(self.free) > 1 else "")
-            p.center(hint, p.h - p.line_h("small") - 1, theme.DIM, "small")
-        p.fill_rect(x, y, w, h, theme.BG)
-        size = "huge" if p.font("huge") is not None else "big"
-        s = min(h - 4, chip_size(p, size))
-        chip(p, 4, y + (h - s) // 2, s, self.art)
-        v = "%d yr%s" % (self.value, "s" if self.value > 1 else "")
-        if p.text_w(v, size) > w - 2 * s - 16:
-            size = "big" if p.text_w(v, "big") <= w - 2 * s - 16 else "body"
-        p.center(v, y + (h - p.line_h(size)) // 2, theme.ACCENT, size, s + 8, w - 2 * s - 16)
-        if self.value > self.lo:
-            p.text("<", s + 8, y + (h - p.line_h("body")) // 2, theme.DIM)
-        if self.value < self.hi:
-            p.right(">", p.w - 4, y + (h - p.line_h("body")) // 2, theme.DIM)
+            p.center(hint, y + 1, theme.DIM, "small")
 
 
 class Reveal(Screen):
@@ -147,7 +136,7 @@ class Reveal(Screen):
         y = title_bar(p, "Reveal" + (" round %d" % r["rd"] if r["rd"] > 1 else ""))
         s = chip_size(p)
         lp = pitch(p)
-        draw_centred(p, y + 1, ["Bids for ", ("c", r["art"])])
+        draw_line(p, 4, y + 1, ["Bids for ", ("c", r["art"])])
         y += lp
         bids = r["bids"]
         rows = max(1, (p.h - y - lp) // lp)
@@ -167,11 +156,12 @@ class Reveal(Screen):
 class YearEnd(Screen):
     """Each player's matched colours and points for the year just scored."""
 
-    def __init__(self, year: int, rows: list, state: dict, then) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, pre: list, after: dict, then) -> None:  # type: ignore[no-untyped-def]
         Screen.__init__(self)
-        self.year = year
-        self.rows = rows  # [player, matched colours, points]
-        self.state = state
+        self.year = pre[0]
+        # [player, the colours of her board that matched the taste, points]
+        self.rows = [[q, matched(b, pre[1]), after["pts"][q][-1]] for q, b in enumerate(pre[2])]
+        self.state = after
         self.then = then
         self.first = 0
 
@@ -198,17 +188,3 @@ class YearEnd(Screen):
             draw_line(p, nw, y, chips(kinds), "body", theme.FG, p.w - pw)
             p.right("+%d" % pts, p.w - 2, y + 1, theme.ACCENT)
             y += lp
-
-
-def year_rows(before: dict, action: dict, after: dict) -> list:
-    """What the year just scored looked like: the boards as they stood (with
-    the contract that ended the year) against that year's taste."""
-    pv = GAME.public_view(before)
-    row = pv["row"]
-    out = []
-    for q, board in enumerate(pv["boards"]):
-        kinds = [c[0] if c else None for c in board]
-        if action.get("t") == "contract" and action["p"] == q:
-            kinds[action["col"] - 1] = before["kinds"][before["neg"]["art"]]
-        out.append([q, matched(kinds, row), after["pts"][q][-1]])
-    return out

@@ -7,7 +7,7 @@ from usher.games.showbiz import GAME
 from usher.games.showbiz_rules import END_ON
 from usher.ui import theme
 from usher.ui.screen import title_bar, title_h
-from usher.ui.showbiz_draw import cap, chip, draw_line, line_w, name, pitch, slot
+from usher.ui.showbiz_draw import cap, draw_line, line_w, name, pitch
 
 GA_STEPS = ("agent", "row", "forecast", "pool", "trend", "end")
 
@@ -189,40 +189,6 @@ def draw_now(p, y: int, state: dict, acts: list) -> None:  # type: ignore[no-unt
         p.text(p.fit(hint, p.w - 4, "small"), 2, p.h - p.line_h("small") - 1, theme.ACCENT, "small")
 
 
-# -- the other pages ---------------------------------------------------------------
-def draw_pool(p, y: int, state: dict) -> None:  # type: ignore[no-untyped-def]
-    pv = GAME.public_view(state)
-    counts = dict(pv["pool"])
-    kinds = state["kinds"]
-    lh = p.line_h("body")
-    cw = (p.w - 4) // len(kinds)
-    s = min(cw - 4, p.h - y - 2 * lh - 10)
-    x = 2
-    for k in kinds:
-        chip(p, x + (cw - s) // 2, y + 2, s, k)
-        n = counts.get(k, 0)
-        p.center(str(n), y + s + 4, theme.FG if n else theme.DIM, "body", x, cw)
-        x += cw
-    p.text(p.fit("Storage %d ZE" % pv["storage"], p.w - 4), 2, p.h - lh - 1, theme.DIM)
-
-
-def draw_taste(p, y: int, state: dict) -> None:  # type: ignore[no-untyped-def]
-    """This year's taste, next year's forecast and its die, the latest roll."""
-    pv = GAME.public_view(state)
-    lp = pitch(p)
-    lines: list = [["Now "] + (chips(pv["row"]) if pv["row"] else ["not drawn"])]
-    if pv["forecast"]:
-        lines += [["Next "] + chips(pv["forecast"]), ["forecast die %d" % pv["forecast_die"]]]
-    tr = pv["last_roll"]
-    if tr is not None:
-        lines.append(["%s roll %d vs %d" % ("taste" if tr[0] == "trend" else "end", tr[1], tr[2])])
-    for ln in lines:
-        if y + lp > p.h:
-            break
-        draw_line(p, 2, y + 1, ln, "body", theme.FG if len(ln) > 1 else theme.DIM)
-        y += lp
-
-
 def matched(board: list, row: list) -> list:
     """The board's pieces that find a counterpart in the row, each piece once."""
     left = list(row)
@@ -234,94 +200,19 @@ def matched(board: list, row: list) -> list:
     return out
 
 
-def draw_board(p, y: int, state: dict, q: int) -> None:  # type: ignore[no-untyped-def]
-    pv = GAME.public_view(state)
-    board = pv["boards"][q]
-    lh = p.line_h("body")
-    cw = (p.w - 4) // len(board)
-    s = min(cw - 4, p.h - y - 2 * lh - 10)
-    x = 2
-    for cell in board:
-        cx = x + (cw - s) // 2
-        if cell is None:
-            slot(p, cx, y + 2, s)
-        else:
-            chip(p, cx, y + 2, s, cell[0])
-            p.center("%dy" % cell[1], y + s + 4, theme.FG, "body", x, cw)
-        x += cw
-    row = pv["row"]
-    info = []
-    if row:
-        m = len(matched([c[0] if c else None for c in board], row))
-        info.append("taste %d = %d pts" % (m, state["points"][m]))
-    if "ze" in pv:  # public money only
-        info.append("ZE %d" % pv["ze"][q])
-    if info:
-        p.text(p.fit("  ".join(info), p.w - 4), 2, p.h - lh - 1, theme.DIM)
-
-
 def score_rows(p, y: int) -> int:  # type: ignore[no-untyped-def]
     return max(1, (p.h - y) // (p.line_h("body") + 3) - 1)
 
 
-def draw_scores(p, y: int, state: dict, first: int) -> None:  # type: ignore[no-untyped-def]
-    """Points per year (the latest years that fit) and the total, a row a player."""
-    pv = GAME.public_view(state)
-    table = pv["table"]
-    total = pv["points"]
-    years = len(table[0])
-    y0 = state["y0"]
-    rh = p.line_h("body") + 3
-    cw = p.text_w("Y00") + 4
-    tw = p.text_w("000") + 4
-    nw = min(p.text_w("Anna") + 6, p.w // 3)
-    fit_years = max(0, (p.w - nw - tw - 4) // cw)
-    shown = list(range(max(0, years - fit_years), years))
-    x = nw
-    for i in shown:
-        p.right("Y%d" % (y0 + i), x + cw - 2, y, theme.DIM)
-        x += cw
-    p.right("Tot", p.w - 2, y, theme.DIM)
-    y += rh
-    n = len(table)
-    for q in range(first, min(n, first + score_rows(p, y - rh))):
-        p.text(p.fit(name(state, q), nw - 2), 2, y, theme.player(q) if not p.mono else theme.FG)
-        x = nw
-        for i in shown:
-            p.right(str(table[q][i]), x + cw - 2, y, theme.FG)
-            x += cw
-        p.right(str(total[q]), p.w - 2, y, theme.ACCENT)
-        y += rh
-
-
-def page_title(state: dict, page: tuple) -> str:
-    k = page[0]
-    if k == "now":
-        return "Year %d" % state["year"]
-    if k == "pool":
-        return "Pool %d" % sum(state["pool"])
-    if k == "taste":
-        return "Taste, year %d" % state["year"]
-    if k == "board":
-        q = page[1]
-        return "%s %dpt" % (name(state, q), sum(state["pts"][q]))
-    return "Scores"
-
-
 def draw_page(p, state: dict, acts: list, page: tuple, right: str) -> None:  # type: ignore[no-untyped-def]
+    if page[0] != "now":
+        from usher.ui.showbiz_pages import draw_side  # loaded when someone looks
+
+        draw_side(p, state, page, right)
+        return
     p.clear()
-    y = title_bar(p, page_title(state, page), right)
-    k = page[0]
-    if k == "now":
-        draw_now(p, y, state, acts)
-    elif k == "pool":
-        draw_pool(p, y, state)
-    elif k == "taste":
-        draw_taste(p, y, state)
-    elif k == "board":
-        draw_board(p, y, state, page[1])
-    else:
-        draw_scores(p, y + 1, state, page[1])
+    y = title_bar(p, "Year %d" % state["year"], right)
+    draw_now(p, y, state, acts)
 
 
 def pages(p, state: dict) -> list:  # type: ignore[no-untyped-def]
