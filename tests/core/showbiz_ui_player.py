@@ -30,6 +30,7 @@ class Player:
         self.breaks = 0
         self.refusals = 0
         self.turn_from = -1
+        self.turn_n = 0
         self.bid_from = -1
 
     def one(self):
@@ -50,6 +51,7 @@ class Player:
             else:
                 if step(app) == "pick":
                     self.turn_from = app.presses
+                    self.turn_n = len(app.match.actions)
                 press(app, "ok")
         elif name == "ChipMenu":
             self.menu(r.below(len(scr.items)))
@@ -77,10 +79,10 @@ class Player:
             press(app, "ok")
         else:  # Reveal, YearEnd, a Confirm, the final Table: OK goes on
             press(app, "ok")
-        if self.turn_from >= 0 and step(app) not in ("pick", "claims", "bid", "contract"):
-            self.turn_from = -1  # the year ended with a break: not a turn
-        elif self.turn_from >= 0 and top(app) == "Main" and step(app) == "pick" and not app.top().page:
-            if len(app.match.actions) and app.match.actions[-1]["t"] in ("contract", "bid"):
+        if self.turn_from >= 0 and len(app.match.actions) > self.turn_n:
+            last = app.match.actions[-1]["t"]
+            # a turn ends with its contract, or with a reveal nobody won
+            if last == "contract" or (last == "bid" and step(app) not in ("bid", "contract")):
                 self.turns.append(app.presses - self.turn_from)
                 self.turn_from = -1
 
@@ -117,3 +119,17 @@ class Player:
                 return True
             self.one()
         raise AssertionError("no end after %d presses: %s %s" % (max_presses, top(app), step(app)))
+
+
+def digest(actions):
+    """A fingerprint of a game's moves (their times left out), one move at a
+    time: the whole list as one string would not fit the VM's heap. Keys in
+    sorted order: MicroPython's dicts need not keep theirs."""
+    from usher.core.crc import crc32
+    from usher.core.data import dumps
+
+    h = 0
+    for a in actions:
+        keys = sorted([k for k in a if k != "at"])
+        h = crc32(("%d " % h + dumps([[k, a[k]] for k in keys])).encode())
+    return h

@@ -7,6 +7,8 @@ the main screen (pick, claims, bids, contract). Back opens the game menu, with
 turn, entered draws and the menu's entries are modules of their own, loaded
 when first needed, so a game holds only the code it uses."""
 
+import gc
+
 from usher.games.showbiz import GAME
 from usher.games.showbiz_rules import COLS
 from usher.ui.screen import Screen
@@ -86,6 +88,12 @@ def act(app, action: dict, chain: bool = False) -> bool:  # type: ignore[no-unty
     # it (the last free column filled), not the whole state before the move
     pre = as_scored(st, action) if sum(b.count(-1) for b in st["art"]) <= 1 else None
     st = None
+    # a move copies the state, appends a record and now and then writes a
+    # snapshot of the whole state: start it on a swept heap, whose free
+    # blocks are whole again, rather than among a screen's leftovers
+    # (MicroPython only: a full collection on CPython is slow and not needed)
+    if hasattr(gc, "mem_free"):
+        gc.collect()
     if not app.submit(action):
         return False
     after = app.match.state
