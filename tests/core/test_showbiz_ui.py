@@ -126,7 +126,7 @@ def test_prev_and_next_show_the_other_pages_and_ok_comes_back():
         press(app, "next")
         titles.append(rec.log[0][0] if rec.log else "")
         rec.log = []
-    eq(titles, ["Pool 18", "Taste, year 1", "Anna 0pt", "Ben 0pt", "Cleo 0pt", "Scores", "Year 1", "Pool 18"])
+    eq(titles, ["Pool 18", "Taste y1", "Anna 0pt", "Ben 0pt", "Cleo 0pt", "Scores", "Year 1", "Pool 18"])
     press(app, "ok")  # from a side page, OK goes back to the step first
     eq(app.top().page, 0)
     eq(top(app), "Main")
@@ -141,3 +141,30 @@ def test_a_whole_selection_on_the_mono_panel():
     press(app, "ok", "ok", "ok", "ok", "ok")
     eq(app.match.actions[-1]["t"], "contract")
     eq(app.match.actions[-1]["p"], 2)
+
+
+def test_the_reveal_shows_all_eight_bids_even_on_the_mono_panel():
+    from showbiz_ui_kit import Recorder
+
+    app, _ = make_app(mono=True)
+    start(app, 8, agent=0)
+    to_pick(app)
+    press(app, "ok", "ok")  # Anna picks
+    for i in range(1, 8):  # all seven others claim
+        while app.top().sel != i:
+            press(app, "next")
+        press(app, "ok")
+    eq(labels(app)[0], "Done: 7 claims")
+    while app.top().sel != 0:
+        press(app, "next")
+    press(app, "ok")
+    for z in range(8):
+        if z == 7:
+            rec = Recorder(app)
+        bid(app, [1, 2, 3, 4, 5, 6, 7, 0][z])  # bids 1..7 and 0: each one different
+    eq(top(app), "Reveal")
+    shown = " ".join(s for s, _ in rec.log)
+    for q, b in app.match.state["last"]["bids"]:
+        want = "%s %d" % (app.match.state["players"][q]["name"][:3], b)
+        assert want in shown, (want, shown)
+    assert "Gus wins" in shown, shown  # his 7 is the highest

@@ -14,7 +14,7 @@ def test_breaking_without_enough_ze_is_refused_with_the_reason():
     eq(top(app), "GameMenu")
     choose(app, "Break contract")
     choose(app, "Anna")
-    eq(labels(app), ["c1 3y: 6 ZE"])
+    eq(labels(app), ["c1, 3y: 6 ZE"])
     press(app, "ok")
     eq(top(app), "Confirm")
     before = state(app)

@@ -62,7 +62,7 @@ def break_col(app, q: int) -> None:  # type: ignore[no-untyped-def]
         a = st["art"][q][c]
         if a >= 0:
             y = st["yrs"][q][c]
-            items.append(("c%d %dy: %d ZE" % (c + 1, y, 2 * y), breaker(app, q, c + 1)))
+            items.append(("c%d, %dy: %d ZE" % (c + 1, y, 2 * y), breaker(app, q, c + 1)))
             kinds.append(st["kinds"][a])
     app.push(ChipMenu("%s breaks" % name(st, q), items, chips=kinds))
 

@@ -15,7 +15,7 @@ def draw_side(p, state: dict, page: tuple, right: str) -> None:  # type: ignore[
     if k == "pool":
         title = "Pool %d" % sum(state["pool"])
     elif k == "taste":
-        title = "Taste, year %d" % state["year"]
+        title = "Taste y%d" % state["year"]
     elif k == "board":
         title = "%s %dpt" % (name(state, page[1]), sum(state["pts"][page[1]]))
     else:
@@ -55,8 +55,8 @@ def draw_taste(p, y: int, state: dict) -> None:  # type: ignore[no-untyped-def]
     if pv["forecast"]:
         lines += [["Next "] + chips(pv["forecast"]), ["forecast die %d" % pv["forecast_die"]]]
     tr = pv["last_roll"]
-    if tr is not None:
-        lines.append(["%s roll %d vs %d" % ("taste" if tr[0] == "trend" else "end", tr[1], tr[2])])
+    if tr is not None and tr[0] == "trend":
+        lines.append(["roll %d vs die %d" % (tr[1], tr[2])])
     for ln in lines:
         if y + lp > p.h:
             break

@@ -5,8 +5,8 @@ to moves. The reveal and the year end draw only what is public by then."""
 
 from usher.ui import theme
 from usher.ui.screen import Screen, title_bar, title_h
-from usher.ui.showbiz_draw import cap, chip, chip_size, draw_line, name, pitch
-from usher.ui.showbiz_views import chips, matched, outcome
+from usher.ui.showbiz_draw import cap, chip, draw_line, name, pitch
+from usher.ui.showbiz_views import chips, matched, outcome, split
 from usher.ui.widgets import Menu, NumberPicker
 
 START_YEARS = 3  # the contract picker starts mid-range: any length is at most 2 presses away
@@ -111,7 +111,9 @@ class ContractPicker(NumberPicker):
             chip(p, p.w - s - 2, 1, s, self.art)
             y = p.h - p.line_h("small") - 2
             p.fill_rect(0, y, p.w, p.h - y, theme.BG)
-            hint = "col %d%s" % (self.col, "  hold OK: other" if len(self.free) > 1 else "")
+            hint = "col %d" % self.col
+            if len(self.free) > 1:
+                hint += ", hold OK: other" if p.text_w(hint + ", hold OK: other", "small") <= p.w else " (hold OK)"
             p.center(hint, y + 1, theme.DIM, "small")
 
 
@@ -133,23 +135,31 @@ class Reveal(Screen):
     def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
         r = self.r
         p.clear()
-        y = title_bar(p, "Reveal" + (" round %d" % r["rd"] if r["rd"] > 1 else ""))
-        s = chip_size(p)
+        y = title_bar(p, "Bids" + (" round %d" % r["rd"] if r["rd"] > 1 else "") + " for")
+        s = title_h(p) - 3
+        chip(p, p.w - s - 2, 1, s, r["art"])
         lp = pitch(p)
-        draw_line(p, 4, y + 1, ["Bids for ", ("c", r["art"])])
-        y += lp
+        room = (p.h - y - lp) // lp  # lines between the title and the outcome
         bids = r["bids"]
-        rows = max(1, (p.h - y - lp) // lp)
-        cols = 1 if len(bids) <= rows else 2
-        cw = p.w // cols
-        for i, (q, b) in enumerate(bids):
-            x = (i // rows) * cw + 2
-            yy = y + (i % rows) * lp
-            win = r["out"] == "win" and r["win"] == q
-            ink = theme.ACCENT if win else theme.FG
-            p.swatch(x, yy + 1, s - 2, q)
-            p.text(p.fit(name(self.state, q), cw - s - 8 - p.text_w("00")), x + s + 2, yy, ink)
-            p.right(str(b), x + cw - 6, yy, ink)
+        win = r["win"] if r["out"] == "win" else -1
+        if len(bids) <= room:  # a line a bidder, the bids lined up on the right
+            for q, b in bids:
+                ink = theme.ACCENT if q == win else theme.FG
+                p.swatch(2, y + 2, lp - 6, q)
+                p.text(p.fit(name(self.state, q), p.w - lp - 8 - p.text_w("00")), lp, y + 1, ink)
+                p.right(str(b), p.w - 4, y + 1, ink)
+                y += lp
+        else:  # too many for the panel: the bids flow, names cut short if need be
+            for cut in (12, 3):
+                segs: list = []
+                for q, b in bids:
+                    segs += [("p", q), "%s %d " % (name(self.state, q)[:cut], b)]
+                lines = split(p, segs)
+                if len(lines) <= room:
+                    break
+            for ln in lines[:room]:
+                draw_line(p, 2, y + 1, ln)
+                y += lp
         p.center(outcome(self.state, r), p.h - p.line_h("body") - 1, theme.GOOD)
 
 
@@ -177,14 +187,16 @@ class YearEnd(Screen):
 
     def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
         p.clear()
-        y = title_bar(p, "Year %d scored" % self.year)
         lp = pitch(p)
-        nw = min(p.text_w("Anna") + 4, p.w // 4)
+        fits = (p.h - title_h(p)) // lp
+        more = "%d/%d" % (self.first + 1, len(self.rows)) if len(self.rows) > fits else ""
+        y = title_bar(p, "Year %d scored" % self.year, more)
+        nw = min(p.text_w("Anna") + 6, p.w // 3)
         pw = p.text_w("+21") + 4
         for q, kinds, pts in self.rows[self.first :]:
             if y + lp > p.h:
                 break
-            p.text(p.fit(name(self.state, q), nw - 2), 2, y + 1, theme.player(q) if not p.mono else theme.FG)
+            p.text(p.fit(name(self.state, q), nw - 4), 2, y + 1, theme.player(q) if not p.mono else theme.FG)
             draw_line(p, nw, y, chips(kinds), "body", theme.FG, p.w - pw)
             p.right("+%d" % pts, p.w - 2, y + 1, theme.ACCENT)
             y += lp

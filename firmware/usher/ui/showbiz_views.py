@@ -7,7 +7,7 @@ from usher.games.showbiz import GAME
 from usher.games.showbiz_rules import END_ON
 from usher.ui import theme
 from usher.ui.screen import title_bar, title_h
-from usher.ui.showbiz_draw import cap, draw_line, line_w, name, pitch
+from usher.ui.showbiz_draw import cap, draw_line, line_w, name, pitch, seg_w
 
 GA_STEPS = ("agent", "row", "forecast", "pool", "trend", "end")
 
@@ -21,17 +21,43 @@ def pool_segs(pv: dict) -> list:
 
 
 def split(p, segs: list, size: str = "body") -> list:  # type: ignore[no-untyped-def]
-    """Break a line of segments into lines that fit the screen's width."""
+    """Break a line of segments into lines that fit the screen's width: text
+    wraps between words, and a player's mark stays with the word after it."""
+    units: list = []
+    for g in segs:
+        if isinstance(g, str):
+            words = g.split(" ")
+            for i, wd in enumerate(words):
+                if wd or i < len(words) - 1:
+                    units.append(wd + (" " if i < len(words) - 1 else ""))
+        else:
+            units.append(g)
     out: list = []
     cur: list = []
+    w = 0
     room = p.w - 4
-    for g in segs:
-        if cur and line_w(p, cur + [g], size) > room:
-            out.append(cur)
+    for u in units:
+        uw = seg_w(p, u, size)
+        lone_mark = len(cur) == 1 and not isinstance(cur[0], str) and cur[0][0] == "p"
+        if cur and w + uw > room and not lone_mark:
+            out.append(merge(cur))
             cur = []
-        cur.append(g)
+            w = 0
+        cur.append(u)
+        w += uw
     if cur:
-        out.append(cur)
+        out.append(merge(cur))
+    return out
+
+
+def merge(segs: list) -> list:
+    """Neighbouring text segments as one string again."""
+    out: list = []
+    for g in segs:
+        if isinstance(g, str) and out and isinstance(out[-1], str):
+            out[-1] += g
+        else:
+            out.append(g)
     return out
 
 
