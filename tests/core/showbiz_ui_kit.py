@@ -5,6 +5,9 @@ from fakes import FakeClock, FakeHardware, MemStorage, PowerCut
 from usher.app import App
 
 NAMES = ["Anna", "Ben", "Cleo", "Dev", "Eva", "Finn", "Gus", "Hana"]
+# a taste row and a forecast to enter by hand (draws "entered")
+ROW = ["red", "red", "blue", "green", "black", "white"]
+FC = ["yellow", "yellow", "red", "blue", "white", "white"]
 
 
 def collect():
@@ -198,3 +201,13 @@ def numbers(s):
             out.append(int(cur))
             cur = ""
     return out
+
+
+def enter_pieces(app, kinds):
+    """Enter pieces drawn from a real bag on the piece entry screen."""
+    order = ["yellow", "red", "blue", "green", "black", "white"]
+    for k in kinds:
+        pe = app.top()
+        while order[pe.cur] != k:
+            press(app, "next")
+        press(app, "ok")

@@ -62,7 +62,7 @@ def test_undo_takes_back_the_bids_of_the_open_round_together():
 
 
 def test_breaking_with_entered_draws_asks_for_the_artist_drawn():
-    from test_showbiz_ui_setup import FC, ROW, enter_pieces
+    from showbiz_ui_kit import FC, ROW, enter_pieces
 
     app, _ = make_app()
     start(app, 2, agent=0, draws="entered")

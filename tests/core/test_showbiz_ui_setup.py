@@ -2,10 +2,7 @@
 and with pieces entered from the table, and the year-end scoring screens."""
 
 from portable import eq
-from showbiz_ui_kit import choose, labels, make_app, press, start, state, step, top
-
-ROW = ["red", "red", "blue", "green", "black", "white"]
-FC = ["yellow", "yellow", "red", "blue", "white", "white"]
+from showbiz_ui_kit import FC, ROW, choose, enter_pieces, labels, make_app, press, start, state, step, top
 
 
 def test_setup_is_one_summary_menu_with_start_first_and_settings_defaults():
@@ -120,17 +117,8 @@ def test_piece_entry_refuses_a_colour_the_bag_has_no_more_of():
     eq(pe.got, [])
 
 
-def enter_pieces(app, kinds):
-    order = ["yellow", "red", "blue", "green", "black", "white"]
-    for k in kinds:
-        pe = app.top()
-        while order[pe.cur] != k:
-            press(app, "next")
-        press(app, "ok")
-
-
 def test_year_end_shows_each_players_matches_then_the_score_table():
-    from showbiz_ui_kit import Recorder
+    from showbiz_ui_kit import FC, ROW, Recorder, enter_pieces
 
     app, _ = make_app()
     start(app, 2, draws="entered", agent=0)
