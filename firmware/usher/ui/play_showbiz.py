@@ -1,0 +1,249 @@
+"""Showbiz on the device. The main screen is a carousel: its first page says
+what just happened and offers exactly the next step (GAME.expects); prev/next
+show the pool, the taste, each contract board and the scores. OK performs the
+step; within a selection turn the steps follow each other without a return to
+the main screen (pick, claims, bids, contract). Back opens the game menu, with
+"Break contract" and "Peek my ZE" added. The side pages, the screens of a
+turn, entered draws and the menu's entries are modules of their own, loaded
+when first needed, so a game holds only the code it uses."""
+
+import gc
+
+from usher.games.showbiz import GAME
+from usher.games.showbiz_rules import COLS
+from usher.ui.screen import Screen
+from usher.ui.showbiz_draw import cap, name
+from usher.ui.showbiz_views import GA_STEPS, draw_page, pages
+
+CHAIN = ("claims", "bid", "contract")  # steps that follow on without the main screen
+
+
+def menu():  # type: ignore[no-untyped-def]
+    """The game menu's own entries and the end of the game, loaded on first use."""
+    from usher.ui import showbiz_menu
+
+    return showbiz_menu
+
+
+class Main(Screen):
+    def __init__(self) -> None:
+        Screen.__init__(self)
+        self.page = 0
+
+    def reload(self) -> None:
+        """The state changed (a move, an undo): back to the first page."""
+        self.page = 0
+        self.dirty = True
+
+    def on_event(self, ev: str) -> None:
+        app = self.app
+        if ev in ("next", "prev"):
+            n = len(pages(app.p, app.match.state))
+            self.page = (self.page + (1 if ev == "next" else -1)) % n
+            self.dirty = True
+        elif ev == "ok":
+            if self.page:
+                self.reload()  # OK from a side page first comes back to the step
+            else:
+                start_step(app)
+        elif ev in ("back", "back_long"):
+            from usher.ui.ingame import GameMenu
+
+            app.push(GameMenu(extras(app)))
+
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        m = self.app.match
+        ps = pages(p, m.state)
+        self.page = min(self.page, len(ps) - 1)
+        draw_page(p, m.state, m.actions, ps[self.page], "%d/%d" % (self.page + 1, len(ps)))
+
+
+def open(app) -> None:  # type: ignore[no-untyped-def]
+    app.push(Main())
+
+
+def main_of(app):  # type: ignore[no-untyped-def]
+    for s in app.stack:
+        if isinstance(s, Main):
+            return s
+    return None
+
+
+def back_to_main(app) -> None:  # type: ignore[no-untyped-def]
+    m = main_of(app)
+    while app.stack and app.top() is not m:
+        app.pop()
+    if m is not None:
+        m.reload()
+
+
+# -- moves ---------------------------------------------------------------------------
+def act(app, action: dict, chain: bool = False) -> bool:  # type: ignore[no-untyped-def]
+    """Submit a move; then show what it set off (a reveal, a year's scores)
+    or, within a selection turn, open the next step at once."""
+    st = app.match.state
+    years = len(st["pts"][0])
+    revealing = st["ph"] == "bid" and len(GAME.expects(st)[0].who) == 1
+    # the boards as the year will be scored, kept only when this move may end
+    # it (the last free column filled), not the whole state before the move
+    pre = as_scored(st, action) if sum(b.count(-1) for b in st["art"]) <= 1 else None
+    st = None
+    # a move copies the state, appends a record and now and then writes a
+    # snapshot of the whole state: start it on a swept heap, whose free
+    # blocks are whole again, rather than among a screen's leftovers
+    # (MicroPython only: a full collection on CPython is slow and not needed)
+    if hasattr(gc, "mem_free"):
+        gc.collect()
+    if not app.submit(action):
+        return False
+    after = app.match.state
+    back_to_main(app)
+    if len(after["pts"][0]) > years and pre is not None:
+        from usher.ui.showbiz_turn import YearEnd
+
+        app.push(YearEnd(pre, after, lambda: show_scores(app)))
+    elif action["t"] == "bid" and revealing:
+        from usher.ui.showbiz_turn import Reveal
+
+        app.push(Reveal(after, lambda: after_reveal(app)))
+    elif chain and step_of(after) in CHAIN:
+        start_step(app)
+    return True
+
+
+def as_scored(st: dict, action: dict) -> list:
+    """[year, taste row, each board's colours] as they stand after `action`."""
+    k = st["kinds"]
+    boards = [[k[c] if c >= 0 else None for c in b] for b in st["art"]]
+    if action["t"] == "contract":
+        boards[action["p"]][action["col"] - 1] = k[st["neg"]["art"]]
+    return [st["year"], [k[c] for c in st["row"]], boards]
+
+
+def show_scores(app) -> None:  # type: ignore[no-untyped-def]
+    """After a year's scoring, the main screen's score page: points by year."""
+    back_to_main(app)
+    m = main_of(app)
+    m.page = [pg[0] for pg in pages(app.p, app.match.state)].index("scores")
+
+
+def after_reveal(app) -> None:  # type: ignore[no-untyped-def]
+    back_to_main(app)
+    if step_of(app.match.state) in CHAIN:
+        start_step(app)
+
+
+def step_of(state: dict) -> str:
+    ex = GAME.expects(state)
+    return ex[0].kind if ex else "over"
+
+
+def start_step(app) -> None:  # type: ignore[no-untyped-def]
+    st = app.match.state
+    ex = GAME.expects(st)
+    if not ex:
+        menu().final(app)
+        return
+    k = ex[0].kind
+    if k in GA_STEPS:
+        if st["draws"] == "device":
+            act(app, {"t": k})
+        else:
+            from usher.ui.showbiz_entry import enter
+
+            enter(app, k)
+    elif k == "pick":
+        pick(app)
+    elif k == "claims":
+        claims(app)
+    elif k == "bid":
+        ask_bid(app, ex[0].who[0])
+    else:
+        contract(app)
+
+
+def players_menu(app, title: str, who: list, then) -> None:  # type: ignore[no-untyped-def]
+    from usher.ui.widgets import Menu
+
+    st = app.match.state
+
+    def one(q: int):  # type: ignore[no-untyped-def]
+        return lambda: then(q)
+
+    app.push(Menu(title, [(name(st, q), one(q)) for q in who], marks=list(who)))
+
+
+# -- a selection turn ------------------------------------------------------------------
+def pick(app) -> None:  # type: ignore[no-untyped-def]
+    from usher.ui.showbiz_turn import ChipMenu
+
+    st = app.match.state
+    q = st["turn"]
+    items = []
+    kinds = []
+    for c, n in enumerate(st["pool"]):
+        if n:
+            k = st["kinds"][c]
+            items.append(("%s x%d" % (cap(k), n), picker(app, q, k)))
+            kinds.append(k)
+    app.push(ChipMenu("%s picks" % name(st, q), items, chips=kinds))
+
+
+def picker(app, q: int, kind: str):  # type: ignore[no-untyped-def]
+    return lambda: act(app, {"t": "pick", "p": q, "art": kind}, chain=True)
+
+
+def claims(app) -> None:  # type: ignore[no-untyped-def]
+    from usher.ui.showbiz_turn import Claims
+
+    st = app.match.state
+    who = GAME.expects(st)[0].who
+    art = st["kinds"][st["neg"]["art"]]
+    app.push(Claims(art, who, [name(st, q) for q in who], lambda ps: act(app, {"t": "claims", "ps": ps}, chain=True)))
+
+
+def bid_start(ze: int) -> int:
+    """Where the private bid picker starts: at 1, so a bid of 0, 1 or 2 is at
+    most one step away (pass to, [one step], OK, pass back: 4 presses or fewer)."""
+    return min(1, ze)
+
+
+def ask_bid(app, q: int) -> None:  # type: ignore[no-untyped-def]
+    from usher.ui.private import private_number
+
+    st = app.match.state
+    neg = st["neg"]
+    rd = neg["rd"]
+    kind = st["kinds"][neg["art"]]
+    ze = st["ze"][q]  # secret: only the private picker sees it
+    title = "Bid for %s" % cap(kind) + (" rd %d" % rd if rd > 1 else "")
+
+    def bid(z: int) -> None:
+        act(app, {"t": "bid", "p": q, "rd": rd, "ze": z}, chain=True)
+
+    private_number(app, name(st, q), q, title, 0, ze, bid, value=bid_start(ze))
+
+
+def contract(app) -> None:  # type: ignore[no-untyped-def]
+    from usher.ui.showbiz_turn import ContractPicker
+
+    st = app.match.state
+    w = st["neg"]["win"]
+    art = st["kinds"][st["neg"]["art"]]
+    free = [c + 1 for c in range(COLS) if st["art"][w][c] < 0]
+
+    def sign(col: int, yrs: int) -> None:
+        act(app, {"t": "contract", "p": w, "col": col, "yrs": yrs})
+
+    app.push(ContractPicker("%s signs" % name(st, w), art, free, sign))
+
+
+# -- the game menu's own entries ---------------------------------------------------------
+def extras(app) -> list:  # type: ignore[no-untyped-def]
+    st = app.match.state
+    out = []
+    if any(e.kind == "break" for e in GAME.expects(st)):
+        out.append(("Break contract", lambda: menu().break_who(app)))
+    if not st["pub"]:
+        out.append(("Peek my ZE", lambda: menu().peek_who(app)))
+    return out

@@ -1,0 +1,112 @@
+"""The Showbiz entries of the in-game menu and the end of the game, loaded
+when first used: breaking a contract, a player's private look at her ZE,
+the final standings."""
+
+from usher.games.showbiz import GAME
+from usher.games.showbiz_rules import COLS
+from usher.ui import theme
+from usher.ui.play_showbiz import act, back_to_main, players_menu
+from usher.ui.private import PassBack, PassTo
+from usher.ui.screen import Screen, title_bar
+from usher.ui.showbiz_draw import name
+from usher.ui.showbiz_turn import ChipMenu
+from usher.ui.widgets import Confirm, Table
+
+
+class SecretInfo(Screen):
+    """A private notice for one player (their ZE): OK hands the device back."""
+
+    private = True
+
+    def __init__(self, title: str, lines: list, then) -> None:  # type: ignore[no-untyped-def]
+        Screen.__init__(self)
+        self.title = title
+        self.lines = lines
+        self.then = then
+
+    def on_event(self, ev: str) -> None:
+        if ev in ("ok", "back"):
+            self.then()
+
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        p.clear()
+        y = title_bar(p, self.title)
+        big = "big" if p.font("big") is not None else "body"
+        lh = p.line_h(big) + 4
+        y += max(2, (p.h - y - lh * len(self.lines)) // 2)
+        for i, ln in enumerate(self.lines):
+            p.center(ln, y, theme.ACCENT if i == 0 else theme.FG, big if i == 0 else "body")
+            y += lh
+
+
+def final(app) -> None:  # type: ignore[no-untyped-def]
+    st = app.match.state
+    rows = []
+    for s in app.match.standings():  # the game is over: ZE, the tie-break, may show
+        rows.append((s["player"], "%d. %s (%d ZE)" % (s["rank"], s["name"], st["ze"][s["player"]]), s["score"]))
+    app.push(Table("Final standings", rows))
+
+
+def break_who(app) -> None:  # type: ignore[no-untyped-def]
+    who = [e for e in GAME.expects(app.match.state) if e.kind == "break"][0].who
+    players_menu(app, "Who breaks?", who, lambda q: break_col(app, q))
+
+
+def break_col(app, q: int) -> None:  # type: ignore[no-untyped-def]
+    """Every contract of the player, with its cost: which ones she can pay
+    for is not shown, as that would tell her ZE to the table."""
+    st = app.match.state
+    items = []
+    kinds = []
+    for c in range(COLS):
+        a = st["art"][q][c]
+        if a >= 0:
+            y = st["yrs"][q][c]
+            items.append(("c%d, %dy: %d ZE" % (c + 1, y, 2 * y), breaker(app, q, c + 1)))
+            kinds.append(st["kinds"][a])
+    app.push(ChipMenu("%s breaks" % name(st, q), items, chips=kinds))
+
+
+def breaker(app, q: int, col: int):  # type: ignore[no-untyped-def]
+    def ask() -> None:
+        st = app.match.state
+        c = st["art"][q][col - 1]
+        cost = 2 * st["yrs"][q][col - 1]
+        kind = st["kinds"][c]
+
+        def yes() -> None:
+            if st["draws"] == "device":
+                act(app, {"t": "break", "p": q, "col": col})
+                return
+            left = list(st["abag"])
+            left[c] += 1  # the broken artist goes back before the draw
+
+            def drawn(add: list) -> None:
+                act(app, {"t": "break", "p": q, "col": col, "add": add})
+
+            from usher.ui.showbiz_entry import PieceEntry
+
+            app.push(PieceEntry("New artist", st["kinds"], left, 1, drawn))
+
+        app.push(Confirm("Break %s's %s?" % (name(st, q), kind), yes, detail="Costs %d ZE" % cost))
+
+    return ask
+
+
+def peek_who(app) -> None:  # type: ignore[no-untyped-def]
+    st = app.match.state
+    players_menu(app, "Whose ZE?", list(range(len(st["ze"]))), lambda q: peek(app, q))
+
+
+def peek(app, q: int) -> None:  # type: ignore[no-untyped-def]
+    """Pass to the player, show her ZE (and her pending bid), blank, pass back."""
+    st = app.match.state
+
+    def show() -> None:
+        v = GAME.private_view(app.match.state, q)
+        lines = ["%d ZE" % v["my_ze"]]
+        if v["my_bid"] is not None:
+            lines.append("your bid: %d" % v["my_bid"])
+        app.replace(SecretInfo(name(st, q), lines, lambda: app.replace(PassBack(lambda: back_to_main(app)))))
+
+    app.push(PassTo(name(st, q), q, show))

@@ -1,0 +1,120 @@
+"""The side pages of the Showbiz main screen, loaded the first time someone
+looks past the step page: the pool, the taste and forecast, each player's
+contract board, the points by year. Drawn from the public view only."""
+
+from usher.games.showbiz import GAME
+from usher.ui import theme
+from usher.ui.screen import title_bar
+from usher.ui.showbiz_draw import chip, draw_line, name, pitch, slot
+from usher.ui.showbiz_views import chips, matched, score_rows
+
+
+def draw_side(p, state: dict, page: tuple, right: str) -> None:  # type: ignore[no-untyped-def]
+    p.clear()
+    k = page[0]
+    if k == "pool":
+        title = "Pool %d" % sum(state["pool"])
+    elif k == "taste":
+        title = "Taste y%d" % state["year"]
+    elif k == "board":
+        title = "%s %dpt" % (name(state, page[1]), sum(state["pts"][page[1]]))
+    else:
+        title = "Scores"
+    y = title_bar(p, title, right)
+    if k == "pool":
+        draw_pool(p, y, state)
+    elif k == "taste":
+        draw_taste(p, y, state)
+    elif k == "board":
+        draw_board(p, y, state, page[1])
+    else:
+        draw_scores(p, y + 1, state, page[1])
+
+
+def draw_pool(p, y: int, state: dict) -> None:  # type: ignore[no-untyped-def]
+    pv = GAME.public_view(state)
+    counts = dict(pv["pool"])
+    kinds = state["kinds"]
+    lh = p.line_h("body")
+    cw = (p.w - 4) // len(kinds)
+    s = min(cw - 4, p.h - y - 2 * lh - 10)
+    x = 2
+    for k in kinds:
+        chip(p, x + (cw - s) // 2, y + 2, s, k)
+        n = counts.get(k, 0)
+        p.center(str(n), y + s + 4, theme.FG if n else theme.DIM, "body", x, cw)
+        x += cw
+    p.text(p.fit("Storage %d ZE" % pv["storage"], p.w - 4), 2, p.h - lh - 1, theme.DIM)
+
+
+def draw_taste(p, y: int, state: dict) -> None:  # type: ignore[no-untyped-def]
+    """This year's taste, next year's forecast and its die, the latest roll."""
+    pv = GAME.public_view(state)
+    lp = pitch(p)
+    lines: list = [["Now "] + (chips(pv["row"]) if pv["row"] else ["not drawn"])]
+    if pv["forecast"]:
+        lines += [["Next "] + chips(pv["forecast"]), ["forecast die %d" % pv["forecast_die"]]]
+    tr = pv["last_roll"]
+    if tr is not None and tr[0] == "trend":
+        lines.append(["roll %d vs die %d" % (tr[1], tr[2])])
+    for ln in lines:
+        if y + lp > p.h:
+            break
+        draw_line(p, 2, y + 1, ln, "body", theme.FG if len(ln) > 1 else theme.DIM)
+        y += lp
+
+
+def draw_board(p, y: int, state: dict, q: int) -> None:  # type: ignore[no-untyped-def]
+    pv = GAME.public_view(state)
+    board = pv["boards"][q]
+    lh = p.line_h("body")
+    cw = (p.w - 4) // len(board)
+    s = min(cw - 4, p.h - y - 2 * lh - 10)
+    x = 2
+    for cell in board:
+        cx = x + (cw - s) // 2
+        if cell is None:
+            slot(p, cx, y + 2, s)
+        else:
+            chip(p, cx, y + 2, s, cell[0])
+            p.center("%dy" % cell[1], y + s + 4, theme.FG, "body", x, cw)
+        x += cw
+    row = pv["row"]
+    info = []
+    if row:
+        m = len(matched([c[0] if c else None for c in board], row))
+        info.append("taste %d = %d pts" % (m, state["points"][m]))
+    if "ze" in pv:  # public money only
+        info.append("ZE %d" % pv["ze"][q])
+    if info:
+        p.text(p.fit("  ".join(info), p.w - 4), 2, p.h - lh - 1, theme.DIM)
+
+
+def draw_scores(p, y: int, state: dict, first: int) -> None:  # type: ignore[no-untyped-def]
+    """Points per year (the latest years that fit) and the total, a row a player."""
+    pv = GAME.public_view(state)
+    table = pv["table"]
+    total = pv["points"]
+    years = len(table[0])
+    y0 = state["y0"]
+    rh = p.line_h("body") + 3
+    cw = p.text_w("Y00") + 4
+    tw = p.text_w("000") + 4
+    nw = min(p.text_w("Anna") + 6, p.w // 3)
+    fit_years = max(0, (p.w - nw - tw - 4) // cw)
+    shown = list(range(max(0, years - fit_years), years))
+    x = nw
+    for i in shown:
+        p.right("Y%d" % (y0 + i), x + cw - 2, y, theme.DIM)
+        x += cw
+    p.right("Tot", p.w - 2, y, theme.DIM)
+    y += rh
+    n = len(table)
+    for q in range(first, min(n, first + score_rows(p, y - rh))):
+        p.text(p.fit(name(state, q), nw - 2), 2, y, theme.player(q) if not p.mono else theme.FG)
+        x = nw
+        for i in shown:
+            p.right(str(table[q][i]), x + cw - 2, y, theme.FG)
+            x += cw
+        p.right(str(total[q]), p.w - 2, y, theme.ACCENT)
+        y += rh

@@ -1,0 +1,202 @@
+"""The screens of a Showbiz selection turn: a menu with colour chips (the
+pick), the claims multi-select, the contract picker, the reveal of a bid
+round and the year-end scoring. They take callbacks; play_showbiz wires them
+to moves. The reveal and the year end draw only what is public by then."""
+
+from usher.ui import theme
+from usher.ui.screen import Screen, title_bar, title_h
+from usher.ui.showbiz_draw import cap, chip, draw_line, name, pitch
+from usher.ui.showbiz_views import chips, matched, outcome, split
+from usher.ui.widgets import Menu, NumberPicker
+
+START_YEARS = 3  # the contract picker starts mid-range: any length is at most 2 presses away
+
+
+class ChipMenu(Menu):
+    """A Menu whose rows may start with a colour chip (`chips[i]`, a colour
+    name or None) or a player's mark (`marks[i]`)."""
+
+    def __init__(self, title: str, items: list, chips=None, marks=None, sel: int = 0) -> None:  # type: ignore[no-untyped-def]
+        Menu.__init__(self, title, items, sel, marks)
+        self.chips = chips
+
+    def draw_row(self, p, i: int) -> None:  # type: ignore[no-untyped-def]
+        rows = self.rows(p)
+        if not self.top <= i < self.top + rows or i >= len(self.items):
+            return
+        rh = self.row_h(p)
+        y = title_h(p) + (i - self.top) * rh
+        bg = theme.SELECT if i == self.sel else theme.BG
+        p.fill_rect(0, y, p.w, rh, bg)
+        x = 4
+        kind = self.chips[i] if self.chips is not None else None
+        if kind is not None:
+            s = rh - 2
+            chip(p, x, y + 1, s, kind)
+            x += s + 4
+        elif self.marks is not None and self.marks[i] is not None:
+            s = p.line_h("body") - 4
+            p.swatch(x, y + 4, s, self.marks[i])
+            x += s + 4
+        ink = p.ink_on(bg) if i == self.sel else theme.FG
+        p.text(p.fit(self.items[i][0], p.w - x - 2), x, y + 2, ink)
+
+
+class Claims(Menu):
+    """Who claims the picked artist: OK toggles a player; the first row ends
+    the claims, so "nobody claims" is a single press."""
+
+    def __init__(self, art: str, who: list, labels: list, on_done) -> None:  # type: ignore[no-untyped-def]
+        self.who = who
+        self.labels = labels
+        self.on = [False for _ in who]
+        self.on_done = on_done
+        Menu.__init__(self, "Claim %s?" % cap(art), [], marks=[None] + list(who))
+        self.relabel()
+
+    def relabel(self) -> None:
+        n = self.on.count(True)
+        first = "Nobody claims" if not n else "Done: %d claim%s" % (n, "s" if n > 1 else "")
+        items = [(first, self.done)]
+        for i in range(len(self.who)):
+            items.append(("[%s] %s" % ("x" if self.on[i] else " ", self.labels[i]), self.toggler(i)))
+        self.items = items
+
+    def toggler(self, i: int):  # type: ignore[no-untyped-def]
+        def act() -> None:
+            self.on[i] = not self.on[i]
+            self.relabel()
+            self.old = 0  # repaint the first row and this one
+            self.part = True
+
+        return act
+
+    def done(self) -> None:
+        self.on_done([q for i, q in enumerate(self.who) if self.on[i]])
+
+
+class ContractPicker(NumberPicker):
+    """Contract length 1-5; the column is the first free one unless the
+    player holds OK to choose another."""
+
+    def __init__(self, title: str, art: str, free: list, on_sign, on_cancel=None) -> None:  # type: ignore[no-untyped-def]
+        NumberPicker.__init__(self, title, 1, 5, START_YEARS, self.sign, on_cancel, unit=" yr")
+        self.art = art
+        self.free = free
+        self.col = free[0]
+        self.on_sign = on_sign
+
+    def sign(self, v: int) -> None:
+        self.on_sign(self.col, v)
+
+    def on_event(self, ev: str) -> None:
+        if ev == "ok_long":
+            if len(self.free) > 1:
+                items = [("Column %d" % c, self.column(c)) for c in self.free]
+                self.app.push(Menu("Column", items, self.free.index(self.col)))
+        else:
+            NumberPicker.on_event(self, ev)
+
+    def column(self, c: int):  # type: ignore[no-untyped-def]
+        def act() -> None:
+            self.col = c
+            self.app.pop()
+
+        return act
+
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        NumberPicker.draw(self, p, full)
+        if full:  # the artist in the title bar, the column in the hint line
+            s = title_h(p) - 3
+            chip(p, p.w - s - 2, 1, s, self.art)
+            y = p.h - p.line_h("small") - 2
+            p.fill_rect(0, y, p.w, p.h - y, theme.BG)
+            hint = "col %d" % self.col
+            if len(self.free) > 1:
+                hint += ", hold OK: other" if p.text_w(hint + ", hold OK: other", "small") <= p.w else " (hold OK)"
+            p.center(hint, y + 1, theme.DIM, "small")
+
+
+class Reveal(Screen):
+    """All the bids of a round at once, and what follows."""
+
+    def __init__(self, state: dict, then) -> None:  # type: ignore[no-untyped-def]
+        Screen.__init__(self)
+        self.state = state
+        self.r = state["last"]
+        self.then = then
+
+    def on_event(self, ev: str) -> None:
+        if ev == "ok":
+            self.then()
+        elif ev in ("back", "back_long"):
+            self.close()
+
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        r = self.r
+        p.clear()
+        y = title_bar(p, "Bids" + (" round %d" % r["rd"] if r["rd"] > 1 else "") + " for")
+        s = title_h(p) - 3
+        chip(p, p.w - s - 2, 1, s, r["art"])
+        lp = pitch(p)
+        room = (p.h - y - lp) // lp  # lines between the title and the outcome
+        bids = r["bids"]
+        win = r["win"] if r["out"] == "win" else -1
+        if len(bids) <= room:  # a line a bidder, the bids lined up on the right
+            for q, b in bids:
+                ink = theme.ACCENT if q == win else theme.FG
+                p.swatch(2, y + 2, lp - 6, q)
+                p.text(p.fit(name(self.state, q), p.w - lp - 8 - p.text_w("00")), lp, y + 1, ink)
+                p.right(str(b), p.w - 4, y + 1, ink)
+                y += lp
+        else:  # too many for the panel: the bids flow, names cut short if need be
+            for cut in (12, 3):
+                segs: list = []
+                for q, b in bids:
+                    segs += [("p", q), "%s %d " % (name(self.state, q)[:cut], b)]
+                lines = split(p, segs)
+                if len(lines) <= room:
+                    break
+            for ln in lines[:room]:
+                draw_line(p, 2, y + 1, ln)
+                y += lp
+        p.center(outcome(self.state, r), p.h - p.line_h("body") - 1, theme.GOOD)
+
+
+class YearEnd(Screen):
+    """Each player's matched colours and points for the year just scored."""
+
+    def __init__(self, pre: list, after: dict, then) -> None:  # type: ignore[no-untyped-def]
+        Screen.__init__(self)
+        self.year = pre[0]
+        # [player, the colours of her board that matched the taste, points]
+        self.rows = [[q, matched(b, pre[1]), after["pts"][q][-1]] for q, b in enumerate(pre[2])]
+        self.state = after
+        self.then = then
+        self.first = 0
+
+    def on_event(self, ev: str) -> None:
+        if ev == "next" and self.first + 1 < len(self.rows):
+            self.first += 1
+            self.dirty = True
+        elif ev == "prev" and self.first > 0:
+            self.first -= 1
+            self.dirty = True
+        elif ev in ("ok", "back"):
+            self.then()
+
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        p.clear()
+        lp = pitch(p)
+        fits = (p.h - title_h(p)) // lp
+        more = "%d/%d" % (self.first + 1, len(self.rows)) if len(self.rows) > fits else ""
+        y = title_bar(p, "Year %d scored" % self.year, more)
+        nw = min(p.text_w("Anna") + 6, p.w // 3)
+        pw = p.text_w("+21") + 4
+        for q, kinds, pts in self.rows[self.first :]:
+            if y + lp > p.h:
+                break
+            p.text(p.fit(name(self.state, q), nw - 4), 2, y + 1, theme.player(q) if not p.mono else theme.FG)
+            draw_line(p, nw, y, chips(kinds), "body", theme.FG, p.w - pw)
+            p.right("+%d" % pts, p.w - 2, y + 1, theme.ACCENT)
+            y += lp

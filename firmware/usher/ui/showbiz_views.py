@@ -1,0 +1,250 @@
+"""What the shared Showbiz screen shows: the "now" page (the last thing that
+happened and the next step), the pool, the taste and forecast, each player's
+contract board and the year-by-year scores. Everything here is drawn from the game's public view, so no
+pending bid and no private ZE can reach the shared screen from this module."""
+
+from usher.games.showbiz import GAME
+from usher.games.showbiz_rules import END_ON
+from usher.ui import theme
+from usher.ui.screen import title_bar, title_h
+from usher.ui.showbiz_draw import cap, draw_line, line_w, name, pitch, seg_w
+
+GA_STEPS = ("agent", "row", "forecast", "pool", "trend", "end")
+
+
+def chips(kinds: list) -> list:
+    return [("c", k) for k in kinds]
+
+
+def pool_segs(pv: dict) -> list:
+    return [("n", k, n) for k, n in pv["pool"]]
+
+
+def split(p, segs: list, size: str = "body") -> list:  # type: ignore[no-untyped-def]
+    """Break a line of segments into lines that fit the screen's width: text
+    wraps between words, and a player's mark stays with the word after it."""
+    units: list = []
+    for g in segs:
+        if isinstance(g, str):
+            words = g.split(" ")
+            for i, wd in enumerate(words):
+                if wd or i < len(words) - 1:
+                    units.append(wd + (" " if i < len(words) - 1 else ""))
+        else:
+            units.append(g)
+    out: list = []
+    cur: list = []
+    w = 0
+    room = p.w - 4
+    for u in units:
+        uw = seg_w(p, u, size)
+        lone_mark = len(cur) == 1 and not isinstance(cur[0], str) and cur[0][0] == "p"
+        if cur and w + uw > room and not lone_mark:
+            out.append(merge(cur))
+            cur = []
+            w = 0
+        cur.append(u)
+        w += uw
+    if cur:
+        out.append(merge(cur))
+    return out
+
+
+def merge(segs: list) -> list:
+    """Neighbouring text segments as one string again."""
+    out: list = []
+    for g in segs:
+        if isinstance(g, str) and out and isinstance(out[-1], str):
+            out[-1] += g
+        else:
+            out.append(g)
+    return out
+
+
+def names(state: dict, ps: list) -> str:
+    return ", ".join(name(state, q) for q in ps)
+
+
+# -- the "now" page ------------------------------------------------------------------
+def last_lines(state: dict, pv: dict, acts: list) -> list:
+    """The latest action in force, told from public facts only: a bid's amount
+    is never read from the action, only from the reveal once it is public."""
+    if not acts:
+        return []
+    a = acts[-1]
+    t = a.get("t")
+    if t == "agent":
+        return [[("p", a["p"]), name(state, a["p"]) + " is agent"]]
+    if t == "row":
+        return [["Taste "] + chips(a["row"])]
+    if t == "forecast":
+        return [["Next "] + chips(a["row"]), ["forecast die %d" % a["die"]]]
+    if t == "pool":
+        return [["Drew %d artists" % len(a["add"])]]
+    if t == "trend":
+        tr = pv["last_roll"]
+        d, f = tr[1], tr[2]
+        return [["Taste roll %d vs %d:" % (d, f)], ["forecast comes true" if d <= f else "new taste row"]]
+    if t == "end":
+        tr = pv["last_roll"]
+        over = pv["phase"] == "over"
+        return [["End roll %d (1-%d ends)" % (tr[1], tr[2])], ["game over" if over else "one more year"]]
+    if t == "pick":
+        return [[("p", a["p"]), name(state, a["p"]) + " picks ", ("c", a["art"])]]
+    if t == "claims":
+        art = picked(acts)
+        if not a["ps"]:
+            return [["Nobody claims "] + ([("c", art)] if art else [])]
+        return [["Claim "] + ([("c", art)] if art else []) + [": " + names(state, a["ps"])]]
+    if t == "bid":
+        neg = pv.get("negotiation")
+        if neg is not None and pv["phase"] == "bid" and neg["round"] == a.get("rd"):
+            return []  # the round is open: who has bid is on the next lines
+        return reveal_lines(state, pv["last_reveal"])
+    if t == "contract":
+        art = picked(acts)
+        return [[("p", a["p"]), name(state, a["p"]) + " signs "] + ([("c", art)] if art else []) + [" %dy" % a["yrs"]]]
+    if t == "break":
+        return [[("p", a["p"]), name(state, a["p"]) + " breaks c%d" % a["col"]], ["new in pool ", ("c", a["add"][0])]]
+    return []
+
+
+def picked(acts: list) -> str:
+    for a in reversed(acts):
+        if a.get("t") == "pick":
+            return a["art"]
+    return ""
+
+
+def reveal_lines(state: dict, r) -> list:  # type: ignore[no-untyped-def]
+    if r is None:
+        return []
+    line: list = [("c", r["art"])]
+    for q, b in r["bids"]:
+        line.append(" %s %d" % (name(state, q)[:3], b))
+    return [line, [outcome(state, r)]]
+
+
+def outcome(state: dict, r: dict) -> str:
+    if r["out"] == "win":
+        return "%s wins %s" % (name(state, r["win"]), cap(r["art"]))
+    if r["out"] == "again":
+        return "Tie: round %d" % (r["rd"] + 1)
+    return "Tie: nobody signs"
+
+
+def next_lines(state: dict, pv: dict, ex: list) -> tuple:
+    """(lines, hint) for the step the game waits for."""
+    dev = state["draws"] == "device"
+    if not ex:
+        st = GAME.standings(state)
+        top = [s for s in st if s["rank"] == 1]
+        who = names(state, [s["player"] for s in top])
+        return [["Game over"], ["%s wins, %d pts" % (who, top[0]["score"])]], "OK: standings"
+    e = ex[0]
+    k = e.kind
+    ga = pv["agent"]
+    if k == "agent":
+        return [["General agent?"]], "OK: draw" if dev else "OK: choose"
+    if k in GA_STEPS:
+        what = {
+            "row": "taste row",
+            "forecast": "forecast + die",
+            "pool": "draw artists",
+            "trend": "taste roll vs %d" % pv["forecast_die"],
+            "end": "end roll, 1-%d ends" % END_ON.get(pv["year"], 0),
+        }[k]
+        lines = [[("p", ga), name(state, ga) + ": " + what]]
+        return lines, ("OK: roll" if k in ("trend", "end") else "OK: draw") if dev else "OK: enter"
+    if k == "pick":
+        q = pv["turn"]
+        return [[("p", q), name(state, q) + " picks"]] + [pool_segs(pv)], "OK: pick"
+    neg: dict = pv["negotiation"]  # claims, bids and the contract all have one
+    art = neg["art"]
+    if k == "claims":
+        return [["Claim ", ("c", art), "?"]], "OK: who claims"
+    if k == "bid":
+        lines = [["Bids on ", ("c", art)] + ([" round %d" % neg["round"]] if neg["round"] > 1 else [])]
+        if neg["have_bid"]:
+            lines.append(["Bid: " + names(state, neg["have_bid"])])
+        lines.append(["Waiting: " + names(state, e.who)])
+        return lines, "OK: pass to " + name(state, e.who[0])
+    w = neg["winner"]
+    return [[("p", w), name(state, w) + " signs ", ("c", art)]], "OK: years"
+
+
+def draw_now(p, y: int, state: dict, acts: list) -> None:  # type: ignore[no-untyped-def]
+    """What just happened (dim, on top, dropped first when space runs out),
+    then the next step, its first line big where it fits, and the OK hint."""
+    pv = GAME.public_view(state)
+    nxt, hint = next_lines(state, pv, GAME.expects(state))
+    big = "big" if p.font("big") is not None and not p.mono else "body"
+    rows: list = []
+    for i, ln in enumerate(nxt):
+        size = big if i == 0 and line_w(p, ln, big) <= p.w - 4 else "body"
+        rows += [(part, size) for part in split(p, ln, size)]
+    room = p.h - y - 2
+    hint_h = p.line_h("small") + 2
+    used = 0
+    keep: list = []
+    for ln, size in rows:
+        if used + pitch(p, size) > room and keep:
+            break
+        used += pitch(p, size)
+        keep.append((ln, size))
+    if used + hint_h > room:
+        hint = ""
+    else:
+        used += hint_h
+    lp = pitch(p)
+    last: list = []
+    for ln in last_lines(state, pv, acts):
+        last += split(p, ln)
+    last = last[: max(0, (room - used - 3) // lp)]
+    yy = y + 1
+    for ln in last:
+        draw_line(p, 2, yy, ln, "body", theme.DIM)
+        yy += lp
+    if last:
+        p.hline(2, yy, p.w - 4, theme.DIM)
+        yy += 3
+    for ln, size in keep:
+        draw_line(p, 2, yy, ln, size, theme.FG)
+        yy += pitch(p, size)
+    if hint:
+        p.text(p.fit(hint, p.w - 4, "small"), 2, p.h - p.line_h("small") - 1, theme.ACCENT, "small")
+
+
+def matched(board: list, row: list) -> list:
+    """The board's pieces that find a counterpart in the row, each piece once."""
+    left = list(row)
+    out = []
+    for c in board:
+        if c is not None and c in left:
+            left.remove(c)
+            out.append(c)
+    return out
+
+
+def score_rows(p, y: int) -> int:  # type: ignore[no-untyped-def]
+    return max(1, (p.h - y) // (p.line_h("body") + 3) - 1)
+
+
+def draw_page(p, state: dict, acts: list, page: tuple, right: str) -> None:  # type: ignore[no-untyped-def]
+    if page[0] != "now":
+        from usher.ui.showbiz_pages import draw_side  # loaded when someone looks
+
+        draw_side(p, state, page, right)
+        return
+    p.clear()
+    y = title_bar(p, "Year %d" % state["year"], right)
+    draw_now(p, y, state, acts)
+
+
+def pages(p, state: dict) -> list:  # type: ignore[no-untyped-def]
+    n = len(state["ze"])
+    out = [("now", 0), ("pool", 0), ("taste", 0)]
+    out += [("board", q) for q in range(n)]
+    per = score_rows(p, title_h(p) + 1)
+    out += [("scores", i) for i in range(0, n, per)]
+    return out
