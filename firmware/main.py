@@ -1,5 +1,5 @@
 """Boot entry on the Pico: wire the board profile, storage and the app loop."""
 
-from usher.app import boot
+from usher.boot import boot
 
 boot()

@@ -185,7 +185,8 @@ class App:
         Menus and setup screens are dropped first: the game menu leads home."""
         self.clear()
         self.library.release()
-        unload(KEEP + ("usher.games.", "usher.ui.play_" + self.match.game.name))
+        g = self.match.game.name
+        unload(KEEP + ("usher.games.", "usher.ui.play_" + g, "usher.ui." + g + "_"))
         mod = __import__("usher.ui.play_" + self.match.game.name, None, None, ["open"])
         mod.open(self)
 
@@ -259,8 +260,11 @@ class App:
 
     def tick(self) -> None:
         if self.buttons is not None:
-            for ev in self.buttons.poll(self.clock.ticks_ms()):
+            events = self.buttons.poll(self.clock.ticks_ms())
+            for ev in events:
                 self.handle(ev)
+            if events:
+                collect()  # a few ms after a press, so garbage never piles up into fragments
         self.serve_link()
         self.render()
 
@@ -297,9 +301,13 @@ KEEP = (
 
 def unload(keep: tuple, scope: tuple = ("usher.ui.", "usher.games.")) -> None:
     """Forget lazily imported modules under `scope` not named in `keep` (a
-    name or a prefix), so the garbage collector can take their code back."""
+    name or a prefix), so the garbage collector can take their code back.
+    Only on MicroPython: on CPython (host tools, tests) memory is no concern
+    and modules shared with other code must keep their identity."""
     import sys
 
+    if sys.implementation.name != "micropython":
+        return
     for name in list(sys.modules):
         if not any(name.startswith(s) for s in scope):
             continue
@@ -313,6 +321,15 @@ def unload(keep: tuple, scope: tuple = ("usher.ui.", "usher.games.")) -> None:
                 delattr(parent, name[dot + 1 :])
             except AttributeError:
                 pass
+    try:
+        import gc
+
+        gc.collect()
+    except ImportError:
+        pass
+
+
+def collect() -> None:
     try:
         import gc
 
@@ -350,49 +367,3 @@ def run(hw, clock, storage, serial=None, seed: int = 0, ticks: int = -1, fonts=N
     app = App(hw, clock, storage, serial, seed, fonts)
     app.run(ticks)
     return app
-
-
-class DeviceClock:
-    """The Pico's clock: wrap-safe ticks and the RTC's seconds."""
-
-    def __init__(self, time_mod) -> None:  # type: ignore[no-untyped-def]
-        self.t = time_mod
-
-    def ticks_ms(self) -> int:
-        return self.t.ticks_ms()
-
-    def ticks_diff(self, a: int, b: int) -> int:
-        return self.t.ticks_diff(a, b)
-
-    def sleep_ms(self, ms: int) -> None:
-        self.t.sleep_ms(ms)
-
-    def time(self) -> int:
-        return self.t.time()
-
-
-def profile_name(storage) -> str:  # type: ignore[no-untyped-def]
-    """Which board profile this device is: written by `usher deploy --profile`."""
-    data = storage.read("profile.txt")
-    name = data.decode().strip() if data else "lcd114"
-    return name if name in ("lcd114", "oled") else "lcd114"
-
-
-def boot() -> None:
-    """Entry from main.py on the Pico."""
-    import os
-    import time
-
-    import machine
-
-    from usher.board.storage import DirStorage
-    from usher.board.usbserial import UsbSerial
-
-    storage = DirStorage("/data")  # games and settings; the code lives in /usher
-    name = profile_name(storage)
-    board = __import__("usher.board." + name, None, None, ["make"])
-    hw = board.make(machine)
-    if hw.keys[board.SAFE_KEY]():
-        print("Usher safe mode: app skipped, REPL is yours")
-        return
-    run(hw, DeviceClock(time), storage, UsbSerial(), seed=int.from_bytes(os.urandom(4), "little"))

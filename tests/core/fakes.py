@@ -1,11 +1,69 @@
 """Hand-written fakes of the board, shared by portable tests."""
 
 
-class MemStorage:
-    """Storage in a dict, with a hook to cut power part-way through a write."""
+BLOCK = 2048  # the fake's files grow in blocks of at most this many bytes
+
+
+class Files:
+    """`MemStorage.files`: name -> bytes for the tests to read and write. Inside,
+    an appended file is a list of the pieces appended, as a flash file grows
+    block by block: rebuilding one ever longer bytes object per append would
+    need an ever larger free block of the VM's heap, a cost of the fake and
+    not of the device."""
 
     def __init__(self):
-        self.files = {}
+        self.raw = {}
+
+    def __getitem__(self, name):
+        got = self.raw[name]
+        return b"".join(got) if isinstance(got, list) else got
+
+    def get(self, name, default=None):
+        return self[name] if name in self.raw else default
+
+    def __setitem__(self, name, data):
+        self.raw[name] = data
+
+    def __delitem__(self, name):
+        del self.raw[name]
+
+    def __contains__(self, name):
+        return name in self.raw
+
+    def __iter__(self):
+        return iter(list(self.raw))
+
+    def __len__(self):
+        return len(self.raw)
+
+    def pop(self, name):
+        data = self[name]
+        del self.raw[name]
+        return data
+
+    def values(self):
+        return [self[n] for n in self.raw]
+
+    def keys(self):
+        return list(self.raw)
+
+    def items(self):
+        return [(n, self[n]) for n in self.raw]
+
+    def copy(self):
+        """A plain dict of every file's bytes (for before/after comparisons)."""
+        return {n: self[n] for n in self.raw}
+
+    def __eq__(self, other):
+        return self.copy() == (other.copy() if isinstance(other, Files) else other)
+
+
+class MemStorage:
+    """Storage in memory, with a hook to cut power part-way through a write.
+    Tests may read and put plain bytes in `files`."""
+
+    def __init__(self):
+        self.files = Files()
         self.cut_after = -1  # bytes still allowed before the power 'fails'
         self.appends = 0
 
@@ -26,33 +84,64 @@ class MemStorage:
         return self.files.get(name)
 
     def size(self, name):
-        return len(self.files[name]) if name in self.files else -1
+        got = self.files.raw.get(name)
+        if got is None:
+            return -1
+        return sum(len(g) for g in got) if isinstance(got, list) else len(got)
 
     def lines(self, name):
-        data = self.files[name]
-        pos = 0
-        while pos < len(data):
-            end = data.find(b"\n", pos)
-            end = len(data) if end < 0 else end + 1
-            yield data[pos:end]
-            pos = end
+        got = self.files.raw[name]
+        pieces = got if isinstance(got, list) else [got]
+        rest = b""
+        for piece in pieces:
+            data = rest + piece if rest else piece
+            pos = 0
+            while True:
+                end = data.find(b"\n", pos)
+                if end < 0:
+                    break
+                yield data[pos : end + 1]
+                pos = end + 1
+            rest = data[pos:]
+        if rest:
+            yield rest
 
     def read_at(self, name, offset, n):
-        return self.files[name][offset : offset + n]
+        got = self.files.raw[name]
+        if not isinstance(got, list):
+            return got[offset : offset + n]
+        out = b""
+        for piece in got:  # without joining the whole file
+            if offset >= len(piece):
+                offset -= len(piece)
+                continue
+            out += piece[offset : offset + n - len(out)]
+            offset = 0
+            if len(out) >= n:
+                break
+        return out
 
     def split(self, name, offset, aside):
-        data = self.files[name]
-        self.files[aside] = self.files.get(aside, b"") + data[offset:]
+        data = self.read(name)
+        self.files[aside] = (self.read(aside) or b"") + data[offset:]
         self.files[name] = data[:offset]
 
     def append(self, name, data):
         part, cut = self._spend(data)
-        self.files[name] = self.files.get(name, b"") + part
+        got = self.files.raw.get(name)
+        if not isinstance(got, list):
+            got = self.files.raw[name] = [got] if got else []
+        if got and len(got[-1]) + len(part) <= BLOCK:
+            got[-1] = got[-1] + part  # fill the last block, as flash does
+        else:
+            got.append(part)
         self.appends += 1
         if cut:
             raise PowerCut()
 
     def write(self, name, data):
+        if isinstance(data, tuple):
+            data = b"".join(data)
         part, cut = self._spend(data)
         if cut:  # the temporary file is lost; the old file stays whole
             raise PowerCut()
@@ -65,7 +154,7 @@ class MemStorage:
         self.files[new] = self.files.pop(old)
 
     def names(self):
-        out = list(self.files)
+        out = list(self.files.raw)
         out.sort()
         return out
 
@@ -86,17 +175,20 @@ class FullStorage(MemStorage):
         self.room = room
 
     def _used(self):
-        return sum(len(v) for v in self.files.values())
+        return sum(self.size(n) for n in self.files)
 
     def append(self, name, data):
         left = self.room - self._used()
         if len(data) > left:
-            self.files[name] = self.files.get(name, b"") + data[: max(0, left)]
+            if left > 0:
+                MemStorage.append(self, name, data[:left])
             raise OSError(28)
         MemStorage.append(self, name, data)
 
     def write(self, name, data):
-        if len(data) - len(self.files.get(name, b"")) > self.room - self._used():
+        if isinstance(data, tuple):
+            data = b"".join(data)
+        if len(data) - max(0, self.size(name)) > self.room - self._used():
             raise OSError(28)
         MemStorage.write(self, name, data)
 

@@ -1,7 +1,7 @@
 """Driving the Showbiz screens with button events on a fake display, for the
 test_showbiz_ui* files (portable: CPython and the MicroPython VM)."""
 
-from fakes import FakeClock, FakeHardware, MemStorage, PowerCut
+from fakes import FakeClock, FakeHardware, MemStorage
 from usher.app import App
 
 NAMES = ["Anna", "Ben", "Cleo", "Dev", "Eva", "Finn", "Gus", "Hana"]
@@ -19,35 +19,8 @@ def collect():
         pass
 
 
-class ChunkStorage(MemStorage):
-    """MemStorage whose appends keep a list of pieces, as a flash file grows
-    block by block. The plain fake rebuilds one ever longer bytes object per
-    append, which on the VM needs an ever larger free block of a fragmented
-    heap: a cost of the fake, not of the device."""
-
-    def append(self, name, data):
-        part, cut = self._spend(data)
-        got = self.files.get(name)
-        if got is None or isinstance(got, bytes):
-            got = self.files[name] = [got] if got else []
-        got.append(part)
-        self.appends += 1
-        if cut:
-            raise PowerCut()
-
-    def read(self, name):
-        got = self.files.get(name)
-        return b"".join(got) if isinstance(got, list) else got
-
-    def size(self, name):
-        got = self.files.get(name)
-        if got is None:
-            return -1
-        return sum(len(g) for g in got) if isinstance(got, list) else len(got)
-
-
 def make_app(st=None, mono=False, seed=7):
-    st = st if st is not None else ChunkStorage()
+    st = st if st is not None else MemStorage()
     app = App(FakeHardware(mono), FakeClock(), st, seed=seed)
     app.start()
     app.render()
@@ -80,7 +53,6 @@ def start(app, n=3, agent=None, components=None, **opts):
     o.update(opts)
     players = [{"name": NAMES[i], "colour": i} for i in range(n)]
     assert app.start_match(g, g.make_setup(players, o, components or {}))
-    app.home()
     app.play()
     app.render()
     if agent is not None:

@@ -51,7 +51,7 @@ class Player:
             else:
                 if step(app) == "pick":
                     self.turn_from = app.presses
-                    self.turn_n = len(app.match.actions)
+                    self.turn_n = len(app.match.inforce)
                 press(app, "ok")
         elif name == "ChipMenu":
             self.menu(r.below(len(scr.items)))
@@ -79,8 +79,8 @@ class Player:
             press(app, "ok")
         else:  # Reveal, YearEnd, a Confirm, the final Table: OK goes on
             press(app, "ok")
-        if self.turn_from >= 0 and len(app.match.actions) > self.turn_n:
-            last = app.match.actions[-1]["t"]
+        if self.turn_from >= 0 and len(app.match.inforce) > self.turn_n:
+            last = app.match.last_action()["t"]
             # a turn ends with its contract, or with a reveal nobody won
             if last == "contract" or (last == "bid" and step(app) not in ("bid", "contract")):
                 self.turns.append(app.presses - self.turn_from)
@@ -102,9 +102,9 @@ class Player:
         self.menu(labels_.index("Break contract"))
         self.menu(self.r.below(len(app.top().items)))  # who
         self.menu(self.r.below(len(app.top().items)))  # which contract
-        n = len(app.match.actions)
+        n = len(app.match.inforce)
         press(app, "ok")  # confirm: refused if the ZE fall short
-        if len(app.match.actions) > n:
+        if len(app.match.inforce) > n:
             self.breaks += 1
         while top(app) != "Main" or app.toast_msg:
             press(app, "back")

@@ -429,7 +429,7 @@ def test_roster_push_changes_settings_only_after_ok():
 
 def test_roster_push_denied_changes_nothing():
     st, _, link, _, host = make_device()
-    before = dict(st.files)
+    before = st.files.copy()
     host.ask("set_roster", roster=["X"])
     link.answer(False)
     host.run(5)

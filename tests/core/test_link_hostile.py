@@ -10,7 +10,7 @@ from usher.link_wire import FROM_HOST
 
 
 def snapshot(st):
-    return dict(st.files)
+    return st.files.copy()
 
 
 def framed(body):

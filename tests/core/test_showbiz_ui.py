@@ -24,7 +24,7 @@ def test_a_selection_nobody_claims_takes_a_pick_one_press_and_the_contract():
     press(app, "ok")
     eq(top(app), "Main")
     eq(app.presses - n0, 4)
-    a = app.match.actions[-1]
+    a = app.match.last_action()
     eq((a["t"], a["p"], a["col"], a["yrs"]), ("contract", 0, 1, 3))
     eq(state(app)["turn"], 1)
     eq(step(app), "pick")
@@ -59,7 +59,7 @@ def test_a_tie_without_the_active_player_goes_to_round_two_then_is_won():
     press(app, "ok")
     eq(top(app), "ContractPicker")
     press(app, "next", "next", "ok")
-    a = app.match.actions[-1]
+    a = app.match.last_action()
     eq((a["t"], a["p"], a["col"], a["yrs"]), ("contract", 1, 1, 5))
     # every ZE bid went to the storage: claims 2, round 1 five, round 2 four
     eq(state(app)["store"], 2 + 5 + 4)
@@ -93,7 +93,7 @@ def test_contract_column_other_than_the_first_free_with_a_long_ok():
     choose(app, "Column 4")
     eq(top(app), "ContractPicker")
     press(app, "prev", "prev", "ok")
-    a = app.match.actions[-1]
+    a = app.match.last_action()
     eq((a["col"], a["yrs"]), (4, 1))
     eq(state(app)["art"][0][3] >= 0, True)
 
@@ -139,8 +139,8 @@ def test_a_whole_selection_on_the_mono_panel():
     for _ in range(4):
         press(app, "next")  # every page draws
     press(app, "ok", "ok", "ok", "ok", "ok")
-    eq(app.match.actions[-1]["t"], "contract")
-    eq(app.match.actions[-1]["p"], 2)
+    eq(app.match.last_action()["t"], "contract")
+    eq(app.match.last_action()["p"], 2)
 
 
 def test_the_reveal_shows_all_eight_bids_even_on_the_mono_panel():

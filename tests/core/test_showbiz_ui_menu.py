@@ -34,7 +34,7 @@ def test_breaking_a_contract_pays_and_draws_a_new_artist():
     choose(app, "Anna")
     press(app, "ok", "ok")
     eq(top(app), "Main")
-    eq(app.match.actions[-1]["t"], "break")
+    eq(app.match.last_action()["t"], "break")
     eq(state(app)["store"], 2)
     eq(state(app)["art"][0][0], -1)
     eq(sum(state(app)["pool"]), pool + 1)
@@ -58,7 +58,7 @@ def test_undo_takes_back_the_bids_of_the_open_round_together():
     eq(top(app), "Main")
     eq(state(app)["neg"]["bids"], [-1, -1, -1])
     eq(step(app), "bid")
-    eq(app.match.actions[-1]["t"], "claims")
+    eq(app.match.last_action()["t"], "claims")
 
 
 def test_breaking_with_entered_draws_asks_for_the_artist_drawn():
@@ -80,6 +80,6 @@ def test_breaking_with_entered_draws_asks_for_the_artist_drawn():
     eq(top(app), "PieceEntry")
     eq(app.top().left[1], 1)  # the red she gives back is in the bag again
     enter_pieces(app, ["red"])
-    a = app.match.actions[-1]
+    a = app.match.last_action()
     eq((a["t"], a["p"], a["col"], a["add"]), ("break", 0, 1, ["red"]))
     eq(top(app), "Main")

@@ -39,7 +39,6 @@ def test_setup_rows_change_options_in_place_and_a_chosen_agent_is_recorded():
 
         g = load_game("showbiz")
         app.start_match(g, g.make_setup([{"name": NAMES[i], "colour": i} for i in range(3)], opts, comps))
-        app.home()
         app.play()
 
     setup_showbiz.options(app, load_game("showbiz"), [{"name": "Anna"}, {"name": "Ben"}, {"name": "Cleo"}], done)
@@ -87,13 +86,13 @@ def test_entered_draws_take_the_pieces_and_dice_from_the_table():
     press(app, "ok")
     eq(top(app), "PieceEntry")
     enter_pieces(app, ROW)
-    eq(app.match.actions[-1]["row"], ROW)
+    eq(app.match.last_action()["row"], ROW)
     press(app, "ok")
     enter_pieces(app, FC)
     eq(top(app), "NumberPicker")  # the forecast die
     eq(app.top().value, 3)
     press(app, "next", "ok")
-    a = app.match.actions[-1]
+    a = app.match.last_action()
     eq((a["t"], a["row"], a["die"]), ("forecast", FC, 4))
     press(app, "ok")
     eq(app.top().n, 12)  # six artists a player

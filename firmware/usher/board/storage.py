@@ -90,11 +90,13 @@ class DirStorage:
         with open(self._p(name), "ab") as f:
             f.write(data)
 
-    def write(self, name: str, data: bytes) -> None:
+    def write(self, name: str, data) -> None:  # type: ignore[no-untyped-def]
+        """Replace a file atomically; `data` is bytes or a tuple of pieces."""
         tmp = self._p(name) + TMP
         try:
             with open(tmp, "wb") as f:
-                f.write(data)
+                for piece in data if isinstance(data, tuple) else (data,):
+                    f.write(piece)
             os.rename(tmp, self._p(name))
         except OSError:
             try:

@@ -15,7 +15,7 @@ from usher.core.game import Game, load_game
 from usher.core.record import GameLog, undo_count
 
 SNAP_EVERY = 32  # actions between snapshots: bounds boot replay on long games
-RECENT = 24  # actions kept in RAM: a Showbiz bid round of 8 players fits
+RECENT = 16  # actions kept in RAM: an 8-player Showbiz bid round fits (the undo unit)
 UNDO = "undo"
 
 

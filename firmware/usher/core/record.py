@@ -170,8 +170,10 @@ class GameLog:
     # -- snapshots -----------------------------------------------------------
     def write_snapshot(self, seq: int, keep: int, state: dict) -> None:
         """A state after record `seq` (count of action records), whose
-        effective action list had length `keep`. Written atomically."""
-        self.storage.write(self.name + SNAP_EXT, encode_line({"seq": seq, "keep": keep, "state": state}))
+        effective action list had length `keep`. Written atomically, in
+        pieces: the line is never built as one more copy of the state."""
+        body = dumps({"seq": seq, "keep": keep, "state": state}).encode()
+        self.storage.write(self.name + SNAP_EXT, (body, b"*", crc_hex(body).encode(), b"\n"))
 
     def read_snapshot(self):  # type: ignore[no-untyped-def]
         data = self.storage.read(self.name + SNAP_EXT)

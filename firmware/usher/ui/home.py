@@ -1,8 +1,9 @@
 """Home: resume, new game, saved games, dice, settings, sync."""
 
 from usher.ui import theme
+from usher.ui.dialogs import Confirm, Message, Table
 from usher.ui.screen import Screen, title_bar
-from usher.ui.widgets import Confirm, Menu, Message, Table, wrap
+from usher.ui.widgets import Menu, wrap
 
 TITLES = {"dice": "Dice", "showtime": "Showtime", "showbiz": "Showbiz"}
 

@@ -1,6 +1,7 @@
 """The in-game menu: undo, scores, save and leave, abandon."""
 
-from usher.ui.widgets import Confirm, Menu, Table
+from usher.ui.dialogs import Confirm, Table
+from usher.ui.widgets import Menu
 
 
 class GameMenu(Menu):

@@ -55,7 +55,7 @@ class Main(Screen):
         m = self.app.match
         ps = pages(p, m.state)
         self.page = min(self.page, len(ps) - 1)
-        draw_page(p, m.state, m.actions, ps[self.page], "%d/%d" % (self.page + 1, len(ps)))
+        draw_page(p, m.state, m.recent, ps[self.page], "%d/%d" % (self.page + 1, len(ps)))
 
 
 def open(app) -> None:  # type: ignore[no-untyped-def]

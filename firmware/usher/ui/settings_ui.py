@@ -2,8 +2,9 @@
 need (Showtime seat stars; rows 3-4 are not known and flagged for checking)."""
 
 from usher.core.data import clone
+from usher.ui.dialogs import Confirm
 from usher.ui.textentry import TextEntry
-from usher.ui.widgets import Confirm, Menu, NumberPicker
+from usher.ui.widgets import Menu, NumberPicker
 
 MAX_ROSTER = 16
 

@@ -65,7 +65,7 @@ class ShowbizSetup(Menu):
         self.done(clone(self.opts), {})
         m = app.match
         # a chosen agent is the game's first move, so it is in the record
-        if self.agent >= 0 and m is not None and m is not before and m.game.name == "showbiz" and not m.actions:
+        if self.agent >= 0 and m is not None and m is not before and m.game.name == "showbiz" and not m.inforce:
             from usher.ui import play_showbiz
 
             play_showbiz.act(app, {"t": "agent", "p": self.agent})

@@ -5,12 +5,12 @@ the final standings."""
 from usher.games.showbiz import GAME
 from usher.games.showbiz_rules import COLS
 from usher.ui import theme
+from usher.ui.dialogs import Confirm, Table
 from usher.ui.play_showbiz import act, back_to_main, players_menu
 from usher.ui.private import PassBack, PassTo
 from usher.ui.screen import Screen, title_bar
 from usher.ui.showbiz_draw import name
 from usher.ui.showbiz_turn import ChipMenu
-from usher.ui.widgets import Confirm, Table
 
 
 class SecretInfo(Screen):

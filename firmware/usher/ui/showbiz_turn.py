@@ -150,10 +150,13 @@ class Reveal(Screen):
                 p.right(str(b), p.w - 4, y + 1, ink)
                 y += lp
         else:  # too many for the panel: the bids flow, names cut short if need be
-            for cut in (12, 3):
+            # shorter and shorter: names cut, then the colour marks dropped
+            for cut, marks in ((12, True), (3, True), (3, False), (1, False)):
                 segs: list = []
                 for q, b in bids:
-                    segs += [("p", q), "%s %d " % (name(self.state, q)[:cut], b)]
+                    if marks:
+                        segs.append(("p", q))
+                    segs.append("%s %d " % (name(self.state, q)[:cut], b))
                 lines = split(p, segs)
                 if len(lines) <= room:
                     break

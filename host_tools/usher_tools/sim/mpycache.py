@@ -20,11 +20,34 @@ class CompileError(Exception):
     pass
 
 
+# as the device build (usher_tools.build): no line-number tables, less heap
 # native/viper code (the ST7789 colour loop) must be built for the VM's own CPU
 VM_ARCH = {"x86_64": "x64", "AMD64": "x64", "i686": "x86", "armv7l": "armv7m"}.get(platform.machine(), "")
 
 
+FLAGS = ["-O1", "-X", "no-source-lines"] + (["-march=" + VM_ARCH] if VM_ARCH else [])
+
+
+def _fresh(out: str) -> None:
+    """Start the cache again when the compiler flags changed."""
+    import shutil
+
+    stamp = os.path.join(out, ".flags")
+    want = " ".join(FLAGS)
+    try:
+        with open(stamp) as f:
+            if f.read() == want:
+                return
+    except OSError:
+        pass
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out, exist_ok=True)
+    with open(stamp, "w") as f:
+        f.write(want)
+
+
 def compile_tree(src: str, out: str, skip: tuple = ()) -> str:
+    _fresh(out)
     for folder, dirs, files in os.walk(src):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(files):
@@ -38,7 +61,7 @@ def compile_tree(src: str, out: str, skip: tuple = ()) -> str:
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             tmp = "%s.%d.tmp" % (dst, os.getpid())
             proc = subprocess.run(
-                [tool("mpy-cross"), "-O1"] + (["-march=" + VM_ARCH] if VM_ARCH else []) + ["-s", rel, "-o", tmp, path],
+                [tool("mpy-cross")] + FLAGS + ["-s", rel, "-o", tmp, path],
                 capture_output=True,
                 text=True,
             )

@@ -1,0 +1,53 @@
+"""Power-on on the Pico: pick the board profile, honour safe mode, start the
+app. Kept out of usher.app so its code is not in RAM while Usher runs."""
+
+from usher.app import run
+
+
+class DeviceClock:
+    """The Pico's clock: wrap-safe ticks and the RTC's seconds."""
+
+    def __init__(self, time_mod) -> None:  # type: ignore[no-untyped-def]
+        self.t = time_mod
+
+    def ticks_ms(self) -> int:
+        return self.t.ticks_ms()
+
+    def ticks_diff(self, a: int, b: int) -> int:
+        return self.t.ticks_diff(a, b)
+
+    def sleep_ms(self, ms: int) -> None:
+        self.t.sleep_ms(ms)
+
+    def time(self) -> int:
+        return self.t.time()
+
+
+def profile_name(storage) -> str:  # type: ignore[no-untyped-def]
+    """Which board profile this device is: written by `usher deploy --profile`."""
+    data = storage.read("profile.txt")
+    name = data.decode().strip() if data else "lcd114"
+    return name if name in ("lcd114", "oled") else "lcd114"
+
+
+def boot() -> None:
+    """Entry from main.py on the Pico."""
+    import os
+    import sys
+    import time
+
+    import machine
+
+    from usher.board.storage import DirStorage
+    from usher.board.usbserial import UsbSerial
+
+    storage = DirStorage("/data")  # games and settings; the code lives in /usher
+    name = profile_name(storage)
+    board = __import__("usher.board." + name, None, None, ["make"])
+    hw = board.make(machine)
+    if hw.keys[board.SAFE_KEY]():
+        print("Usher safe mode: app skipped, REPL is yours")
+        return
+    seed = int.from_bytes(os.urandom(4), "little")
+    del sys.modules["usher.boot"]  # this module's work is done
+    run(hw, DeviceClock(time), storage, UsbSerial(), seed=seed)
