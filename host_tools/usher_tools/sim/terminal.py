@@ -17,7 +17,7 @@ import tty
 
 import numpy as np
 
-from usher_tools.sim.runner import Sim, SimError
+from usher_tools.sim.runner import SIM_ALLOWANCE, Sim, SimError
 from usher_tools.sim.script import save_png
 
 TAP_MS = 150
@@ -218,11 +218,12 @@ class Live:
         last = sim.press_log[-1][1] if sim.press_log else 0
         run = sim.runs[-1]["reason"] if sim.runs else "-"
         state = "running" if sim.alive else "OFF (%s)" % run
-        figures = "%s  px last press %d  total %d  heap peak %d  flash writes %d" % (
+        figures = "%s  px last press %d  total %d  firmware heap peak %d of %s  flash writes %d" % (
             state,
             last,
             sim.pixels_total,
-            sim.peak,
+            max(0, sim.peak - SIM_ALLOWANCE),
+            sim.cfg.heap,
             sim.flash_ops,
         )
         warn = sim.all_warnings()
