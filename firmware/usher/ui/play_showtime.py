@@ -40,6 +40,16 @@ GAME_MODULES = (
 )
 
 
+# only MicroPython needs collections to get memory back; CPython (tests, the
+# host tools) frees by reference counting, and a collection there is slow
+MICRO = sys.implementation.name == "micropython"
+
+
+def collect() -> None:
+    if MICRO:
+        gc.collect()
+
+
 def drop(names) -> None:  # type: ignore[no-untyped-def]
     """Forget modules so their code can be collected (a later import loads
     them again). Nothing else may hold on to their objects."""
@@ -53,7 +63,7 @@ def drop(names) -> None:  # type: ignore[no-untyped-def]
                 delattr(parent, name[dot + 1 :])
             gone = True
     if gone:
-        gc.collect()
+        collect()
 
 
 class LentFonts(dict):
@@ -89,10 +99,12 @@ class GameScreen(Screen):
             drop(GAME_MODULES)
 
     def on_event(self, ev: str) -> None:
-        # collect between presses: long-lived records then fill the heap from
-        # the bottom instead of being scattered among garbage (which late in a
-        # game leaves no hole for the flash's 1.2 KB file buffer)
-        gc.collect()
+        if ev in ("ok", "back"):
+            # collect before a press that may record a move: the new record
+            # then fills the heap from the bottom instead of being scattered
+            # among garbage (which late in a game leaves no hole for the
+            # flash's 1.2 KB file buffer)
+            collect()
         self.event(ev)
 
     def event(self, ev: str) -> None:

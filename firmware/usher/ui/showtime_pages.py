@@ -82,6 +82,10 @@ class Between(GameScreen):
             self.swap(turns=True)
         elif s["phase"] == st.OVER:
             self.swap(leave="home")
+        elif self.entering() and m == SUMMARY:  # the players say which poster they drew
+            self.mode = POSTER
+            self.k = 0
+            self.dirty = True
         elif self.entering():
             self.swap(genre=self.posters_left()[self.k])
         else:  # the device draws the poster (and start player), or retries
