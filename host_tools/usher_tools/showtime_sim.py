@@ -184,7 +184,9 @@ class Planner:
         self.placements.pop()
         self.parts.pop()
 
-    def plan(self, undo_at: int = 20, carpet_at: int = 24, full_replays: int = 1) -> str:
+    def plan(self, undo_at: int = 20, carpet_at: int = 24, cut_at: int = 8, full_replays: int = 1) -> str:
+        """The script: `undo_at`, `carpet_at`, `cut_at` are placements after
+        which an undo, a look at the red carpet, and a power cut happen."""
         self.lines = ["wait 300", "ok", "ok"]  # home: New game; Showtime
         self.press("prev", 4 - self.n)  # the players picker starts on 4
         self.press("ok")
@@ -210,6 +212,11 @@ class Planner:
                 if done == undo_at:
                     self.undo_last()
                     self.turn()
+                if done == cut_at:  # the game comes back at power-on, where it was
+                    self.lines += ["powercut", "restart", "wait 300", "shot resumed"]
+                    from usher.core.rng import Rng
+
+                    self.device = Rng(DEVICE_SEED)  # the app seeds its Rng again at boot
                 continue
             # the screening was scored: step through the replay, or skip it
             if s["screening"] <= full_replays:
@@ -241,6 +248,24 @@ def plan_game(n: int = 4, seed: int = 1, policy: str = "greedy") -> Planner:
     pl = Planner(n, seed, policy)
     pl.plan()
     return pl
+
+
+def press_figures(games: int = 20, n: int = 4, policy: str = "greedy") -> dict:
+    """Presses per placement over many planned games (no simulator needed)."""
+    allp: list = []
+    parts: list = []
+    for seed in range(1, games + 1):
+        pl = plan_game(n, seed, policy)
+        allp += pl.placements
+        parts += pl.parts
+    return {
+        "games": games,
+        "placements": len(allp),
+        "median": statistics.median(allp),
+        "max": max(allp),
+        "mean": round(statistics.mean(allp), 2),
+        "mean_parts": [round(statistics.mean([x[k] for x in parts]), 2) for k in range(4)],
+    }
 
 
 def record_actions(text: str) -> tuple:

@@ -85,11 +85,30 @@ class LentFonts(dict):
         return fonts.get(size, default)
 
 
+SPARE = 1536  # bytes held back for the flash's file buffer (1.2 KB in one piece)
+
+
 class GameScreen(Screen):
     """A scene of the game: leaving it for home frees the game's screens;
     `swap` hands over to Loading instead."""
 
     swapping = False
+    spare = None
+
+    def keep_spare(self) -> None:
+        """Hold one block back while the heap has room in one piece: late in a
+        game (or after a power-on replay) the heap is full of small holes, and
+        recording a move needs a 1.2 KB buffer in one piece."""
+        if self.spare is None:
+            self.spare = bytearray(SPARE)
+
+    def submit(self, action: dict) -> bool:
+        """app.submit, with the spare block given up just before."""
+        self.spare = None
+        collect()
+        ok = self.app.submit(action)
+        self.keep_spare()
+        return ok
 
     def state(self) -> dict:
         return self.app.match.state
@@ -126,7 +145,7 @@ class GameScreen(Screen):
 
 
 class Loading(Screen):
-    """Stands in for the game for two ticks; see the module's note. At most
+    """Stands in for the game for three ticks; see the module's note. At most
     one of: `action` to submit, `undo` (how many actions), `genre` (the
     poster the players entered), `leave` ("home" or "abandon"); with none,
     the device draws a poster or start player if the game waits for one.
@@ -141,19 +160,33 @@ class Loading(Screen):
         self.genre = genre
         self.leave = leave
         self.turns = turns
-        self.waited = False
+        self.reopen = False
+        self.step = 0
 
     def on_event(self, ev: str) -> None:
-        pass  # two ticks: a press now is a press too early, not a wish to leave
+        pass  # three ticks: a press now is a press too early, not a wish to leave
 
     def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
-        if not self.waited:
-            self.waited = True
-            self.dirty = True  # again at the next tick
-            return
         app = self.app
-        while app.stack:  # home is pushed again when the game is left
-            app.stack.pop().on_close()
+        self.dirty = True  # drawn again at the next tick, for the next step
+        self.step += 1
+        if self.step == 1:  # let the press that led here unwind first
+            return
+        if self.step == 3:  # the scene the state calls for, loaded after the move unwound
+            collect()
+            s = app.match.state
+            if s["phase"] == "place" and (s["turn"] > 0 or self.turns):
+                from usher.ui.showtime_play import Play
+
+                app.replace(Play())
+            else:  # a new screening's poster, a scoring, or a poster to come
+                from usher.ui.showtime_pages import Between
+
+                app.replace(Between())
+            return
+        for old in [x for x in app.stack if x is not self]:  # home comes back when the game is left
+            app.stack.remove(old)
+            old.on_close()
         # the big digits and the big font are for number pickers: the game
         # lends their memory to its record
         fonts = app.p.fonts
@@ -161,36 +194,35 @@ class Loading(Screen):
             app.p.fonts = LentFonts(app.p, {"small": fonts["small"], "body": fonts["body"]})
         fonts = None
         drop(IDLE_MODULES + FONT_MODULES + GAME_MODULES)
+        if self.reopen:
+            # the match was read at power-on among the home screen's objects,
+            # now gone: read it again, so its records are packed together
+            # instead of scattered between holes (heap)
+            from usher.core.match import Match
+
+            name = app.match.name
+            app.match = None
+            collect()
+            app.match = Match.resume(app.storage, name)
         m = app.match
         if self.leave:
             if self.leave == "abandon":
                 abandon(app)
             app.home()
-            return
-        if self.action is not None:
+        elif self.action is not None:
             app.submit(self.action)  # a refusal shows, and the turn is entered again
         elif self.undo:  # then the screen shows where the game stands: no draws
             for _ in range(self.undo):
                 if not app.undo():
                     break
         else:
-            s = m.state
-            if s["phase"] == "poster" and (self.genre or m.setup["options"].get("posters") != "enter"):
+            if m.state["phase"] == "poster" and (self.genre or m.setup["options"].get("posters") != "enter"):
                 a = {"t": "poster"}
                 if self.genre:
                     a["genre"] = self.genre
                 app.submit(a)  # the device draws unless the players entered it
             if m.state["phase"] == "first":
                 app.submit({"t": "first"})
-        s = m.state
-        if s["phase"] == "place" and (s["turn"] > 0 or self.turns):
-            from usher.ui.showtime_play import Play
-
-            app.push(Play())
-        else:  # a new screening's poster, a scoring, or a poster to come
-            from usher.ui.showtime_pages import Between
-
-            app.push(Between())
 
 
 def abandon(app) -> None:  # type: ignore[no-untyped-def]
@@ -207,4 +239,6 @@ def abandon(app) -> None:  # type: ignore[no-untyped-def]
 
 
 def open(app) -> None:  # type: ignore[no-untyped-def]
-    app.push(Loading())
+    loading = Loading()
+    loading.reopen = True
+    app.push(loading)
