@@ -7,12 +7,14 @@ summary, the new poster). The moments that need most memory are the moves
 that change scene: the last move of a screening (scoring builds a new state
 with every step beside the old one while the record is written), a new
 poster (the old steps are copied once more), an undo (it replays the game),
-and the start (the setup screens' code is still in memory). So each goes
-through `Loading`: it waits one tick, so nothing of the press that led here
-is referenced any more, drops every screen module it can (setup, home, the
-game's own screens, the big fonts), makes the move, and then loads the scene
-the state calls for. Screens rebuild from the state alone, so a power cut
-or an undo needs nothing else."""
+and the start (the setup or home screens' code is still in memory; after a
+power cut the match was read among them). So each goes through `Loading`:
+it waits a tick, so nothing of the press that led here is referenced any
+more, drops every screen module it can (setup, home, the game's own
+screens, the big fonts), reads the match again at the start, makes the
+move, and at the next tick loads the scene the state calls for. Screens
+rebuild from the state alone, so a power cut or an undo needs nothing else.
+"""
 
 import gc
 import sys
@@ -85,30 +87,11 @@ class LentFonts(dict):
         return fonts.get(size, default)
 
 
-SPARE = 1536  # bytes held back for the flash's file buffer (1.2 KB in one piece)
-
-
 class GameScreen(Screen):
     """A scene of the game: leaving it for home frees the game's screens;
     `swap` hands over to Loading instead."""
 
     swapping = False
-    spare = None
-
-    def keep_spare(self) -> None:
-        """Hold one block back while the heap has room in one piece: late in a
-        game (or after a power-on replay) the heap is full of small holes, and
-        recording a move needs a 1.2 KB buffer in one piece."""
-        if self.spare is None:
-            self.spare = bytearray(SPARE)
-
-    def submit(self, action: dict) -> bool:
-        """app.submit, with the spare block given up just before."""
-        self.spare = None
-        collect()
-        ok = self.app.submit(action)
-        self.keep_spare()
-        return ok
 
     def state(self) -> dict:
         return self.app.match.state
@@ -194,22 +177,16 @@ class Loading(Screen):
             app.p.fonts = LentFonts(app.p, {"small": fonts["small"], "body": fonts["body"]})
         fonts = None
         drop(IDLE_MODULES + FONT_MODULES + GAME_MODULES)
-        if self.reopen:
-            # the match was read at power-on among the home screen's objects,
-            # now gone: read it again, so its records are packed together
-            # instead of scattered between holes (heap)
-            from usher.core.match import Match
-
-            name = app.match.name
-            app.match = None
-            collect()
-            app.match = Match.resume(app.storage, name)
-        m = app.match
         if self.leave:
             if self.leave == "abandon":
                 abandon(app)
+            app.match = None  # home needs no game in memory; Resume reads it again
             app.home()
-        elif self.action is not None:
+            return
+        if self.reopen and not self.read_again():
+            return
+        m = app.match
+        if self.action is not None:
             app.submit(self.action)  # a refusal shows, and the turn is entered again
         elif self.undo:  # then the screen shows where the game stands: no draws
             for _ in range(self.undo):
@@ -225,6 +202,26 @@ class Loading(Screen):
                 app.submit({"t": "first"})
 
 
+    def read_again(self) -> bool:
+        """The match was read at power-on among the home screen's objects, now
+        gone: read it again, so its records are packed together instead of
+        scattered between holes (heap). False (and home) if that fails."""
+        from usher.core.errors import RecordError, RuleError
+        from usher.core.match import Match
+
+        app = self.app
+        name = app.match.name
+        app.match = None
+        collect()
+        try:
+            app.match = Match.resume(app.storage, name)
+        except (OSError, RecordError, RuleError) as e:
+            app.home()
+            app.toast(str(e)[:40])
+            return False
+        return True
+
+
 def abandon(app) -> None:  # type: ignore[no-untyped-def]
     """As the framework's game menu does: kept in Saved games, not resumed."""
     e = app.library.find(app.match.name)
@@ -235,7 +232,6 @@ def abandon(app) -> None:  # type: ignore[no-untyped-def]
             app.library._save()
         except OSError:
             app.toast("Flash error")
-    app.match = None
 
 
 def open(app) -> None:  # type: ignore[no-untyped-def]

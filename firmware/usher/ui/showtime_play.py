@@ -61,7 +61,6 @@ class Play(GameScreen):
         return st.to_move(self.state())
 
     def on_open(self) -> None:
-        self.keep_spare()
         self.to_pick()
 
     def to_pick(self) -> None:
@@ -165,7 +164,7 @@ class Play(GameScreen):
         if s["turn"] + 1 >= st.TURNS * len(s["players"]):
             self.swap(action=a)
             return
-        if self.submit(a):
+        if self.app.submit(a):
             self.touch = [i, j]
         self.to_pick()
         self.go(PICK)
