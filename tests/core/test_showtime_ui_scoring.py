@@ -80,6 +80,7 @@ def test_back_skips_the_replay_to_the_summary_and_ok_draws_the_next_poster():
     app.render()
     stop_showing(app)
     assert "11" in texts and "10" in texts, texts  # the totals
+    assert [t for t in texts if "Anna" in t and "next" in t], texts  # most points: Anna starts next
     press(app, "ok")  # posters are entered in this game: the list of the three left
     eq(app.top().mode, 3)
     eq(app.top().posters_left(), ["scifi", "romance", "comedy"])

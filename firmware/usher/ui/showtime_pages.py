@@ -173,13 +173,16 @@ def _top(p, title: str) -> int:  # type: ignore[no-untyped-def]
 def summary(p, state: dict, actions: list) -> None:  # type: ignore[no-untyped-def]
     over = state["phase"] == st.OVER
     names = state["players"]
+    lcd = p.h >= 100
+    nxt = names[st.leader(state)]["name"]
     if over:
         title = "Final: %s wins" % names[order(state)[0]]["name"]
-    else:
+    elif lcd:
         title = "Screening %d done" % state["screening"]
+    else:  # no room for a hint line: who starts next goes in the title
+        title = "%d/3 done, %s next" % (state["screening"], nxt)
     y = _top(p, title)
     gained = screening_points(state, actions)
-    lcd = p.h >= 100
     s = p.line_h() // 2 + 2
     gw = p.text_w("+00") + 8
     for q in order(state):
@@ -191,7 +194,7 @@ def summary(p, state: dict, actions: list) -> None:  # type: ignore[no-untyped-d
         p.right(total, p.w - 3, y, theme.ACCENT)
         y += p.line_h() + (3 if lcd else 0)
     if lcd:
-        hint = "OK: done" if over else "%s starts next. OK: poster" % names[st.leader(state)]["name"]
+        hint = "OK: done" if over else "%s starts next. OK: poster" % nxt
         p.center(hint, p.h - p.line_h("small") - 2, theme.DIM, "small")
 
 
