@@ -2,9 +2,12 @@
 rulebook's two-player example, the summary, undo from the game menu, and
 resuming after a power cut, driven by button events on a fake display."""
 
+from fakes import make_display
 from portable import eq
 from showtime_ui_kit import begin, choose_card, make_app, name, place, press, shown_texts, stop_showing
 from usher.core.crc import crc32
+
+make_display(False)  # the colour panel's 16 KB frame buffer, taken first as the device does at boot
 
 GREEN = 0
 YELLOW = 1
@@ -171,3 +174,37 @@ def test_the_colour_panel_draws_the_auditorium_and_the_replay():
     press(app, "ok")
     eq(d.pixel(12, 31), 8)  # the frame has moved on to seat 2
     eq(d.pixel(12 + 57, 31), 1)
+
+
+def open_menu_row(app, label):
+    press(app, "back")
+    eq(name(app), "ShowtimeMenu")
+    items = app.top().items
+    press(app, *(["next"] * items.index(label)), "ok")
+
+
+def test_save_and_leave_goes_home_and_resume_comes_back_to_the_turn():
+    app, _ = make_app()
+    begin(app)
+    place(app, 4, 1, 1)
+    open_menu_row(app, "Save & leave")
+    eq(name(app), "Home")
+    eq(app.top().items[0][0], "Resume Showtime")
+    press(app, "ok")
+    eq(name(app), "Play")
+    eq(app.top().mover(), YELLOW)
+    eq(app.match.state["seats"][0], [GREEN, 4])
+
+
+def test_abandon_asks_then_keeps_the_game_off_the_resume_row():
+    app, _ = make_app()
+    begin(app)
+    place(app, 4, 1, 1)
+    open_menu_row(app, "Abandon")
+    press(app, "back")  # no
+    eq(name(app), "ShowtimeMenu")
+    press(app, "ok")  # Abandon again (the cursor stayed), then yes
+    press(app, "ok")
+    eq(name(app), "Home")
+    assert not app.top().items[0][0].startswith("Resume"), app.top().items
+    eq(app.library.index["games"][-1]["abandoned"], True)

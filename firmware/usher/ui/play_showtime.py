@@ -201,7 +201,6 @@ class Loading(Screen):
             if m.state["phase"] == "first":
                 app.submit({"t": "first"})
 
-
     def read_again(self) -> bool:
         """The match was read at power-on among the home screen's objects, now
         gone: read it again, so its records are packed together instead of
