@@ -1,0 +1,162 @@
+"""Showtime's options before a game, all on one menu with Start first, so the
+usual game is one press away: start player (drawn or chosen), posters (drawn
+by the device or entered), Director's Cut (a toggle list of the 16 persons).
+Seat stars and the genre table come from Settings; seat stars of rows 3-4
+are not known for sure, so until someone confirms them against the board a
+row asks for that check."""
+
+try:
+    from typing import Any
+except ImportError:  # MicroPython: annotations are never evaluated
+    pass
+
+from usher.core.data import clone
+from usher.core.errors import RuleError
+from usher.games import showtime_cast as cast
+from usher.ui.widgets import Confirm, Menu
+
+CUT = 12
+CARDS = 16
+KNOWN_ROWS = 2  # seat stars of rows 1-2 follow from the rulebook's example
+CHECKED = "stars_checked"  # settings flag: someone compared rows 3-4 with the board
+
+
+def options(app, game, players: list, done) -> None:  # type: ignore[no-untyped-def]
+    app.push(Setup(players, done))
+
+
+def stars_need_check(app, n: int) -> bool:  # type: ignore[no-untyped-def]
+    return n > KNOWN_ROWS and not app.settings.get("showtime").get(CHECKED)
+
+
+class Setup(Menu):
+    def __init__(self, players: list, done) -> None:  # type: ignore[no-untyped-def]
+        Menu.__init__(self, "Showtime", [])
+        self.players = players
+        self.done = done
+        self.first: Any = None  # None: the device draws the start player
+        self.posters = "draw"
+        self.cut: Any = None
+        self.table = True  # use the genre table from Settings, if there is one
+
+    def on_open(self) -> None:
+        self.fill()
+        self.dirty = True
+
+    def fill(self) -> None:
+        n = len(self.players)
+        first = "draw" if self.first is None else self.players[self.first]["name"]
+        items = [
+            ("Start", self.start),
+            ("Start player: " + first, self.next_first),
+            ("Posters: " + ("device draws" if self.posters == "draw" else "enter"), self.flip_posters),
+            ("Director's Cut: " + ("off" if self.cut is None else "on"), self.edit_cut),
+        ]
+        if self.app.settings.get("showtime").get("genres") is not None:
+            items.append(("Genres: " + ("from table" if self.table else "ask"), self.flip_table))
+        if stars_need_check(self.app, n):
+            items.append(("Check seat stars!", self.check_stars))
+        self.items = items
+        if self.sel >= len(items):
+            self.sel = 0
+
+    def changed(self) -> None:
+        """A row's label changed: repaint that row only."""
+        self.fill()
+        self.old = self.sel
+        self.part = True
+
+    def next_first(self) -> None:
+        n = len(self.players)
+        self.first = 0 if self.first is None else (None if self.first + 1 >= n else self.first + 1)
+        self.changed()
+
+    def flip_posters(self) -> None:
+        self.posters = "enter" if self.posters == "draw" else "draw"
+        self.changed()
+
+    def flip_table(self) -> None:
+        self.table = not self.table
+        self.changed()
+
+    def edit_cut(self) -> None:
+        def chosen(cut) -> None:  # type: ignore[no-untyped-def]
+            self.cut = cut
+            self.fill()
+
+        self.app.push(CutPicker(self.cut, chosen))
+
+    def check_stars(self) -> None:
+        app = self.app
+        n = len(self.players)
+        stars = app.settings.get("showtime")["stars"]
+        rows = ", ".join(["row %d: %s" % (r + 1, " ".join([str(v) for v in stars[r]])) for r in range(KNOWN_ROWS, n)])
+
+        def yes() -> None:
+            st = clone(app.settings.get("showtime"))
+            st[CHECKED] = True
+            try:
+                app.settings.set("showtime", st)
+            except OSError:
+                app.toast("Flash full: not saved")
+            self.fill()
+            self.sel = 0
+            self.dirty = True
+
+        def edit() -> None:
+            from usher.ui.settings_ui import StarsRows
+
+            app.push(StarsRows())
+
+        app.push(Confirm("Seat stars as on your board?", yes, edit, detail=rows + ". Back: edit."))
+
+    def start(self) -> None:
+        n = len(self.players)
+        opts = {"first": self.first, "posters": self.posters, "cut": self.cut}
+        st = self.app.settings.get("showtime")
+        table = st.get("genres") if self.table else None
+        comps = {"stars": clone(st["stars"][:n]), "genres": clone(table)}
+        self.done(opts, comps)
+
+
+class CutPicker(Menu):
+    """Director's Cut: tick the 12 persons everyone keeps. Starts with all 16
+    ticked (or the last choice), so four presses on persons usually do."""
+
+    def __init__(self, cut, on_done) -> None:  # type: ignore[no-untyped-def]
+        Menu.__init__(self, "Director's Cut", [])
+        self.on_done = on_done
+        self.keep = list(cut) if cut else list(range(1, CARDS + 1))
+        self.fill()
+
+    def fill(self) -> None:
+        n = len(self.keep)
+        done = "Done: %d of %d" % (n, CUT) if n != CUT else "Done: these 12"
+        items = [(done, self.finish), ("No Director's Cut", self.off)]
+        for c in range(1, CARDS + 1):
+            tick = "[x]" if c in self.keep else "[  ]"
+            items.append(("%s %d %s" % (tick, c, cast.name(c)), self.toggle(c)))
+        self.items = items
+
+    def toggle(self, c: int):  # type: ignore[no-untyped-def]
+        def act() -> None:
+            if c in self.keep:
+                self.keep.remove(c)
+            else:
+                self.keep.append(c)
+            self.fill()
+            self.old = 0  # the Done row shows the count
+            self.part = True
+
+        return act
+
+    def finish(self) -> None:
+        if len(self.keep) != CUT:
+            raise RuleError("tick 12 persons (now %d)" % len(self.keep))
+        keep = sorted(self.keep)
+        self.close()
+        self.on_done(keep)
+
+    def off(self) -> None:
+        self.close()
+        self.on_done(None)

@@ -1,0 +1,68 @@
+"""The red carpet: spaces 0-19 in two lines of ten, each figure on its space
+(on a shared space the one that arrived first stands in front, to the
+right), and each player's total with the tickets it took. OK or Back closes."""
+
+from usher.core.game import load_game
+from usher.ui import showtime_views as views
+from usher.ui import theme
+from usher.ui.screen import Screen, title_bar
+
+PER_LINE = 10
+ORDINAL = ("1st", "2nd", "3rd", "4th")
+
+
+class Carpet(Screen):
+    title = "Red carpet"
+
+    def on_event(self, ev: str) -> None:
+        if ev in ("ok", "back", "back_long", "ok_long", "prev", "next"):
+            self.close()
+
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        state = self.app.match.state
+        view = load_game("showtime").public_view(state)
+        p.clear()
+        lcd = p.h >= 100
+        y = title_bar(p, self.title, "front >") + 2 if lcd else 0
+        cw = (p.w - 2) // PER_LINE
+        ch = 28 if lcd else 21
+        s = 7 if lcd else 5  # figure size
+        for space in range(2 * PER_LINE):
+            x = 1 + (space % PER_LINE) * cw
+            cy = y + (space // PER_LINE) * ch
+            if lcd:
+                p.rect(x, cy, cw - 1, ch - 1, theme.DIM)
+                p.text(str(space), x + 2, cy, theme.DIM, "small")
+            else:  # no room for boxes: a floor line, and every fifth space numbered
+                p.hline(x, cy + ch - 2, cw - 1, theme.FG)
+                if space % 5 == 0:
+                    views.mini(p, str(space), x, cy, theme.FG)
+            figures = [q for q in range(len(view["carpet"])) if view["carpet"][q]["space"] == space]
+            figures.sort(key=lambda q: view["carpet"][q]["pos"])
+            # two by two, the first to arrive at the front (top right)
+            for k in range(len(figures)):
+                fx = x + cw - 1 - (k % 2 + 1) * (s + 1)
+                fy = cy + ch - 2 - (2 - k // 2) * (s + 1)
+                views.who_mark(p, fx, fy, s, figures[k])
+        y += 2 * ch + (2 if lcd else 0)
+        names = state["players"]
+        lh = p.line_h("small") + (2 if lcd else -1)
+        for q in range(len(names)):
+            c = view["carpet"][q]
+            held = "+".join([str(t) for t in c["tickets"]])
+            if lcd:
+                line = "%s %d: space %d" % (names[q]["name"], view["totals"][q], c["space"])
+                if c["pos"]:
+                    line += " (%s)" % ORDINAL[min(c["pos"], 3)]
+                if held:
+                    line += ", ticket " + held
+                views.who_mark(p, 3, y + 3, 8, q)
+                p.text(p.fit(line, p.w - 16, "small"), 15, y, theme.FG, "small")
+                y += lh
+            else:
+                col = (q % 2) * (p.w // 2)
+                row_y = y + (q // 2) * lh
+                views.who_mark(p, col + 1, row_y + 3, 5, q)
+                line = "%d%s" % (view["totals"][q], " t" + held if held else "")
+                line = p.fit(names[q]["name"][:4] + " " + line, p.w // 2 - 9, "small")
+                p.text(line, col + 8, row_y, theme.FG, "small")

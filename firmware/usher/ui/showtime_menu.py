@@ -1,0 +1,126 @@
+"""Showtime's game menu: undo, red carpet, scores, save and leave, abandon.
+
+A light screen of its own rather than usher.ui.ingame.GameMenu: the widgets
+that one loads take more heap than a long game leaves free. Undo takes back
+the last move a person made, with the poster and start player the device
+drew after it (undoing only those would just draw them again)."""
+
+from usher.games import showtime_cast as cast
+from usher.ui import theme
+from usher.ui.screen import Screen, title_bar, title_h
+
+LIST = 0
+ASK = 1  # "undo this?"
+SCORES = 2
+QUIT = 3  # "abandon?"
+
+
+class ShowtimeMenu(Screen):
+    title = "Game menu"
+
+    def __init__(self, play) -> None:  # type: ignore[no-untyped-def]
+        Screen.__init__(self)
+        self.play = play
+        self.sel = 0
+        self.view = LIST
+        self.items: list = []
+
+    def on_open(self) -> None:
+        m = self.app.match
+        self.items = ["Back to game", "Red carpet", "Scores", "Save & leave", "Abandon"]
+        if undo_span(m.actions, m.setup):
+            self.items.insert(1, "Undo last")
+
+    def on_event(self, ev: str) -> None:
+        app = self.app
+        self.dirty = True
+        if self.view != LIST:
+            if ev == "ok" and self.view == ASK:
+                m = app.match
+                self.leave(undo=undo_span(m.actions, m.setup))
+            elif ev == "ok" and self.view == QUIT:
+                self.leave(leave="abandon")
+            elif ev in ("ok", "back", "back_long"):
+                self.view = LIST
+            return
+        if ev in ("next", "prev"):
+            self.sel = (self.sel + (1 if ev == "next" else -1)) % len(self.items)
+        elif ev in ("back", "back_long"):
+            self.close()
+        elif ev == "ok":
+            item = self.items[self.sel]
+            if item == "Undo last":
+                self.view = ASK
+            elif item == "Scores":
+                self.view = SCORES
+            elif item == "Red carpet":
+                from usher.ui.showtime_carpet import Carpet
+
+                app.push(Carpet())
+            elif item == "Save & leave":
+                self.leave(leave="home")
+            elif item == "Abandon":
+                self.view = QUIT
+            else:
+                self.close()
+
+    def leave(self, undo: int = 0, leave: str = "") -> None:
+        """Undo and leaving go through Loading, which first lets go of the
+        game's screens (an undo replays the game: heap)."""
+        self.app.pop(self)
+        self.play.swap(undo=undo, leave=leave)  # the game screen under this menu
+
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        p.clear()
+        y = title_bar(p, self.title) + 2
+        lh = p.line_h() + 2
+        if self.view in (ASK, QUIT):
+            m = self.app.match
+            if self.view == ASK:
+                lines = ("Undo last move?", describe(m.actions[len(m.actions) - undo_span(m.actions, m.setup)]))
+            else:
+                lines = ("Abandon game?", "Kept in Saved games")
+            for line in lines + ("OK = yes   Back = no",):
+                p.center(line, y, theme.FG)
+                y += lh
+            return
+        if self.view == SCORES:
+            for s in self.app.match.standings():
+                p.text("%d. %s" % (s["rank"], s["name"]), 4, y, theme.FG)
+                p.right(str(s["score"]), p.w - 4, y, theme.ACCENT)
+                y += lh
+            return
+        rows = (p.h - title_h(p)) // lh
+        top = max(0, self.sel - rows + 1)
+        for i in range(top, min(len(self.items), top + rows)):
+            bg = theme.SELECT if i == self.sel else theme.BG
+            p.fill_rect(0, y, p.w, lh, bg)
+            p.text(self.items[i], 4, y + 1, p.ink_on(bg) if i == self.sel else theme.FG)
+            y += lh
+
+
+def describe(a: dict) -> str:
+    t = a.get("t")
+    if t == "place":
+        return "%s, row %d seat %d" % (cast.name(a["card"]), a["row"], a["seat"])
+    if t == "discard":
+        return "discard " + cast.name(a["card"])
+    return "poster " + str(a.get("genre"))
+
+
+def auto_action(a: dict, setup: dict) -> bool:
+    """A move the device made itself: a drawn poster or start player."""
+    t = a.get("t")
+    if t == "first":
+        return True
+    return t == "poster" and setup["options"].get("posters", "draw") == "draw"
+
+
+def undo_span(actions: list, setup: dict) -> int:
+    """How many actions one undo takes back: the last move a person made,
+    with the device's own draws after it. 0 when there is no such move."""
+    n = len(actions)
+    k = n - 1
+    while k >= 0 and auto_action(actions[k], setup):
+        k -= 1
+    return 0 if k < 0 else n - k

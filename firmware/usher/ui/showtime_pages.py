@@ -1,0 +1,226 @@
+"""Showtime between the turns: the scoring replay, a screening's summary (or
+the final result), a new poster with its start player, and entering a
+poster. The screen the state calls for when no turn is being played.
+
+Replay: each person is highlighted in the auditorium with the points it
+brings and why, in the rulebook's order (every seat first, then every
+effect, row 1 first, left to right). OK or next steps forward, prev back,
+Back or long OK skips to the summary. Summary: OK draws the next poster (at
+the end: home); prev, next or long OK show the red carpet; Back opens the
+menu. Splash: OK starts the turns. Entering a poster: prev/next, OK."""
+
+try:
+    from typing import Any
+except ImportError:  # MicroPython: annotations are never evaluated
+    pass
+
+from usher.games import showtime as st
+from usher.ui import showtime_views as views
+from usher.ui import theme
+from usher.ui.play_showtime import GameScreen
+from usher.ui.screen import title_bar
+
+REPLAY = 0
+SUMMARY = 1
+SPLASH = 2
+POSTER = 3  # the players enter the poster (or a draw that failed is retried)
+ROW = 4
+
+
+class Between(GameScreen):
+    title = "Showtime"
+
+    def __init__(self) -> None:
+        GameScreen.__init__(self)
+        self.k = 0  # REPLAY: the step shown; POSTER: the genre under the cursor
+        self.old = -1
+        self.lay: Any = None
+        self.mode = POSTER
+
+    def on_open(self) -> None:
+        s = self.state()
+        if s["phase"] == st.PLACE:
+            self.mode = SPLASH
+        elif s["steps"]:  # a scored screening: shown again after a power cut too
+            self.mode = REPLAY
+
+    def posters_left(self) -> list:
+        shown = self.state()["posters"]
+        return [g for g in st.GENRES if g not in shown]
+
+    def entering(self) -> bool:
+        s = self.state()
+        return s["phase"] == st.POSTER and self.app.match.setup["options"].get("posters") == "enter"
+
+    def event(self, ev: str) -> None:
+        m = self.mode
+        s = self.state()
+        if m == REPLAY:
+            if ev in ("ok", "next"):
+                self.k += 1
+                if self.k >= len(s["steps"]):
+                    self.mode = SUMMARY
+                    self.dirty = True
+                    return
+            elif ev == "prev" and self.k > 0:
+                self.k -= 1
+            elif ev in ("back", "back_long", "ok_long"):
+                self.mode = SUMMARY
+                self.dirty = True
+                return
+            self.part = True
+        elif ev in ("back", "back_long"):
+            self.menu()
+        elif m == POSTER and ev in ("next", "prev") and self.entering():
+            self.k = (self.k + (1 if ev == "next" else -1)) % len(self.posters_left())
+            self.dirty = True
+        elif ev in ("next", "prev", "ok_long"):
+            self.carpet()
+        elif ev != "ok":
+            return
+        elif m == SPLASH:
+            self.swap(turns=True)
+        elif s["phase"] == st.OVER:
+            self.swap(leave="home")
+        elif self.entering() and m == SUMMARY:  # the players say which poster they drew
+            self.mode = POSTER
+            self.k = 0
+            self.dirty = True
+        elif self.entering():
+            self.swap(genre=self.posters_left()[self.k])
+        else:  # the device draws the poster (and start player), or retries
+            self.swap()
+
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        m = self.mode
+        s = self.state()
+        if m == REPLAY:
+            self.draw_replay(p, s, full)
+            return
+        p.clear()
+        if m == SUMMARY:
+            summary(p, s, self.app.match.actions)
+        elif m == SPLASH:
+            splash(p, s)
+        else:
+            posters(p, s, self.posters_left(), self.k, self.entering())
+
+    def draw_replay(self, p, s: dict, full: bool) -> None:  # type: ignore[no-untyped-def]
+        if self.lay is None:
+            self.lay = views.Layout(p, len(s["players"]))
+        L = self.lay
+        steps = s["steps"]
+        step = steps[self.k]
+        hi = (step[1] - 1) * ROW + step[2] - 1
+        if full:
+            p.clear()
+            views.draw_hall(p, L, s, hi)
+        else:
+            if self.old >= 0 and self.old != hi:
+                views.draw_seat(p, L, s, self.old)
+            views.draw_seat(p, L, s, hi, True)
+        self.old = hi
+        half = len(steps) // 2  # a seat step and an effect step for each person
+        left = "%s %d/%d" % ("Seats" if step[0] == "seat" else "Effects", self.k % half + 1, half)
+        views.draw_head(p, L, left, step[4], s["players"][step[4]]["name"])
+        views.draw_foot(p, L, *replay_line(step))
+
+
+def replay_line(step: list) -> tuple:
+    """The footer of a scoring step: its points and why, and their colour."""
+    pts = step[5]
+    why = "%d-star seat" % pts if step[0] == "seat" else step[6]
+    return "%+d  %s" % (pts, why), theme.GOOD if pts > 0 else (theme.ERROR if pts < 0 else theme.DIM)
+
+
+def screening_points(state: dict, actions: list) -> list:
+    """What each player gained this screening: genre bonuses at placing
+    (from the actions since the last poster) plus the scoring steps."""
+    pts = [0] * len(state["players"])
+    k = len(actions)
+    while k > 0 and actions[k - 1].get("t") != "poster":
+        k -= 1
+    poster = state["posters"][-1] if state["posters"] else ""
+    table = state["genres"]
+    for a in actions[k:]:
+        if a.get("t") != "place":
+            continue
+        likes = poster in table[a["card"] - 1] if table is not None else a.get("genre") is True
+        if likes:
+            pts[a["p"]] += st.GENRE_BONUS
+    for step in state["steps"]:
+        pts[step[4]] += step[5]
+    return pts
+
+
+def order(state: dict) -> list:
+    """Players best first: points, then the figure further forward."""
+    total = state["total"]
+    arrive = state["arrive"]
+    out = list(range(len(total)))
+    out.sort(key=lambda q: (-total[q], arrive[q], q))
+    return out
+
+
+def _top(p, title: str) -> int:  # type: ignore[no-untyped-def]
+    """A title bar on the LCD, a plain first line on the OLED: returns y below."""
+    if p.h >= 100:
+        return title_bar(p, title) + 2
+    p.text(p.fit(title, p.w - 2), 1, 0, theme.ACCENT)
+    return p.line_h() + 1
+
+
+def summary(p, state: dict, actions: list) -> None:  # type: ignore[no-untyped-def]
+    over = state["phase"] == st.OVER
+    names = state["players"]
+    lcd = p.h >= 100
+    nxt = names[st.leader(state)]["name"]
+    if over:
+        title = "Final: %s wins" % names[order(state)[0]]["name"]
+    elif lcd:
+        title = "Screening %d done" % state["screening"]
+    else:  # no room for a hint line: who starts next goes in the title
+        title = "%d/3 done, %s next" % (state["screening"], nxt)
+    y = _top(p, title)
+    gained = screening_points(state, actions)
+    s = p.line_h() // 2 + 2
+    gw = p.text_w("+00") + 8
+    for q in order(state):
+        views.who_mark(p, 3, y + (p.line_h() - s) // 2, s, q)
+        total = str(state["total"][q])
+        tw = p.text_w(total)
+        p.text(p.fit(names[q]["name"], p.w - s - 10 - tw - gw), s + 7, y, views.name_ink(p, q))
+        p.right("%+d" % gained[q], p.w - tw - 10, y, theme.DIM)
+        p.right(total, p.w - 3, y, theme.ACCENT)
+        y += p.line_h() + (3 if lcd else 0)
+    if lcd:
+        hint = "OK: done" if over else "%s starts next. OK: poster" % nxt
+        p.center(hint, p.h - p.line_h("small") - 2, theme.DIM, "small")
+
+
+def splash(p, state: dict) -> None:  # type: ignore[no-untyped-def]
+    y = _top(p, "Screening %d of 3" % state["screening"])
+    lcd = p.h >= 100
+    big = "big" if "big" in p.fonts else "body"  # the game lends the big font's memory to its record
+    room = p.h - y - p.line_h() - (p.line_h("small") + 2 if lcd else 0)
+    p.center(views.genre_name(state["posters"][-1]).upper(), y + (room - p.line_h(big)) // 2, theme.ACCENT, big)
+    who = state["start"]
+    name = state["players"][who]["name"] + " starts"
+    w = p.text_w(name) + p.line_h() // 2 + 5
+    views.player_tag(p, name, who, (p.w + w) // 2, y + room)
+    if lcd:
+        p.center("OK: play", p.h - p.line_h("small") - 2, theme.DIM, "small")
+
+
+def posters(p, state: dict, left: list, k: int, entering: bool) -> None:  # type: ignore[no-untyped-def]
+    """The players enter the poster they drew (else OK retries the device's draw)."""
+    y = _top(p, "Poster %d of 3" % (state["screening"] + (1 if state["phase"] == st.POSTER else 0)))
+    if not entering:
+        p.center("OK: draw", y + 4, theme.FG)
+        return
+    lh = p.line_h() + (2 if p.h >= 100 else 0)
+    for i in range(len(left)):
+        bg = theme.SELECT if i == k else theme.BG
+        p.fill_rect(0, y, p.w, lh, bg)
+        p.text(views.genre_name(left[i]), 6, y + 1, p.ink_on(bg) if i == k else theme.FG)
+        y += lh

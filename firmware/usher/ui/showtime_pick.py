@@ -1,0 +1,168 @@
+"""What the Showtime screens offer, without drawing anything: the persons a
+player may still seat, the seats and move targets that are legal for one,
+where each cursor starts, and whether the genre question still needs asking.
+
+The screens and the scripted drivers (tests, simulator scripts) both use
+these, so a driver knows which presses lead to which choice."""
+
+from usher.games import showtime as st
+from usher.games import showtime_cast as cast
+
+ROW = cast.SEATS_PER_ROW
+
+
+def hand(state: dict, p: int) -> list:
+    """The persons p has not seated yet this game, in card-number order."""
+    cards = state["cut"] if state["cut"] is not None else range(1, st.CARDS + 1)
+    used = state["used"][p]
+    return [c for c in cards if c not in used]
+
+
+def _free_for(seats: list, card: int, i: int) -> list:
+    """Free seats the person on seat i could be sent to by Ken or Sophie."""
+    if seats[i] is None:
+        return []
+    if card == cast.KEN:
+        return [j for j in range(len(seats)) if seats[j] is None]
+    if card == cast.SOPHIE:
+        return [j for j in cast.side_indexes(i) if seats[j] is None]
+    return []
+
+
+def targets(state: dict, card: int, i: int) -> list:
+    """Legal seats for the person on seat i when `card` (Ken or Sophie) takes it."""
+    seats = state["seats"]
+    return [j for j in _free_for(seats, card, i) if not st.why_not(seats, card, i, j)]
+
+
+def seats_for(state: dict, card: int) -> list:
+    """Seat indexes `card` may take, in seat order (row 1 first, left to right)."""
+    seats = state["seats"]
+    out = []
+    for i in range(len(seats)):
+        if seats[i] is None:
+            if not st.why_not(seats, card, i, -1):
+                out.append(i)
+        elif targets(state, card, i):
+            out.append(i)
+    return out
+
+
+def why_not_seat(state: dict, card: int, i: int) -> str:
+    """Why the seat cursor does not offer seat i to `card`; "" if it does."""
+    seats = state["seats"]
+    if seats[i] is None or card not in (cast.KEN, cast.SOPHIE):
+        return st.why_not(seats, card, i, -1)
+    err = st.why_not(seats, card, i, -1)
+    if not err.startswith("say where"):
+        return err
+    err = "no free seat to move to"
+    for j in _free_for(seats, card, i):
+        err = st.why_not(seats, card, i, j)
+        if not err:
+            break
+    return err
+
+
+def value(state: dict, p: int, card: int, i: int, j: int = -1) -> int:
+    """How good seating `card` on seat i (its occupant sent to j) is for p if
+    the screening were scored now: p's points minus the others' average
+    (times players - 1, to stay whole). Only orders the seat cursor."""
+    seats = state["seats"]
+    trial = list(seats)
+    if j >= 0:
+        trial[j] = seats[i]
+    trial[i] = [p, card]
+    stars = state["stars"]
+    n = len(state["players"])
+    mine = 0
+    rest = 0
+    for k in range(len(trial)):
+        v = trial[k]
+        if v:
+            g = stars[k // ROW][k % ROW]
+            for part in cast.received(trial, k):
+                g += part[1]
+            if v[0] == p:
+                mine += g
+            else:
+                rest += g
+    return mine * (n - 1) - rest
+
+
+def best(items: list, key) -> int:  # type: ignore[no-untyped-def]
+    """Index of the first item with the highest key (0 for an empty list)."""
+    k = 0
+    top = None
+    for n in range(len(items)):
+        v = key(items[n])
+        if top is None or v > top:
+            k = n
+            top = v
+    return k
+
+
+def start_seat(state: dict, p: int, card: int, offer: list) -> int:
+    """The seat cursor starts on the seat that would do p most good if the
+    screening were scored now (its stars and what the neighbours give and
+    take); the front-left one among equals."""
+
+    def key(i: int) -> int:
+        j = -1
+        if state["seats"][i]:
+            tg = targets(state, card, i)
+            j = tg[start_target(state, p, i, tg)]
+        return value(state, p, card, i, j)
+
+    return best(offer, key)
+
+
+def start_target(state: dict, p: int, i: int, offer: list) -> int:
+    """Where to send a displaced person: the player's own to the most stars,
+    anyone else's to the fewest."""
+    mine = state["seats"][i][0] == p
+    stars = state["stars"]
+
+    def key(j: int) -> int:
+        s = stars[j // ROW][j % ROW]
+        return s if mine else -s
+
+    return best(offer, key)
+
+
+def genre_known(state: dict, actions: list, card: int):  # type: ignore[no-untyped-def]
+    """Whether `card` likes this screening's poster, as far as earlier answers
+    in this game tell (a genre is printed on the card, the same in every
+    deck); None if it still has to be asked. True/False from a genre table."""
+    poster = state["posters"][-1]
+    table = state["genres"]
+    if table is not None:
+        return poster in table[card - 1]
+    likes = 2 if card >= 13 else 1  # the Normal family likes two genres
+    yes: list = []
+    no: list = []
+    shown = ""
+    for a in actions:
+        t = a.get("t")
+        if t == "poster":
+            shown = a.get("genre", "")
+        elif t == "place" and a.get("card") == card and "genre" in a:
+            into = yes if a["genre"] else no
+            if shown not in into:
+                into.append(shown)
+    if poster in yes:
+        return True
+    if poster in no or len(yes) >= likes:
+        return False
+    if len(no) >= len(st.GENRES) - likes:
+        return True
+    return None
+
+
+def no_seat(state: dict, card: int) -> str:
+    """Why `card` has no seat at all (a Linda or Louis beside every pair)."""
+    for i in range(len(state["seats"])):
+        err = why_not_seat(state, card, i)
+        if err and err != "seat taken":
+            return err
+    return "no seat for " + cast.name(card)

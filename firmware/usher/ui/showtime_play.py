@@ -1,0 +1,225 @@
+"""Showtime's turns on the device: the auditorium, and a turn in few presses.
+
+Pick the person (prev/next over the player's persons not yet seated, in
+number order, OK), then the seat (the cursor visits only seats that person
+may take and starts on the one that would do the player most good if the
+screening were scored now, OK), then only the questions that apply: where
+Ken's or Sophie's displaced person goes, and whether the person likes the
+poster's genre (OK = yes, Back = no; skipped with a genre table, or when an
+earlier answer in this game already tells). Back steps back; Back while
+picking opens the game menu; long OK while picking shows the red carpet;
+long OK on the seat cursor walks every seat and says why a seat is not
+offered. A Linda or Louis that may only be discarded says so; OK discards.
+"""
+
+try:
+    from typing import Any
+except ImportError:  # MicroPython: annotations are never evaluated
+    pass
+
+from usher.core.errors import RuleError
+from usher.games import showtime as st
+from usher.games import showtime_cast as cast
+from usher.ui import showtime_pick as pick
+from usher.ui import showtime_views as views
+from usher.ui import theme
+from usher.ui.play_showtime import GameScreen, drop
+
+ROW = cast.SEATS_PER_ROW
+
+# modes; the first four walk a list with prev/next
+PICK = 0  # the person, among the mover's not yet seated
+SEAT = 1  # the seat, among the legal ones
+TARGET = 2  # where Ken's or Sophie's displaced person goes
+WHY = 3  # every seat, saying why it is not offered
+GENRE = 4  # does the person like the poster's genre?
+
+OCCASIONAL = ("usher.ui.showtime_menu", "usher.ui.showtime_carpet")  # dropped once closed
+
+
+class Play(GameScreen):
+    title = "Showtime"
+
+    def __init__(self) -> None:
+        GameScreen.__init__(self)
+        self.mode = PICK
+        self.lists: list = [[], [], [], []]  # per list mode: what prev/next walk
+        self.at = [0, 0, 0, 0]  # per list mode: the cursor
+        self.card = 0
+        self.seat = -1
+        self.to = -1
+        self.old = -1  # highlighted cell to clear on a partial redraw
+        self.touch: list = []  # further cells to repaint on a partial redraw
+        self.head = False  # header to repaint on a partial redraw
+        self.lay: Any = None
+
+    def sel(self):  # type: ignore[no-untyped-def]
+        m = self.mode
+        return self.lists[m][self.at[m]]
+
+    def mover(self) -> int:
+        return st.to_move(self.state())
+
+    def on_open(self) -> None:
+        self.to_pick()
+
+    def to_pick(self) -> None:
+        self.mode = PICK
+        self.lists[PICK] = pick.hand(self.state(), self.mover())
+        self.at[PICK] = 0
+        self.head = True
+
+    def go(self, mode: int) -> None:
+        """Change mode: only header, footer and highlight change."""
+        self.mode = mode
+        self.head = True
+        self.part = True
+
+    def event(self, ev: str) -> None:
+        m = self.mode
+        if m == GENRE:
+            if ev in ("ok", "back"):
+                self.place(ev == "ok")
+            elif ev == "back_long":
+                self.go(SEAT)
+        elif ev in ("next", "prev"):
+            self.at[m] = (self.at[m] + (1 if ev == "next" else -1)) % len(self.lists[m])
+            self.part = True
+        elif ev == "ok":
+            self.choose()
+        elif m == PICK:
+            if ev == "ok_long":
+                self.carpet()
+            elif ev in ("back", "back_long"):
+                self.menu()
+        elif m == SEAT and ev == "ok_long":
+            self.lists[WHY] = list(range(len(self.state()["seats"])))
+            self.at[WHY] = self.sel()
+            self.go(WHY)
+        elif m == WHY:
+            i = self.sel()
+            if i in self.lists[SEAT]:
+                self.at[SEAT] = self.lists[SEAT].index(i)
+            self.go(SEAT)
+        elif ev in ("back", "back_long"):
+            self.go(m - 1)
+
+    def choose(self) -> None:
+        m = self.mode
+        s = self.state()
+        v = self.sel()
+        if m == PICK:
+            offer = pick.seats_for(s, v)
+            if not offer:
+                if not st.can_discard(s, self.mover(), v):
+                    raise RuleError(pick.no_seat(s, v))
+                # the footer says ": discard"; undo takes it back
+                self.commit({"t": "discard", "p": self.mover(), "card": v}, -1, -1)
+                return
+            self.card = v
+            self.lists[SEAT] = offer
+            self.at[SEAT] = pick.start_seat(s, self.mover(), v, offer)
+            self.go(SEAT)
+        elif m == TARGET:
+            self.to = v
+            self.ask_genre()
+        else:
+            err = pick.why_not_seat(s, self.card, v)
+            if err:
+                raise RuleError(err)
+            self.at[SEAT] = self.lists[SEAT].index(v)
+            self.seat = v
+            self.to = -1
+            if s["seats"][v] is not None:
+                tgts = pick.targets(s, self.card, v)
+                if len(tgts) > 1:
+                    self.lists[TARGET] = tgts
+                    self.at[TARGET] = pick.start_target(s, self.mover(), v, tgts)
+                    self.go(TARGET)
+                    return
+                self.to = tgts[0]
+            self.ask_genre()
+
+    def ask_genre(self) -> None:
+        known = pick.genre_known(self.state(), self.app.match.actions, self.card)
+        if known is None:
+            self.go(GENRE)
+        else:
+            self.place(known)
+
+    def place(self, likes: bool) -> None:
+        s = self.state()
+        i = self.seat
+        a = {"t": "place", "p": st.to_move(s), "card": self.card, "row": i // ROW + 1, "seat": i % ROW + 1}
+        if self.to >= 0:
+            a["to"] = [self.to // ROW + 1, self.to % ROW + 1]
+        if s["genres"] is None:
+            a["genre"] = likes
+        self.commit(a, i, self.to)
+
+    def commit(self, a: dict, i: int, j: int) -> None:
+        """Submit a move. The one that ends the screening goes through
+        Loading: it scores the screening, and the replay follows."""
+        s = self.state()
+        if s["turn"] + 1 >= st.TURNS * len(s["players"]):
+            self.swap(action=a)
+            return
+        if self.app.submit(a):
+            self.touch = [i, j]
+        self.to_pick()
+        self.go(PICK)
+
+    # -- drawing --------------------------------------------------------------------
+    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+        m = self.mode
+        s = self.state()
+        if self.app.top() is self:
+            drop(OCCASIONAL)
+        if self.lay is None:
+            self.lay = views.Layout(p, len(s["players"]))
+        L = self.lay
+        hi = -1 if m == PICK else (self.seat if m == GENRE else self.sel())
+        if full:
+            p.clear()
+            views.draw_hall(p, L, s, hi)
+        else:
+            for i in self.touch + [self.old]:
+                if i >= 0 and i != hi:
+                    views.draw_seat(p, L, s, i)
+            if hi >= 0:
+                views.draw_seat(p, L, s, hi, True)
+        if full or self.head:
+            if m == GENRE:
+                q = "%s likes %s?" % (cast.name(self.card), views.genre_name(s["posters"][-1]))
+                views.draw_head(p, L, q, ink=theme.ACCENT)
+            else:
+                views.draw_head(p, L, views.screening(s), self.mover(), s["players"][self.mover()]["name"])
+        views.draw_foot(p, L, *self.foot(s))
+        self.old = hi
+        self.touch = []
+        self.head = False
+
+    def foot(self, s: dict) -> tuple:
+        """The footer: (text, ink, hint)."""
+        m = self.mode
+        if m == GENRE:
+            return "OK = yes   Back = no", theme.FG, ""
+        if m == PICK:
+            card = self.sel()
+            label = "%d %s" % (card, cast.name(card))
+            ink = theme.FG
+            if not pick.seats_for(s, card):
+                discard = st.can_discard(s, self.mover(), card)
+                label += ": discard" if discard else ": no seat"
+                ink = theme.ERROR if discard else theme.DIM
+            return "< %s >" % label, ink, "%d/%d" % (self.at[PICK] + 1, len(self.lists[PICK]))
+        i = self.sel()
+        where = "row %d seat %d" % (i // ROW + 1, i % ROW + 1)
+        if m == WHY:
+            err = pick.why_not_seat(s, self.card, i)
+            return "%s: %s" % (where, err or "free"), theme.ERROR if err else theme.GOOD, ""
+        v = s["seats"][self.seat if m == TARGET else i]
+        who = cast.name(v[1]) if v else ""
+        if m == TARGET:
+            return "%s to %s" % (who, where), theme.ACCENT, ""
+        return "%s: %s%s" % (cast.name(self.card), where, " (%s)" % who if who else ""), theme.ACCENT, "hold OK: why"
