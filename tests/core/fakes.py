@@ -1,7 +1,7 @@
 """Hand-written fakes of the board, shared by portable tests."""
 
 
-BLOCK = 2048  # the fake's files grow in blocks of at most this many bytes
+BLOCK = 512  # the fake's files grow in blocks of at most this many bytes
 
 
 class Files:

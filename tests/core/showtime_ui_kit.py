@@ -17,50 +17,10 @@ def collect():
         pass
 
 
-class ChunkStorage(MemStorage):
-    """MemStorage whose appends keep their chunks: a whole game's log is not
-    copied into one ever larger block at every move (the VM's heap is the
-    Pico's; a real flash file costs the heap nothing)."""
-
-    def __init__(self):
-        MemStorage.__init__(self)
-        self.chunks = {}
-
-    def append(self, name, data):
-        if name in self.files:  # a file written whole before: now in chunks
-            self.chunks[name] = [self.files.pop(name)]
-        self.chunks.setdefault(name, []).append(bytes(data))
-        self.appends += 1
-
-    def read(self, name):
-        if name in self.chunks:
-            return b"".join(self.chunks[name])
-        return MemStorage.read(self, name)
-
-    def exists(self, name):
-        return name in self.chunks or MemStorage.exists(self, name)
-
-    def size(self, name):
-        if name in self.chunks:
-            return sum(len(c) for c in self.chunks[name])
-        return MemStorage.size(self, name)
-
-    def remove(self, name):
-        if name in self.chunks:
-            del self.chunks[name]
-        else:
-            MemStorage.remove(self, name)
-
-    def names(self):
-        out = MemStorage.names(self) + list(self.chunks)
-        out.sort()
-        return out
-
-
 def make_app(st=None, mono=True):
     """The OLED profile unless asked: the same screens, and a quarter of the
     pixels for the CPython stand-in framebuf to set."""
-    st = st if st is not None else ChunkStorage()
+    st = st if st is not None else MemStorage()
     collect()
     app = App(FakeHardware(mono), FakeClock(), st, seed=7)
     app.start()

@@ -109,7 +109,7 @@ def test_undo_from_the_game_menu_takes_back_the_last_placement():
     eq([a["t"] for a in app.match.actions], ["poster", "place"])
     eq(app.match.state["seats"][3], None)
     eq(app.top().mover(), YELLOW)  # the screen shows the state: yellow's turn again
-    eq(app.match.records[-1]["t"], "undo")  # written down, not erased
+    eq(list(app.match.log.records())[-1]["t"], "undo")  # written down, not erased
     assert b"undo" in st.read(app.match.name + ".log")
 
 

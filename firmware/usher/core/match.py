@@ -61,18 +61,22 @@ class Match:
     def setup(self) -> dict:
         return self.header["setup"]
 
+    def iter_actions(self):  # type: ignore[no-untyped-def]
+        """The actions in force, oldest first, streamed from the record."""
+        keep = self.inforce
+        k = 0
+        for i, rec in enumerate(self.log.records()):
+            if k == len(keep):
+                return
+            if keep[k] == i:
+                k += 1
+                yield rec
+
     @property
     def actions(self) -> list:
-        """The actions in force, read back from the record (for tests and
-        tools; the device itself never needs them all at once)."""
-        keep = self.inforce
-        out: list = []
-        for i, rec in enumerate(self.log.records()):
-            if len(out) == len(keep):
-                break
-            if keep[len(out)] == i:
-                out.append(rec)
-        return out
+        """All the actions in force as a list (tests and tools; the device
+        itself uses `recent` or `iter_actions`)."""
+        return list(self.iter_actions())
 
     @classmethod
     def start(cls, storage, name: str, game: Game, setup: dict, created=0):  # type: ignore[no-untyped-def]

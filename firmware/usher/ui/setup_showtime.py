@@ -13,7 +13,8 @@ except ImportError:  # MicroPython: annotations are never evaluated
 from usher.core.data import clone
 from usher.core.errors import RuleError
 from usher.games import showtime_cast as cast
-from usher.ui.widgets import Confirm, Menu
+from usher.ui.dialogs import Confirm
+from usher.ui.widgets import Menu
 
 CUT = 12
 CARDS = 16

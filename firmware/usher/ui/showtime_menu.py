@@ -28,7 +28,7 @@ class ShowtimeMenu(Screen):
     def on_open(self) -> None:
         m = self.app.match
         self.items = ["Back to game", "Red carpet", "Scores", "Save & leave", "Abandon"]
-        if undo_span(m.actions, m.setup):
+        if undo_span(m.recent, m.setup):
             self.items.insert(1, "Undo last")
 
     def on_event(self, ev: str) -> None:
@@ -37,7 +37,7 @@ class ShowtimeMenu(Screen):
         if self.view != LIST:
             if ev == "ok" and self.view == ASK:
                 m = app.match
-                self.leave(undo=undo_span(m.actions, m.setup))
+                self.leave(undo=undo_span(m.recent, m.setup))
             elif ev == "ok" and self.view == QUIT:
                 self.leave(leave="abandon")
             elif ev in ("ok", "back", "back_long"):
@@ -77,7 +77,7 @@ class ShowtimeMenu(Screen):
         if self.view in (ASK, QUIT):
             m = self.app.match
             if self.view == ASK:
-                lines = ("Undo last move?", describe(m.actions[len(m.actions) - undo_span(m.actions, m.setup)]))
+                lines = ("Undo last move?", describe(m.recent[len(m.recent) - undo_span(m.recent, m.setup)]))
             else:
                 lines = ("Abandon game?", "Kept in Saved games")
             for line in lines + ("OK = yes   Back = no",):

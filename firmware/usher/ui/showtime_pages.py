@@ -99,7 +99,7 @@ class Between(GameScreen):
             return
         p.clear()
         if m == SUMMARY:
-            summary(p, s, self.app.match.actions)
+            summary(p, s)
         elif m == SPLASH:
             splash(p, s)
         else:
@@ -133,24 +133,14 @@ def replay_line(step: list) -> tuple:
     return "%+d  %s" % (pts, why), theme.GOOD if pts > 0 else (theme.ERROR if pts < 0 else theme.DIM)
 
 
-def screening_points(state: dict, actions: list) -> list:
-    """What each player gained this screening: genre bonuses at placing
-    (from the actions since the last poster) plus the scoring steps."""
-    pts = [0] * len(state["players"])
-    k = len(actions)
-    while k > 0 and actions[k - 1].get("t") != "poster":
-        k -= 1
-    poster = state["posters"][-1] if state["posters"] else ""
-    table = state["genres"]
-    for a in actions[k:]:
-        if a.get("t") != "place":
-            continue
-        likes = poster in table[a["card"] - 1] if table is not None else a.get("genre") is True
-        if likes:
-            pts[a["p"]] += st.GENRE_BONUS
-    for step in state["steps"]:
-        pts[step[4]] += step[5]
-    return pts
+def screening_points(state: dict) -> list:
+    """What each player gained in the screening just scored: genre bonuses
+    and scoring steps, as the totals moved (so the clamp at 0 is counted)."""
+    after = state.get("after", [])
+    if not after:
+        return [0] * len(state["players"])
+    before = after[-2] if len(after) >= 2 else [0] * len(after[-1])
+    return [after[-1][q] - before[q] for q in range(len(before))]
 
 
 def order(state: dict) -> list:
@@ -170,7 +160,7 @@ def _top(p, title: str) -> int:  # type: ignore[no-untyped-def]
     return p.line_h() + 1
 
 
-def summary(p, state: dict, actions: list) -> None:  # type: ignore[no-untyped-def]
+def summary(p, state: dict) -> None:  # type: ignore[no-untyped-def]
     over = state["phase"] == st.OVER
     names = state["players"]
     lcd = p.h >= 100
@@ -182,7 +172,7 @@ def summary(p, state: dict, actions: list) -> None:  # type: ignore[no-untyped-d
     else:  # no room for a hint line: who starts next goes in the title
         title = "%d/3 done, %s next" % (state["screening"], nxt)
     y = _top(p, title)
-    gained = screening_points(state, actions)
+    gained = screening_points(state)
     s = p.line_h() // 2 + 2
     gw = p.text_w("+00") + 8
     for q in order(state):

@@ -130,7 +130,7 @@ def start_target(state: dict, p: int, i: int, offer: list) -> int:
     return best(offer, key)
 
 
-def genre_known(state: dict, actions: list, card: int):  # type: ignore[no-untyped-def]
+def genre_known(state: dict, actions, card: int):  # type: ignore[no-untyped-def]
     """Whether `card` likes this screening's poster, as far as earlier answers
     in this game tell (a genre is printed on the card, the same in every
     deck); None if it still has to be asked. True/False from a genre table."""

@@ -141,7 +141,7 @@ class Play(GameScreen):
             self.ask_genre()
 
     def ask_genre(self) -> None:
-        known = pick.genre_known(self.state(), self.app.match.actions, self.card)
+        known = pick.genre_known(self.state(), self.app.match.iter_actions(), self.card)
         if known is None:
             self.go(GENRE)
         else:
