@@ -62,7 +62,8 @@ def figures() -> list:
 def _extras() -> list:
     """Further benchmarks, registered by the modules that own them."""
     out = []
-    for name in ("usher_tools.bench_sim", "usher_tools.bench_sync", "usher_tools.bench_showtime"):
+    names = ("bench_sim", "bench_showtime", "bench_showbiz", "bench_sync")
+    for name in ["usher_tools." + n for n in names]:
         try:
             mod = __import__(name, None, None, ["figures"])
         except ImportError:

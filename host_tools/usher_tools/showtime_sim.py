@@ -298,7 +298,7 @@ def run_game(n: int = 4, seed: int = 1, profile: str = "lcd114", shots: str = ""
             res = run_script(sim, "\n".join(pl.lines) + "\n", shots)
         files = read_image(flash).files
     logs = sorted(k for k in files if k.endswith(".log"))
-    out = {"script_error": res["error"], "peak_heap": res["peak_heap"], "presses": res["presses"]}
+    out = {"script_error": res["error"], "peak_heap": res["firmware_peak_heap"], "presses": res["presses"]}
     out["stderr"] = res["device_stderr"][-1500:]
     out["wall_s"] = res["wall_s"]
     out["pixels_per_press"] = res["pixels_per_press"]

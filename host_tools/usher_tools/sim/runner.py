@@ -68,7 +68,7 @@ class SimConfig:
     data_dir: str = "data"  # the app's storage folder under /flash
     pty: bool = True
     stall_s: float = 20.0  # lockstep: a device that does not sleep for this long is stuck
-    mpy: bool = False  # run the firmware as .mpy, as the Pico does (the sim's own modules always are)
+    mpy: bool = True  # run the firmware as .mpy, as the Pico does (the sim's own modules always are)
     probe: int = 1  # collect and measure the live heap every N sleeps (0 = never)
 
 

@@ -1,0 +1,20 @@
+"""`make bench` figures: a whole Showbiz game on the simulator."""
+
+from usher_tools.showbiz_sim import run_game
+
+
+def figures() -> list:
+    r = run_game("lcd114")
+    ok = r["script_error"] == "" and r.get("as_planned")
+    return [
+        (
+            "Showbiz 4-player 10-year game on the simulator (lcd114): firmware peak heap",
+            "%d bytes of 192K%s" % (r["firmware_peak_heap"], "" if ok else " (FAILED: %s)" % r["script_error"]),
+            "",
+        ),
+        (
+            "Showbiz: median presses per bid / per selection turn",
+            "%s / %s (%d presses in all)" % (r["median_presses_per_bid"], r["median_presses_per_turn"], r["presses"]),
+            "",
+        ),
+    ]

@@ -1,0 +1,118 @@
+"""A whole Showbiz game on the simulator, from a button script recorded on
+the laptop.
+
+`plan_game` runs the unmodified firmware app on CPython (fake display, the
+same profile and the same app seed the simulator uses), starts a 4-player
+game from the home menu with button presses, and lets the seeded player of
+tests/core/showbiz_ui_player.py play it through the screens to the end. Every
+button event the app handles is written down. Because the app's draws come
+from the same Rng and seed on both runtimes, `run_game` can replay those
+presses on the simulator (lockstep, the firmware compiled, 192K heap) without
+feedback, then read the record back from the virtual flash, check it is the
+same game, and re-score it.
+"""
+
+import os
+import statistics
+import sys
+import tempfile
+
+from usher_tools.paths import ROOT, use_firmware
+
+DEVICE_SEED = 11  # the app's Rng seed, on the laptop and in the simulator
+
+
+def _kit() -> None:
+    use_firmware()
+    core = os.path.join(ROOT, "tests", "core")
+    if core not in sys.path:
+        sys.path.insert(0, core)
+
+
+def plan_game(profile: str = "oled", players: int = 4, seed: int = 3) -> dict:
+    _kit()
+    from fakes import FakeClock, FakeHardware, MemStorage
+    from showbiz_ui_kit import press, top
+    from showbiz_ui_player import Player
+    from usher.app import App
+
+    app = App(FakeHardware(profile == "oled"), FakeClock(), MemStorage(), seed=DEVICE_SEED)
+    events: list = []
+    handle = app.handle
+
+    def logged(ev: str) -> None:
+        events.append(ev)
+        handle(ev)
+
+    app.handle = logged  # type: ignore[method-assign]
+    app.start()
+    app.render()
+    # home -> New game -> Showbiz -> players -> a name a seat -> Start
+    press(app, "ok")
+    assert top(app) == "Menu", top(app)
+    press(app, "next", "ok")
+    assert top(app) == "NumberPicker", top(app)
+    picker = app.top()
+    while picker.value != players:
+        press(app, "next" if picker.value < players else "prev")
+    press(app, "ok")
+    for _ in range(players):
+        press(app, "ok")
+    press(app, "ok")  # Start: the first row of the setup menu
+    assert app.match is not None and app.match.game.name == "showbiz", top(app)
+    pl = Player(app, seed=seed)
+    pl.play()
+    actions = [_bare(a) for a in app.match.actions]
+    return {
+        "events": events,
+        "actions": actions,
+        "standings": app.match.standings(),
+        "bids": pl.bids,
+        "turns": pl.turns,
+        "years": app.match.state["year"],
+    }
+
+
+def _bare(a: dict) -> dict:
+    a = dict(a)
+    a.pop("at", None)
+    return a
+
+
+def script(events: list) -> str:
+    lines = []
+    for ev in events:
+        lines.append("long " + ev[:-5] if ev.endswith("_long") else ev)
+    return "\n".join(lines) + "\n"
+
+
+def run_game(profile: str = "oled", players: int = 4, seed: int = 3) -> dict:
+    from usher_tools.score import score_record
+    from usher_tools.showtime_sim import record_actions
+    from usher_tools.sim import Sim, SimConfig
+    from usher_tools.sim.flashfs import read_image
+    from usher_tools.sim.script import run_script
+
+    plan = plan_game(profile, players, seed)
+    with tempfile.TemporaryDirectory() as d:
+        flash = os.path.join(d, "flash.img")
+        with Sim(SimConfig(profile=profile, flash=flash, seed=DEVICE_SEED, pty=False)) as sim:
+            res = run_script(sim, script(plan["events"]))
+        files = read_image(flash).files
+    logs = sorted(k for k in files if k.endswith(".log"))
+    out = {
+        "script_error": res["error"],
+        "stderr": res["device_stderr"][-1500:],
+        "firmware_peak_heap": res["firmware_peak_heap"],
+        "presses": res["presses"],
+        "wall_s": res["wall_s"],
+        "years": plan["years"],
+        "median_presses_per_bid": statistics.median(plan["bids"]) if plan["bids"] else 0,
+        "median_presses_per_turn": statistics.median(plan["turns"]) if plan["turns"] else 0,
+        "records": logs,
+    }
+    if logs:
+        header, records, actions = record_actions(files[logs[-1]].decode())
+        out["as_planned"] = actions == plan["actions"]
+        out["score"] = score_record(header, records)
+    return out
