@@ -270,10 +270,13 @@ class App:
 
     def start(self) -> None:
         if not self.stack:
-            self.home()
+            # a game in play resumes straight into its screens; the home menu
+            # is built only when the game is left (its code would crowd the heap)
             last = self.library.last()
             if last and self.open_match(last):
                 self.play()
+            else:
+                self.home()
         if self.settings.note:
             self.toast(self.settings.note)
 
