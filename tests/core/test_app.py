@@ -180,3 +180,21 @@ def test_flash_full_during_a_move_is_reported():
     press(app, "ok")
     eq(app.toast_msg, "Flash full: delete games")
     eq(app.match.state["rolls"], rolls)
+
+
+def test_seats_take_free_colours_and_a_long_ok_chooses_another():
+    from usher.core.game import load_game
+    from usher.ui.newgame import Seats
+
+    app, _ = make_app()
+    seats = Seats(load_game("showtime"), 3)
+    app.push(seats)
+    app.render()
+    press(app, "ok")  # Anna: the first free colour
+    eq(seats.chosen[-1], {"name": "Anna", "colour": 0})
+    press(app, "ok_long")  # Ben picks his own colour
+    eq(type(app.top()).__name__, "Menu")
+    eq(app.top().items[0][0], "blue")  # red is taken
+    press(app, "next", "next", "ok")  # yellow
+    eq(seats.chosen[-1], {"name": "Ben", "colour": 3})
+    eq(seats.marks[0], 1)  # the next seat would be blue

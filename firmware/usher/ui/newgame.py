@@ -4,6 +4,7 @@ typed in Settings); colours follow seat order and can be changed."""
 
 from usher.core.errors import RuleError
 from usher.core.game import load_game
+from usher.ui import theme
 from usher.ui.home import title_of
 from usher.ui.widgets import Menu, NumberPicker
 
@@ -30,7 +31,9 @@ def choose_players(app, game, n: int) -> None:  # type: ignore[no-untyped-def]
 
 
 class Seats(Menu):
-    """Pick a name for each seat in turn (clockwise order)."""
+    """Pick a name for each seat in turn (clockwise order). Each seat takes the
+    first colour still free (the swatch shows it); hold OK on a name to give
+    that player another colour, e.g. the one of their pieces on the table."""
 
     def __init__(self, game, n: int) -> None:  # type: ignore[no-untyped-def]
         self.game = game
@@ -49,14 +52,20 @@ class Seats(Menu):
         if not names:
             names = ["Player %d" % (seat + 1)]
         self.items = [(nm, self.take(nm)) for nm in names]
-        self.marks = [seat] * len(self.items)
+        self.marks = [self.free()[0]] * len(self.items)
         self.sel = 0
         self.top = 0
         self.dirty = True
 
-    def take(self, name: str):  # type: ignore[no-untyped-def]
+    def free(self) -> list:
+        used = [c["colour"] for c in self.chosen]
+        return [c for c in range(len(theme.PLAYER_NAMES)) if c not in used]
+
+    def take(self, name: str, colour: int = -1):  # type: ignore[no-untyped-def]
         def act() -> None:
-            self.chosen.append({"name": name, "colour": len(self.chosen)})
+            if len(self.chosen) >= self.n:
+                self.chosen.pop()  # back from the options: the last seat is chosen again
+            self.chosen.append({"name": name, "colour": colour if colour >= 0 else self.free()[0]})
             if len(self.chosen) < self.n:
                 self.refill()
             else:
@@ -69,7 +78,24 @@ class Seats(Menu):
             self.chosen.pop()  # back steps to the previous seat, not out
             self.refill()
             return
+        if ev == "ok_long" and self.items:
+            self.pick_colour(self.items[self.sel][0])
+            return
         Menu.on_event(self, ev)
+
+    def pick_colour(self, name: str) -> None:
+        app = self.app
+        free = self.free()
+
+        def chosen(c: int):  # type: ignore[no-untyped-def]
+            def act() -> None:
+                app.pop()
+                self.take(name, c)()
+
+            return act
+
+        items = [(theme.PLAYER_NAMES[c], chosen(c)) for c in free]
+        app.push(Menu("Colour: " + name, items, marks=free))
 
 
 def options(app, game, players: list) -> None:  # type: ignore[no-untyped-def]
