@@ -19,6 +19,8 @@ class Pin:
     OPEN_DRAIN = 2
     PULL_UP = 1
     PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
 
     def __init__(self, machine, id, mode=-1, pull=-1, value=None):  # noqa: A002 - machine.Pin's name
         self.m = machine
@@ -53,6 +55,17 @@ class Pin:
 
     def __call__(self, v=None):
         return self.value(v)
+
+    def irq(self, handler=None, trigger=IRQ_FALLING, hard=False):
+        self.handler = handler
+        self.trigger = trigger
+
+    def tap(self):
+        """A press and release the poll never sees (it happened during a save):
+        only the falling-edge interrupt knows."""
+        handler = getattr(self, "handler", None)
+        if handler is not None and self.trigger & Pin.IRQ_FALLING:
+            handler(self)
 
     def on(self):
         self.value(1)
@@ -152,6 +165,8 @@ class _Factory:
 
 
 class _PinFactory(_Factory):
+    IRQ_FALLING = Pin.IRQ_FALLING
+    IRQ_RISING = Pin.IRQ_RISING
     IN = Pin.IN
     OUT = Pin.OUT
     OPEN_DRAIN = Pin.OPEN_DRAIN

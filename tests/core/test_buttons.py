@@ -241,3 +241,49 @@ def test_mashing_every_key_never_crashes_and_makes_only_well_formed_events():
     eq(r.b.held(), [])
     # the mashing really pressed things: both kinds of event came out
     assert r.names().count("ok") >= 1 and r.names().count("prev") >= 1, r.names()
+
+
+def test_a_tap_between_two_polls_is_queued_through_the_edge_interrupt():
+    """A press and release while the app was busy (a save, a redraw) that no
+    poll saw: the pin's falling-edge interrupt latched it, the next poll
+    reports it once, and an ordinary press is not reported twice."""
+    from fake_machine import Machine
+    from usher.board.buttons import Buttons, EdgeKey
+
+    m = Machine()
+    pin = m.Pin(6, m.Pin.IN, m.Pin.PULL_UP)
+    key = EdgeKey(pin, m.Pin.IRQ_FALLING)
+    b = Buttons({"ok": key}, {"ok": "ok"}, lambda a, c: a - c)
+    eq(b.poll(0), [])
+    pin.tap()  # down and up again inside one busy stretch
+    eq(b.poll(500), ["ok"])
+    eq(b.poll(520), [])  # reported once
+    # an ordinary press the polls see: the edge fires too, but only one event
+    pin.level = 0
+    pin.tap()
+    eq(b.poll(600), [])
+    eq(b.poll(640), [])
+    pin.level = None
+    eq(b.poll(660), [])
+    eq(b.poll(700), ["ok"])
+    eq(b.poll(720), [])
+
+
+def test_a_key_without_interrupts_still_works_by_polling():
+    from usher.board.buttons import Buttons, EdgeKey
+
+    class PlainPin:
+        level = 1
+
+        def value(self):
+            return self.level
+
+    pin = PlainPin()
+    key = EdgeKey(pin, 4)  # no irq(): polling alone
+    b = Buttons({"ok": key}, {"ok": "ok"}, lambda a, c: a - c)
+    pin.level = 0
+    eq(b.poll(0), [])
+    eq(b.poll(40), [])
+    pin.level = 1
+    eq(b.poll(60), [])
+    eq(b.poll(100), ["ok"])

@@ -23,6 +23,33 @@ passed in, so the wrap of time.ticks_ms() (every 2**30 ms on the Pico) is
 harmless. A key is any callable returning True while pressed.
 """
 
+class EdgeKey:
+    """An active-low key pin that also remembers, through its falling-edge
+    interrupt, a press the poll did not see: a tap made while the app was busy
+    saving or redrawing is queued, not lost. The interrupt handler only sets a
+    flag (no allocation, no drawing)."""
+
+    def __init__(self, pin, falling: int) -> None:  # type: ignore[no-untyped-def]
+        self.pin = pin
+        self.hit = False
+        try:
+            pin.irq(handler=self._edge, trigger=falling)
+        except (AttributeError, TypeError, ValueError, OSError):
+            pass  # a pin without interrupts: polling alone
+
+    def _edge(self, _pin) -> None:  # type: ignore[no-untyped-def]
+        self.hit = True
+
+    def __call__(self) -> bool:
+        return self.pin.value() == 0
+
+    def missed(self) -> bool:
+        """Whether an edge came since the last call (and forget it)."""
+        hit = self.hit
+        self.hit = False
+        return hit
+
+
 DEBOUNCE_MS = 25
 LONG_MS = 600
 REPEAT_DELAY_MS = 400
@@ -38,6 +65,7 @@ class _Key:
         self.name = name
         self.logical = logical
         self.repeats = logical in REPEATING
+        self.missed = getattr(read, "missed", None)  # an EdgeKey's latch, if any
         self.down = False  # the debounced state
         self.raw = False  # the last level read
         self.raw_at = now  # when the raw level last changed
@@ -85,6 +113,10 @@ class Buttons:
                 level = bool(k.read())
             except Exception:  # a flaky read counts as "no change", never a crash
                 level = k.raw
+            if k.missed is not None and k.missed() and not (level or k.raw or k.down):
+                # pressed and released between two polls: the edge was latched
+                out.append(k.logical)
+                continue
             if level != k.raw:
                 k.raw = level
                 k.raw_at = now

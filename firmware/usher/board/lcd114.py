@@ -10,6 +10,7 @@ on the left and keys A/B on the right.
     hw = lcd114.make(machine)
 """
 
+from usher.board.buttons import EdgeKey
 from usher.board.hardware import Hardware
 
 PROFILE = "lcd114"
@@ -63,10 +64,6 @@ KEYMAP = {
 SAFE_KEY = "B"
 
 
-def _active_low(pin):  # type: ignore[no-untyped-def]
-    return lambda: pin.value() == 0
-
-
 def make(machine, sleep_ms=None) -> Hardware:  # type: ignore[no-untyped-def]
     """Build the display, keys and backlight from a `machine` module (or a fake)."""
     from usher.board.st7789 import ST7789
@@ -95,5 +92,5 @@ def make(machine, sleep_ms=None) -> Hardware:  # type: ignore[no-untyped-def]
     backlight(100)
     keys = {}
     for name, gp in KEY_PINS:
-        keys[name] = _active_low(Pin(gp, Pin.IN, Pin.PULL_UP))
+        keys[name] = EdgeKey(Pin(gp, Pin.IN, Pin.PULL_UP), Pin.IRQ_FALLING)
     return Hardware(PROFILE, display, keys, dict(KEYMAP), backlight)

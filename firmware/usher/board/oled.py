@@ -8,6 +8,7 @@ their shared ground on pin 13. The OLED takes 3.3 V from pin 36 and ground
 from any GND pin.
 """
 
+from usher.board.buttons import EdgeKey
 from usher.board.hardware import Hardware
 
 PROFILE = "oled"
@@ -33,10 +34,6 @@ KEYMAP = {"prev": "prev", "next": "next", "ok": "ok", "back": "back"}
 SAFE_KEY = "back"
 
 
-def _active_low(pin):  # type: ignore[no-untyped-def]
-    return lambda: pin.value() == 0
-
-
 def make(machine, sleep_ms=None) -> Hardware:  # type: ignore[no-untyped-def]
     """Build the display, keys and brightness control from `machine` (or a fake)."""
     from usher.board.ssd1306 import SSD1306
@@ -56,5 +53,5 @@ def make(machine, sleep_ms=None) -> Hardware:  # type: ignore[no-untyped-def]
 
     keys = {}
     for name, gp in KEY_PINS:
-        keys[name] = _active_low(Pin(gp, Pin.IN, Pin.PULL_UP))
+        keys[name] = EdgeKey(Pin(gp, Pin.IN, Pin.PULL_UP), Pin.IRQ_FALLING)
     return Hardware(PROFILE, display, keys, dict(KEYMAP), brightness)
