@@ -126,21 +126,16 @@ class App:
 
     def submit(self, action: dict) -> bool:
         """Apply a move to the game in play; a refusal shows its reason."""
-        m = self.match
-        try:
-            m.submit(action, self.rng, self.now())
-        except RuleError as e:
-            self.toast(e.msg)
-            return False
-        except OSError as e:
-            self.toast(storage_msg(e))
-            return False
-        self.after_change()
-        return True
+        return self._change(self.match.submit, action, self.rng, self.now())
 
     def undo(self) -> bool:
+        return self._change(self.match.undo, self.now())
+
+    def _change(self, fn, *args) -> bool:  # type: ignore[no-untyped-def]
+        """Run a change to the match; a refusal or a flash error is shown,
+        and the game and its record stay as they were."""
         try:
-            self.match.undo(self.now())
+            fn(*args)
         except RuleError as e:
             self.toast(e.msg)
             return False

@@ -146,6 +146,15 @@ class Library:
             self.index["last"] = name
             self._save()
 
+    def abandon(self, name: str) -> None:
+        """Keep a game's record but take it off the resume row."""
+        e = self.find(name)
+        if e is not None:
+            e["abandoned"] = True
+        if self.index.get("last") == name:
+            self.index["last"] = ""
+        self._save()
+
     def delete(self, name: str) -> None:
         GameLog(self.storage, name).remove()
         self.index["games"] = [e for e in self.index["games"] if e["name"] != name]

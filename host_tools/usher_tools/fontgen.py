@@ -201,23 +201,7 @@ def module_source(name: str, target: int, why: str, font: dict, chars: str, note
     lines += _bytes_lines("META", meta)
     lines.append("# MONO_HLSB rows, ceil(width / 8) bytes each, only the inked rows")
     lines += _bytes_lines("DATA", data)
-    lines += [
-        "",
-        "",
-        "def glyph(ch):",
-        '    """(offset into DATA, advance, ink x offset, ink width, top row, rows) of ch,',
-        '    or None if the font lacks it. Row r of the ink is DATA[offset + r * stride:][:stride]',
-        '    with stride = (ink width + 7) // 8, leftmost pixel in the top bit."""',
-        "    i = CHARS.find(ch)",
-        "    if i < 0:",
-        "        return None",
-        "    m = 7 * i",
-        "    dx = META[m + 3]",
-        "    if dx > 127:",
-        "        dx -= 256",
-        "    return (META[m] | (META[m + 1] << 8), META[m + 2], dx, META[m + 4], META[m + 5], META[m + 6])",
-        "",
-    ]
+    lines.append("")  # the reader of this layout is usher.ui.text.glyph()
     return "\n".join(lines)
 
 

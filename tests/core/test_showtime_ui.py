@@ -22,7 +22,7 @@ BEA, HEINO, KEN, LEO, LINDA, LOUIS, SOPHIE, NINA = 1, 4, 6, 7, 8, 9, 11, 13
 
 
 def last(app):
-    a = dict(app.match.actions[-1])
+    a = dict(app.match.last_action())
     a.pop("at", None)
     return a
 

@@ -43,7 +43,7 @@ def test_the_four_player_record_played_with_buttons_in_few_presses():
             continue
         to = tuple(a["to"]) if "to" in a else None
         presses.append(place(app, a["card"], a["row"], a["seat"], to, a["genre"]))
-        got = dict(app.match.actions[-1])
+        got = dict(app.match.last_action())
         got.pop("at", None)
         want = dict(a)
         if "to" in got:
@@ -118,7 +118,7 @@ def test_a_linda_or_louis_with_no_legal_seat_is_offered_for_discard():
     scr = app.top()
     eq(scr.lists[0], [9])  # Anna has only Louis left
     press(app, "ok")
-    eq(app.match.actions[-1]["t"], "discard")
-    eq(app.match.actions[-1]["card"], 9)
+    eq(app.match.last_action()["t"], "discard")
+    eq(app.match.last_action()["card"], 9)
     eq(name(app), "Play")
     eq(app.top().mover(), 1)  # Ben plays on alone

@@ -19,7 +19,7 @@ def canvas(fill=0):
 def ink(font, ch):
     """{(x, y): True} of ch's lit pixels relative to the pen at the line top,
     decoded straight from the font module's documented layout."""
-    off, adv, dx, w, top, rows = font.glyph(ch)
+    off, adv, dx, w, top, rows = text.glyph(font, ch)
     stride = (w + 7) // 8
     out = {}
     for r in range(rows):
@@ -35,12 +35,12 @@ def test_fonts_have_the_line_height_their_name_says_and_sane_metrics():
         assert 0 < font.BASELINE < font.HEIGHT, font.BASELINE
         eq(len(font.META), 7 * len(font.CHARS))
         for ch in font.CHARS:
-            off, adv, dx, w, top, rows = font.glyph(ch)
+            off, adv, dx, w, top, rows = text.glyph(font, ch)
             assert top + rows <= font.HEIGHT, (ch, top, rows)
             assert off + ((w + 7) // 8) * rows <= len(font.DATA)
             assert ((w + 7) // 8) * rows <= font.MAXBYTES
             assert adv > 0, ch
-        eq(font.glyph("\u00e9"), None)
+        eq(text.glyph(font, "\u00e9"), None)
 
 
 def test_text_fonts_are_proportional_and_digits_are_tabular():
@@ -53,7 +53,7 @@ def test_text_fonts_are_proportional_and_digits_are_tabular():
 
 def test_width_adds_up_advances_and_skips_missing_characters():
     eq(text.width("", sans16), 0)
-    eq(text.width("Ab", sans16), sans16.glyph("A")[1] + sans16.glyph("b")[1])
+    eq(text.width("Ab", sans16), text.glyph(sans16, "A")[1] + text.glyph(sans16, "b")[1])
     eq(text.width("12", digits44), text.width("1x2", digits44))
 
 
@@ -68,7 +68,7 @@ def test_draw_sets_exactly_the_glyph_pixels_in_the_colour_and_returns_the_width(
         for ch in s:
             for (x, y) in ink(font, ch):
                 want[(pen + x, y0 + y)] = True
-            pen += font.glyph(ch)[1]
+            pen += text.glyph(font, ch)[1]
         assert len(want) > 20
         for y in range(H):
             for x in range(W):

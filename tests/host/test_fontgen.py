@@ -6,6 +6,7 @@ import os
 
 import pytest
 from PIL import ImageFont
+from usher.ui import text
 from usher_tools import fontgen
 
 
@@ -44,7 +45,7 @@ def test_packed_bitmaps_decode_back_to_the_rendered_glyphs(generated, tmp_path):
         mod = load(name, generated[name + ".py"], tmp_path)
         assert mod.CHARS == chars
         for g in font["glyphs"]:
-            off, adv, dx, w, top, rows = mod.glyph(g["char"])
+            off, adv, dx, w, top, rows = text.glyph(mod, g["char"])
             assert (adv, dx, w, top) == (g["advance"], g["xoff"], g["width"], g["top"])
             stride = (w + 7) // 8
             decoded = [

@@ -14,6 +14,8 @@ this module never imports `machine`.
 
 import framebuf
 
+from usher.board.region import clip
+
 try:
     from micropython import const
 except ImportError:
@@ -167,18 +169,7 @@ class ST7789(framebuf.FrameBuffer):
     def show(self, x: int = 0, y: int = 0, w: int = -1, h: int = -1) -> int:
         """Push the region (whole screen by default); returns pixels pushed."""
         W = self.width
-        if w < 0:
-            w = W - x
-        if h < 0:
-            h = self.height - y
-        if x < 0:
-            w += x
-            x = 0
-        if y < 0:
-            h += y
-            y = 0
-        w = min(w, W - x)
-        h = min(h, self.height - y)
+        x, y, w, h = clip(x, y, w, h, W, self.height)
         if w <= 0 or h <= 0:
             return 0
         self._window(x, y, x + w - 1, y + h - 1)

@@ -37,14 +37,7 @@ class GameMenu(Menu):
         app = self.app
 
         def yes() -> None:
-            e = app.library.find(app.match.name)
-            if e is not None:
-                e["abandoned"] = True
-                app.library.index["last"] = ""
-                try:
-                    app.library._save()
-                except OSError:
-                    app.toast("Flash error")
+            abandon(app)
             app.match = None
             app.home()
 
@@ -64,3 +57,11 @@ def show_scores(app) -> None:  # type: ignore[no-untyped-def]
     if not rows:
         rows = [(None, "no players", "")]
     app.push(Table("Scores", rows))
+
+
+def abandon(app) -> None:  # type: ignore[no-untyped-def]
+    """The game in play stays in Saved games but is no longer resumed."""
+    try:
+        app.library.abandon(app.match.name)
+    except OSError:
+        app.toast("Flash error")

@@ -222,15 +222,12 @@ class Loading(Screen):
 
 
 def abandon(app) -> None:  # type: ignore[no-untyped-def]
-    """As the framework's game menu does: kept in Saved games, not resumed."""
-    e = app.library.find(app.match.name)
-    if e is not None:
-        e["abandoned"] = True
-        app.library.index["last"] = ""
-        try:
-            app.library._save()
-        except OSError:
-            app.toast("Flash error")
+    """Kept in Saved games, not resumed (the library does it; this module
+    spares the heap the whole framework game menu)."""
+    try:
+        app.library.abandon(app.match.name)
+    except OSError:
+        app.toast("Flash error")
 
 
 def open(app) -> None:  # type: ignore[no-untyped-def]

@@ -33,6 +33,22 @@ def _view(font):  # type: ignore[no-untyped-def]
     return _views[1]
 
 
+def glyph(font, ch: str):  # type: ignore[no-untyped-def]
+    """(offset into DATA, advance, ink x offset, ink width, top row, rows) of ch
+    in a generated font, or None if the font lacks it. Row r of the ink is
+    DATA[offset + r * stride:][:stride], stride = (ink width + 7) // 8,
+    leftmost pixel in the top bit."""
+    i = font.CHARS.find(ch)
+    if i < 0:
+        return None
+    meta = font.META
+    m = 7 * i
+    dx = meta[m + 3]
+    if dx > 127:
+        dx -= 256
+    return (meta[m] | (meta[m + 1] << 8), meta[m + 2], dx, meta[m + 4], meta[m + 5], meta[m + 6])
+
+
 def width(s: str, font) -> int:  # type: ignore[no-untyped-def]
     """Pixels the string advances; characters the font lacks take no room."""
     chars = font.CHARS

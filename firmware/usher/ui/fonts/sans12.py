@@ -73,17 +73,3 @@ DATA = (
     b'\xc0\x80\x80\x80\x80\x80\x80\x80\x80\xc0\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\xc0@@'
     b'@@@@@@\xc0\xd0\xb0\xa8'
 )
-
-
-def glyph(ch):
-    """(offset into DATA, advance, ink x offset, ink width, top row, rows) of ch,
-    or None if the font lacks it. Row r of the ink is DATA[offset + r * stride:][:stride]
-    with stride = (ink width + 7) // 8, leftmost pixel in the top bit."""
-    i = CHARS.find(ch)
-    if i < 0:
-        return None
-    m = 7 * i
-    dx = META[m + 3]
-    if dx > 127:
-        dx -= 256
-    return (META[m] | (META[m + 1] << 8), META[m + 2], dx, META[m + 4], META[m + 5], META[m + 6])
