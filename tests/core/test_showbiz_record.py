@@ -64,6 +64,7 @@ def test_record_break_costs_two_ze_a_remaining_year():
     eq(seen[52][0], seen[51][0] - 6)
     eq(seen[52][1], seen[51][1] + 6)
     eq(seen[52][2], seen[51][2] + 1)  # a new artist drawn into the pool
+    assert seen[52][0] >= 0, "a break never leaves a player owing ZE"
 
 
 def test_record_year_one_scores_storage_share_and_kept_forecast():

@@ -21,6 +21,7 @@ def test_breaking_without_enough_ze_is_refused_with_the_reason():
     press(app, "ok")
     eq(app.toast_msg, "breaking costs 6 ZE")
     eq(state(app), before)
+    assert len(app.toast_msg) <= 40, "a refusal must fit the screen"
 
 
 def test_breaking_a_contract_pays_and_draws_a_new_artist():

@@ -14,6 +14,7 @@ def test_genders_follow_the_components_table():
     men = [c for c in range(1, 17) if cast.is_male(c)]
     eq(women, [1, 3, 8, 10, 11, 12, 13, 14])
     eq(men, [2, 4, 5, 6, 7, 9, 15, 16])
+    assert not set(women) & set(men), "a person is both"
 
 
 def test_bea_costs_a_woman_beside_her_one():

@@ -20,26 +20,13 @@ class ChipMenu(Menu):
         Menu.__init__(self, title, items, sel, marks)
         self.chips = chips
 
-    def draw_row(self, p, i: int) -> None:  # type: ignore[no-untyped-def]
-        rows = self.rows(p)
-        if not self.top <= i < self.top + rows or i >= len(self.items):
-            return
-        rh = self.row_h(p)
-        y = title_h(p) + (i - self.top) * rh
-        bg = theme.SELECT if i == self.sel else theme.BG
-        p.fill_rect(0, y, p.w, rh, bg)
-        x = 4
+    def draw_mark(self, p, i: int, x: int, y: int, rh: int) -> int:  # type: ignore[no-untyped-def]
         kind = self.chips[i] if self.chips is not None else None
-        if kind is not None:
-            s = rh - 2
-            chip(p, x, y + 1, s, kind)
-            x += s + 4
-        elif self.marks is not None and self.marks[i] is not None:
-            s = p.line_h("body") - 4
-            p.swatch(x, y + 4, s, self.marks[i])
-            x += s + 4
-        ink = p.ink_on(bg) if i == self.sel else theme.FG
-        p.text(p.fit(self.items[i][0], p.w - x - 2), x, y + 2, ink)
+        if kind is None:
+            return Menu.draw_mark(self, p, i, x, y, rh)
+        s = rh - 2
+        chip(p, x, y + 1, s, kind)
+        return x + s + 4
 
 
 class Claims(Menu):

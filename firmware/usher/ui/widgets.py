@@ -70,13 +70,17 @@ class Menu(Screen):
         y = title_h(p) + (i - self.top) * rh
         bg = theme.SELECT if i == self.sel else theme.BG
         p.fill_rect(0, y, p.w, rh, bg)
-        x = 4
+        x = self.draw_mark(p, i, 4, y, rh)
+        ink = p.ink_on(bg) if i == self.sel else theme.FG
+        p.text(p.fit(self.items[i][0], p.w - x - 2), x, y + 2, ink)
+
+    def draw_mark(self, p, i: int, x: int, y: int, rh: int) -> int:  # type: ignore[no-untyped-def]
+        """Draw what stands before a row's label; returns where the label starts."""
         if self.marks is not None and self.marks[i] is not None:
             s = p.line_h("body") - 4
             p.swatch(x, y + 4, s, self.marks[i])
             x += s + 4
-        ink = p.ink_on(bg) if i == self.sel else theme.FG
-        p.text(p.fit(self.items[i][0], p.w - x - 2), x, y + 2, ink)
+        return x
 
 
 class NumberPicker(Screen):
