@@ -43,4 +43,12 @@ def vm_firmware() -> str:
 
 
 def run_portable(files: list, firmware: str = "", heap: str = HEAP) -> subprocess.CompletedProcess:
-    return micropython([os.path.join(TESTS, "mp_runner.py"), firmware or vm_firmware()] + files, heap=heap)
+    """Paths are given relative to tests/, so the strings the VM holds (module
+    file names, sys.path) and hence its heap layout do not depend on where the
+    project is cloned: a test near the budget fails everywhere or nowhere."""
+
+    def rel(path: str) -> str:
+        return os.path.relpath(path, TESTS)
+
+    args = ["mp_runner.py", rel(firmware or vm_firmware())] + [rel(f) for f in files]
+    return micropython(args, heap=heap, cwd=TESTS)

@@ -1,6 +1,6 @@
 """The saved games on flash: names, an index for quick listing, the last played.
 
-Each game is a record (`<name>.log`, see RECORD.md). `index.json` caches what
+Each game is a record (`<name>.log`, see RECORD.md). `index.jsonl` caches what
 the home screen and the sync link list (game, players, finished, standings),
 so listing never replays a game. The index is only a cache: if it is missing or
 damaged it is rebuilt from the records themselves.
@@ -16,7 +16,7 @@ from usher.core.errors import RecordError
 from usher.core.match import Match
 from usher.core.record import LOG_EXT, GameLog
 
-INDEX = "index.json"
+INDEX = "index.jsonl"
 
 
 class Library:
@@ -39,12 +39,28 @@ class Library:
 
     # -- index -----------------------------------------------------------------
     def _load(self) -> dict:
-        data = self.storage.read(INDEX)
-        if data:
+        # JSON lines: a first line with the last game played, then one line a
+        # game, so neither reading nor writing needs one long string (a
+        # hundred games would be a 10 KB block a fragmented heap may lack).
+        if self.storage.exists(INDEX):
+            games = []
+            last = None
             try:
-                idx = loads(data.decode())
-                if isinstance(idx, dict) and isinstance(idx.get("games"), list):
-                    return idx
+                for line in self.storage.lines(INDEX):
+                    row = loads(line.decode())
+                    if not isinstance(row, dict):
+                        break
+                    if last is None:
+                        last = row.get("last")
+                        if not isinstance(last, str):
+                            break
+                    elif isinstance(row.get("name"), str):
+                        games.append(row)
+                    else:
+                        break
+                else:
+                    if last is not None:
+                        return {"games": games, "last": last}
             except (ValueError, UnicodeError):
                 pass
         return self.rebuild()
@@ -70,7 +86,11 @@ class Library:
         return idx
 
     def _save(self) -> None:
-        self.storage.write(INDEX, dumps(self.index).encode())
+        idx = self.index
+        rows = [dumps({"last": idx.get("last", "")}).encode() + b"\n"]
+        for e in idx["games"]:
+            rows.append(dumps(e).encode() + b"\n")
+        self.storage.write(INDEX, tuple(rows))
 
     @staticmethod
     def _entry(m: Match) -> dict:

@@ -140,12 +140,14 @@ class MemStorage:
             raise PowerCut()
 
     def write(self, name, data):
-        if isinstance(data, tuple):
-            data = b"".join(data)
-        part, cut = self._spend(data)
-        if cut:  # the temporary file is lost; the old file stays whole
-            raise PowerCut()
-        self.files[name] = part
+        pieces = list(data) if isinstance(data, tuple) else [data]
+        kept = []
+        for piece in pieces:  # kept apart, as the device writes them
+            part, cut = self._spend(piece)
+            if cut:  # the temporary file is lost; the old file stays whole
+                raise PowerCut()
+            kept.append(part)
+        self.files.raw[name] = kept if len(kept) > 1 else (kept[0] if kept else b"")
 
     def remove(self, name):
         del self.files[name]
@@ -186,9 +188,8 @@ class FullStorage(MemStorage):
         MemStorage.append(self, name, data)
 
     def write(self, name, data):
-        if isinstance(data, tuple):
-            data = b"".join(data)
-        if len(data) - max(0, self.size(name)) > self.room - self._used():
+        size = sum(len(p) for p in data) if isinstance(data, tuple) else len(data)
+        if size - max(0, self.size(name)) > self.room - self._used():
             raise OSError(28)
         MemStorage.write(self, name, data)
 

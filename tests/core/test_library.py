@@ -36,6 +36,30 @@ def test_index_survives_restart_and_rebuilds_when_damaged():
     eq(lib2.games()[0]["game"], "dice")
 
 
+def test_index_is_written_a_line_a_game_never_one_long_piece():
+    st = MemStorage()
+    lib = Library(st)
+    for _ in range(12):
+        new_game(lib, st)
+    pieces = st.files.raw[INDEX]
+    eq(len(pieces), 13)  # the header line and one line a game
+    for piece in pieces:
+        assert len(piece) < 200, piece
+    eq(len(Library(st).games()), 12)
+    eq(Library(st).last(), "g0012")
+
+
+def test_index_with_a_damaged_line_is_rebuilt_from_the_records():
+    st = MemStorage()
+    lib = Library(st)
+    new_game(lib, st)
+    new_game(lib, st)
+    st.files[INDEX] = st.files[INDEX].replace(b'"g0001"', b"g0001")
+    eq(sorted(e["name"] for e in Library(st).games()), ["g0001", "g0002"])
+    st.files[INDEX] = b'{"last":"g0002"}\n[1]\n'
+    eq(len(Library(st).games()), 2)
+
+
 def test_delete_removes_record_and_entry():
     st = MemStorage()
     lib = Library(st)

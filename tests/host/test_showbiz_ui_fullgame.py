@@ -106,5 +106,5 @@ def test_the_same_presses_give_the_same_game_on_the_micropython_vm(tmp_path):
     assert (got["crc"], got["bids"], got["turns"]) == (crc, pl.bids, pl.turns)
     assert got["year"] >= 10
     print("\nVM (64-bit, LCD profile): peak heap in use %d KB over the game" % (got["peak"] // 1024))
-    assert os.path.exists(os.path.join(data, "index.json"))
+    assert os.path.exists(os.path.join(data, "index.jsonl"))
     assert FIRMWARE  # the driver imported the compiled firmware, not the sources
