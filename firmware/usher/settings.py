@@ -17,7 +17,6 @@ DEFAULTS = {
     "brightness": 80,
     "showtime": {"stars": SHOWTIME_STARS, "genres": None},
     "showbiz": {"public_money": False, "draws": "device"},
-    "sync_secrets": False,
 }
 
 
