@@ -1,6 +1,5 @@
 """Hand-written fakes of the board, shared by portable tests."""
 
-
 BLOCK = 512  # the fake's files grow in blocks of at most this many bytes
 
 

@@ -1,43 +1,12 @@
 """Driving the Showbiz screens with button events on a fake display, for the
 test_showbiz_ui* files (portable: CPython and the MicroPython VM)."""
 
-from fakes import FakeClock, FakeHardware, MemStorage
-from usher.app import App
+from app_kit import collect, labels, make_app, press  # noqa: F401  (the Showbiz tests import them from here)
 
 NAMES = ["Anna", "Ben", "Cleo", "Dev", "Eva", "Finn", "Gus", "Hana"]
 # a taste row and a forecast to enter by hand (draws "entered")
 ROW = ["red", "red", "blue", "green", "black", "white"]
 FC = ["yellow", "yellow", "red", "blue", "white", "white"]
-
-
-def collect():
-    try:
-        import gc
-
-        gc.collect()
-    except ImportError:
-        pass
-
-
-def make_app(st=None, mono=False, seed=7):
-    st = st if st is not None else MemStorage()
-    app = App(FakeHardware(mono), FakeClock(), st, seed=seed)
-    app.start()
-    app.render()
-    return app, st
-
-
-def press(app, *events):
-    for ev in events:
-        app.handle(ev)
-        app.render()
-    d = app.hw.display
-    if len(d.pushes) > 32:  # the fake keeps every push; a long game would fill the heap
-        d.pushes = []
-
-
-def labels(app):
-    return [it[0] for it in app.top().items]
 
 
 def top(app):

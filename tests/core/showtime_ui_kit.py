@@ -2,19 +2,11 @@
 by button events only (each `press` is one app.handle call, as the device's
 buttons make), with the renders the app loop would do in between."""
 
+from app_kit import collect
 from fakes import FakeClock, FakeHardware, MemStorage
 from usher.app import App
 
 HOME_TO_SETUP = ["ok", "ok"]  # Home: New game; New game: Showtime
-
-
-def collect():
-    try:
-        import gc
-
-        gc.collect()
-    except ImportError:
-        pass
 
 
 def make_app(st=None, mono=True):

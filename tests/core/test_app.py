@@ -1,47 +1,11 @@
 """The app on a fake display: menus, a dice game, undo, private entry,
 refusals, mashing, power cuts."""
 
-from fakes import FakeClock, FakeHardware, MemStorage
+from app_kit import collect, goto, labels, make_app, press
+from fakes import MemStorage
 from portable import eq
-from usher.app import App
 from usher.core.match import Match
 from usher.core.rng import Rng
-
-
-def collect():
-    try:
-        import gc
-
-        gc.collect()
-    except ImportError:
-        pass
-
-
-def make_app(st=None, mono=False):
-    st = st if st is not None else MemStorage()
-    app = App(FakeHardware(mono), FakeClock(), st, seed=7)
-    app.start()
-    app.render()
-    return app, st
-
-
-def press(app, *events):
-    for ev in events:
-        app.handle(ev)
-        app.render()
-
-
-def labels(app):
-    return [it[0] for it in app.top().items]
-
-
-def goto(app, label):
-    """Move the menu cursor to a label and press OK."""
-    items = labels(app)
-    assert label in items, (label, items)
-    while app.top().items[app.top().sel][0] != label:
-        press(app, "next")
-    press(app, "ok")
 
 
 def test_home_menu_lists_the_main_entries():
@@ -198,3 +162,20 @@ def test_seats_take_free_colours_and_a_long_ok_chooses_another():
     press(app, "next", "next", "ok")  # yellow
     eq(seats.chosen[-1], {"name": "Ben", "colour": 3})
     eq(seats.marks[0], 1)  # the next seat would be blue
+
+
+def test_a_table_scrolls_a_row_at_a_time_and_stops_at_both_ends():
+    from usher.ui.dialogs import Table
+
+    app, _ = make_app()
+    t = Table("Scores", [(0, "Anna", "3"), (1, "Ben", "5"), (None, "Pot", "1")])
+    app.push(t)
+    app.render()
+    press(app, "prev")
+    eq(t.first, 0)
+    press(app, "next", "next", "next", "next")
+    eq(t.first, 2)
+    press(app, "prev")
+    eq(t.first, 1)
+    press(app, "back")
+    assert app.top() is not t

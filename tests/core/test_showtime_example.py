@@ -5,23 +5,9 @@ yellow (player 1) seats Nina in row 1 and Gloria, Linda, Ken in row 2.
 Nobody's favourite genre matches, so only the screening's scoring counts."""
 
 from portable import eq
+from showtime_example_seats import EXAMPLE, GREEN, YELLOW
 from showtime_kit import G, game, places
 from usher.games.showtime import step_dict
-
-GREEN = 0
-YELLOW = 1
-
-# (card, row, seat) in turn order: green, yellow, green, ...
-EXAMPLE = [
-    (4, 1, 1),  # green Heino
-    (13, 1, 4),  # yellow Nina
-    (2, 1, 2),  # green Benny
-    (3, 2, 1),  # yellow Gloria
-    (1, 1, 3),  # green Bea
-    (8, 2, 2),  # yellow Linda
-    (8, 2, 3),  # green Linda
-    (6, 2, 4),  # yellow Ken
-]
 
 
 def example_state():

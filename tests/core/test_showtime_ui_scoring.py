@@ -4,25 +4,12 @@ resuming after a power cut, driven by button events on a fake display."""
 
 from fakes import make_display
 from portable import eq
+from showtime_example_seats import EXAMPLE, GREEN, YELLOW
 from showtime_ui_kit import begin, choose_card, make_app, name, place, press, shown_texts, stop_showing
 from usher.core.crc import crc32
 
 make_display(False)  # the colour panel's 16 KB frame buffer, taken first as the device does at boot
 
-GREEN = 0
-YELLOW = 1
-
-# the rulebook's example, in turn order: (card, row, seat); nobody's genre matches
-EXAMPLE = [
-    (4, 1, 1),  # green Heino
-    (13, 1, 4),  # yellow Nina
-    (2, 1, 2),  # green Benny
-    (3, 2, 1),  # yellow Gloria
-    (1, 1, 3),  # green Bea
-    (8, 2, 2),  # yellow Linda
-    (8, 2, 3),  # green Linda
-    (6, 2, 4),  # yellow Ken
-]
 # what the rulebook's example says each person brings, seat by seat from row 1
 # left: first the seats' stars, then the effects (with whose figure moves)
 SEAT_POINTS = [(GREEN, 1), (GREEN, 2), (GREEN, 2), (YELLOW, 1), (YELLOW, 2), (YELLOW, 3), (GREEN, 3), (YELLOW, 2)]

@@ -66,7 +66,7 @@ def test_draw_sets_exactly_the_glyph_pixels_in_the_colour_and_returns_the_width(
         want = {}
         pen = x0
         for ch in s:
-            for (x, y) in ink(font, ch):
+            for x, y in ink(font, ch):
                 want[(pen + x, y0 + y)] = True
             pen += text.glyph(font, ch)[1]
         assert len(want) > 20

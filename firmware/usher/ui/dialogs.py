@@ -3,7 +3,7 @@ apart from the menu and the number picker, which every game screen needs,
 so a game in play does not carry them in RAM until one is opened."""
 
 from usher.ui import theme
-from usher.ui.screen import Screen, title_bar
+from usher.ui.screen import RowScreen, Screen, title_bar
 from usher.ui.widgets import wrap
 
 
@@ -42,24 +42,18 @@ class Confirm(Screen):
         p.right("Back=no", p.w - 4, p.h - lh - 1, theme.ERROR, "small")
 
 
-class Table(Screen):
+class Table(RowScreen):
     """Rows of (player index or None, label, value), e.g. a score table."""
 
     def __init__(self, title: str, rows: list, on_ok=None) -> None:  # type: ignore[no-untyped-def]
-        Screen.__init__(self)
+        RowScreen.__init__(self, rows)
         self.title = title
-        self.rows = rows
-        self.first = 0
         self.on_ok = on_ok
 
     def on_event(self, ev: str) -> None:
-        if ev == "next" and self.first + 1 < len(self.rows):
-            self.first += 1
-            self.dirty = True
-        elif ev == "prev" and self.first > 0:
-            self.first -= 1
-            self.dirty = True
-        elif ev == "ok" and self.on_ok is not None:
+        if self.scroll(ev):
+            return
+        if ev == "ok" and self.on_ok is not None:
             self.on_ok()
         elif ev in ("back", "ok"):
             self.close()

@@ -48,6 +48,30 @@ class Screen:
             title_bar(p, self.title)
 
 
+class RowScreen(Screen):
+    """A screen of `rows` shown from `first` on (score tables, year ends)."""
+
+    def __init__(self, rows: list) -> None:
+        Screen.__init__(self)
+        self.rows = rows
+        self.first = 0
+
+    def scroll(self, ev: str) -> bool:
+        """next/prev move by a row, never past either end. True if the
+        event was one of them."""
+        if ev == "next":
+            if self.first + 1 < len(self.rows):
+                self.first += 1
+                self.dirty = True
+            return True
+        if ev == "prev":
+            if self.first > 0:
+                self.first -= 1
+                self.dirty = True
+            return True
+        return False
+
+
 def title_h(p) -> int:  # type: ignore[no-untyped-def]
     return p.line_h("body") + 3
 

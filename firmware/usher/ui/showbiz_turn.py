@@ -4,7 +4,7 @@ round and the year-end scoring. They take callbacks; play_showbiz wires them
 to moves. The reveal and the year end draw only what is public by then."""
 
 from usher.ui import theme
-from usher.ui.screen import Screen, title_bar, title_h
+from usher.ui.screen import RowScreen, Screen, title_bar, title_h
 from usher.ui.showbiz_draw import cap, chip, draw_line, name, pitch
 from usher.ui.showbiz_views import chips, matched, outcome, split
 from usher.ui.widgets import Menu, NumberPicker
@@ -153,26 +153,18 @@ class Reveal(Screen):
         p.center(outcome(self.state, r), p.h - p.line_h("body") - 1, theme.GOOD)
 
 
-class YearEnd(Screen):
+class YearEnd(RowScreen):
     """Each player's matched colours and points for the year just scored."""
 
     def __init__(self, pre: list, after: dict, then) -> None:  # type: ignore[no-untyped-def]
-        Screen.__init__(self)
-        self.year = pre[0]
         # [player, the colours of her board that matched the taste, points]
-        self.rows = [[q, matched(b, pre[1]), after["pts"][q][-1]] for q, b in enumerate(pre[2])]
+        RowScreen.__init__(self, [[q, matched(b, pre[1]), after["pts"][q][-1]] for q, b in enumerate(pre[2])])
+        self.year = pre[0]
         self.state = after
         self.then = then
-        self.first = 0
 
     def on_event(self, ev: str) -> None:
-        if ev == "next" and self.first + 1 < len(self.rows):
-            self.first += 1
-            self.dirty = True
-        elif ev == "prev" and self.first > 0:
-            self.first -= 1
-            self.dirty = True
-        elif ev in ("ok", "back"):
+        if not self.scroll(ev) and ev in ("ok", "back"):
             self.then()
 
     def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
