@@ -118,8 +118,8 @@ class Recorder:
         for n in numbers(s):
             if n in self.secrets and n not in seen:
                 seen.append(n)
-        if not private and [n for n in numbers(s) if n in self.secrets]:
-            self.leaked.append(s)
+        if not private and len(self.leaked) < 4 and [n for n in numbers(s) if n in self.secrets]:
+            self.leaked.append(s)  # a few prove the leak; all of them could fill the heap
 
     def carry(self, old):
         """Keep what an earlier recorder saw (the app before a power cut)."""

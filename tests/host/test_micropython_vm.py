@@ -9,16 +9,10 @@ from tooling import HEAP, TESTS, run_portable
 
 PORTABLE = sorted(glob.glob(os.path.join(TESTS, "core", "test_*.py")))
 
-# Two files of Showbiz UI flows hold a whole app, a 16 KB fake display, the
-# test kit and a screen recorder next to the game: measured on the 64-bit VM,
-# they need 200K and 208K. Every other file runs in the Pico's 192K. Known gap:
-# on this VM a Showbiz game's code alone is ~125 KB (about 3.3x its .mpy size).
-HEAP_FOR = {"test_showbiz_ui.py": "224K", "test_showbiz_ui_secrets.py": "224K"}
-
 
 @pytest.mark.parametrize("path", PORTABLE, ids=[os.path.basename(p) for p in PORTABLE])
 def test_portable_module_on_micropython(path):
-    proc = run_portable([path], heap=HEAP_FOR.get(os.path.basename(path), HEAP))
+    proc = run_portable([path], heap=HEAP)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out[-4000:]
     last = out.strip().splitlines()[-1]
