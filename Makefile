@@ -35,7 +35,7 @@ $(STAMP): requirements-dev.txt host_tools/pyproject.toml
 	touch $@
 
 run: $(STAMP)
-	$(BIN)/usher sim --profile $(PROFILE)
+	$(BIN)/usher sim --profile $(PROFILE) $(if $(ROMFS),--romfs)
 
 test: $(STAMP)
 	$(BIN)/pytest -n 2 -q
@@ -57,7 +57,7 @@ bench: $(STAMP)
 	$(BIN)/python -m usher_tools.bench
 
 deploy: $(STAMP)
-	$(BIN)/usher deploy $(if $(PORT),--port $(PORT)) $(if $(DRY),--dry-run) $(if $(BOARD),--profile $(BOARD))
+	$(BIN)/usher deploy $(if $(PORT),--port $(PORT)) $(if $(DRY),--dry-run) $(if $(BOARD),--profile $(BOARD)) $(if $(ROMFS),--romfs)
 
 soak: $(STAMP)
 	USHER_SOAK=1 $(BIN)/pytest -q -n 2 -m soak

@@ -1,5 +1,13 @@
 """Boot entry on the Pico: wire the board profile, storage and the app loop."""
 
-from usher.boot import boot
+import sys
+
+# `usher deploy --romfs` puts the code in the ROMFS partition, mounted at
+# /rom, where it runs in place (no heap for bytecode). Searched last, so a
+# package copied to the flash filesystem later (plain deploy) takes over.
+if "/rom" not in sys.path:
+    sys.path.append("/rom")
+
+from usher.boot import boot  # noqa: E402
 
 boot()

@@ -18,9 +18,9 @@ FLOWS = [
 ]
 
 
-def session(profile: str) -> dict:
+def session(profile: str, romfs: bool = False) -> dict:
     with tempfile.TemporaryDirectory() as d, open(SESSION) as f:
-        with Sim(SimConfig(profile=profile, flash=os.path.join(d, "f.img"), seed=1)) as sim:
+        with Sim(SimConfig(profile=profile, flash=os.path.join(d, "f.img"), seed=1, romfs=romfs)) as sim:
             return run_script(sim, f.read())
 
 
@@ -40,6 +40,10 @@ def figures() -> list:
         rows.append(
             ("shell session %s: firmware peak live heap (of 192K)" % profile, "%d bytes" % r["firmware_peak_heap"], "")
         )
+    r = session("lcd114", romfs=True)
+    rows.append(
+        ("shell session lcd114, code in a ROMFS: firmware peak live heap", "%d bytes" % r["firmware_peak_heap"], "")
+    )
     m = measure("lcd114", standin=True, seconds=5)
     rows.append(("simulator's own heap (on top of the 192K)", "%d bytes" % m["sim_heap"], "the Pico does not pay it"))
     rows.append(("lockstep ticks per second (20 ms ticks)", str(m["ticks_per_s"]), ""))

@@ -51,7 +51,12 @@ def build(out: str, sizes: bool) -> None:
 @click.option("--port", default=None, help="Serial port (default: the only Pico found).")
 @click.option("--dry-run", is_flag=True, help="Print what would be copied.")
 @click.option("--profile", type=click.Choice(["lcd114", "oled"]), default=None, help="Board profile to record.")
-def deploy(port: str | None, dry_run: bool, profile: str | None) -> None:
+@click.option(
+    "--romfs",
+    is_flag=True,
+    help="Write the code to the board's ROMFS partition, where it runs in place (much less heap).",
+)
+def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) -> None:
     """Compile, then copy the firmware to a Pico with mpremote."""
     out = os.path.join(ROOT, "build", "mpy")
     rows = build_mod.build(out)
@@ -59,6 +64,13 @@ def deploy(port: str | None, dry_run: bool, profile: str | None) -> None:
         click.echo("compile failed; nothing copied", err=True)
         sys.exit(1)
     plan = build_mod.deploy_plan(out)
+    image = ""
+    if romfs:
+        from usher_tools.romfs import write_image
+
+        image = os.path.join(ROOT, "build", "usher.romfs")
+        size = write_image(out, image)
+        plan = [(src, dst) for src, dst in plan if not dst.startswith("usher/")]
     dirs = sorted({os.path.dirname(dst) for _, dst in plan if os.path.dirname(dst)})
     if profile:
         prof = os.path.join(out, "profile.txt")
@@ -67,6 +79,9 @@ def deploy(port: str | None, dry_run: bool, profile: str | None) -> None:
         dirs.append("data")
         plan.append((prof, "data/profile.txt"))
     if dry_run:
+        if image:
+            click.echo("romfs deploy %s  (%d bytes)" % (os.path.relpath(image, ROOT), size))
+            click.echo("rm -r :usher  (a copy on the flash filesystem would be imported first)")
         for d in dirs:
             click.echo("mkdir :%s" % d)
         for src, dst in plan:
@@ -76,14 +91,43 @@ def deploy(port: str | None, dry_run: bool, profile: str | None) -> None:
         from usher_tools.ports import only_port
 
         port = only_port()
+    mpremote = [tool("mpremote"), "connect", port]
+    if image:
+        if subprocess.call(mpremote + ["romfs", "deploy", image]) != 0:
+            click.echo(
+                "the ROMFS write failed: this Pico's MicroPython may have no ROMFS partition "
+                "(`mpremote romfs query`); deploy without --romfs",
+                err=True,
+            )
+            sys.exit(1)
+        subprocess.run(mpremote + ["exec", REMOVE_TREE % "/usher"], capture_output=True)
     # mkdir fails on a folder that exists and would stop a chained call: one call each
     for d in dirs:
-        subprocess.run([tool("mpremote"), "connect", port, "mkdir", ":" + d], capture_output=True)
-    args = [tool("mpremote"), "connect", port]
+        subprocess.run(mpremote + ["mkdir", ":" + d], capture_output=True)
+    args = list(mpremote)
     for src, dst in plan:
         args += ["cp", src, ":" + dst, "+"]
     args += ["reset"]
     sys.exit(subprocess.call(args))
+
+
+# run on the Pico: remove a folder and everything in it, if it is there
+REMOVE_TREE = """
+import os
+def rm(p):
+    try:
+        kids = os.listdir(p)
+    except OSError:
+        return
+    for k in kids:
+        q = p + '/' + k
+        if os.stat(q)[0] & 0x4000:
+            rm(q)
+        else:
+            os.remove(q)
+    os.rmdir(p)
+rm(%r)
+"""
 
 
 # the simulator, sync, history and device commands live in their own modules

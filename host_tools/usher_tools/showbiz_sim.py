@@ -86,7 +86,7 @@ def script(events: list) -> str:
     return "\n".join(lines) + "\n"
 
 
-def run_game(profile: str = "oled", players: int = 4, seed: int = 3) -> dict:
+def run_game(profile: str = "oled", players: int = 4, seed: int = 3, romfs: bool = False) -> dict:
     from usher_tools.score import score_record
     from usher_tools.showtime_sim import record_actions
     from usher_tools.sim import Sim, SimConfig
@@ -96,7 +96,7 @@ def run_game(profile: str = "oled", players: int = 4, seed: int = 3) -> dict:
     plan = plan_game(profile, players, seed)
     with tempfile.TemporaryDirectory() as d:
         flash = os.path.join(d, "flash.img")
-        with Sim(SimConfig(profile=profile, flash=flash, seed=DEVICE_SEED, pty=False)) as sim:
+        with Sim(SimConfig(profile=profile, flash=flash, seed=DEVICE_SEED, pty=False, romfs=romfs)) as sim:
             res = run_script(sim, script(plan["events"]))
         files = read_image(flash).files
     logs = sorted(k for k in files if k.endswith(".log"))

@@ -28,6 +28,8 @@ from usher_tools.sim.profiles import PROFILES
 @click.option("--seconds", type=float, default=-1, help="Headless: stop after this long.")
 @click.option("--mpy/--source", default=True, show_default=True,
               help="Run the firmware as .mpy bytecode, as the Pico does, or from .py source.")
+@click.option("--romfs", is_flag=True,
+              help="Import the firmware from a ROMFS image, as after `usher deploy --romfs` (code in flash, not heap).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option(
     "--heap-probe",
@@ -41,7 +43,7 @@ from usher_tools.sim.profiles import PROFILES
 @click.option("--row-offset", type=int, default=53, show_default=True, help="ST7789: first visible RAM row.")
 @click.option("--profile-module", default="", hidden=True)
 @click.option("--app-module", default="", hidden=True)
-def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, seconds, mpy, seed, heap_probe, heap,  # type: ignore[no-untyped-def]  # noqa: E501
+def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, seconds, mpy, romfs, seed, heap_probe, heap,  # type: ignore[no-untyped-def]  # noqa: E501
         col_offset, row_offset, profile_module, app_module):  # fmt: skip
     """Run the firmware on the MicroPython VM with virtual buttons, display, flash and USB serial.
 
@@ -64,7 +66,8 @@ def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, sec
     if fresh and os.path.exists(flash):
         os.remove(flash)
     cfg = SimConfig(
-        profile=profile, live=not script, standin=standin, flash=flash, heap=heap, seed=seed, mpy=mpy, probe=heap_probe,
+        profile=profile, live=not script, standin=standin, flash=flash, heap=heap, seed=seed, mpy=mpy, romfs=romfs,
+        probe=heap_probe,
         col_offset=col_offset, row_offset=row_offset, profile_module=profile_module, app_module=app_module,
     )  # fmt: skip
     try:
@@ -81,8 +84,15 @@ def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, sec
             failed = [r["reason"] for r in result["runs"] if str(r.get("reason", "")).startswith("error")]
             pp = result["pixels_per_press"]
             click.echo(
-                "%d presses, pixels per press median %s max %s, peak heap %d, %d ticks in %.2f s"
-                % (result["presses"], pp["median"], pp["max"], result["peak_heap"], result["ticks"], result["wall_s"])
+                "%d presses, pixels per press median %s max %s, firmware peak heap %d, %d ticks in %.2f s"
+                % (
+                    result["presses"],
+                    pp["median"],
+                    pp["max"],
+                    result["firmware_peak_heap"],
+                    result["ticks"],
+                    result["wall_s"],
+                )
             )
             for w in result["warnings"]:
                 click.echo("warning: " + w, err=True)

@@ -34,3 +34,16 @@ def test_deploy_without_a_board_says_so(monkeypatch):
     res = CliRunner().invoke(main, ["deploy"])
     assert res.exit_code != 0
     assert "no Pico found" in res.output
+
+
+def test_deploy_romfs_dry_run_writes_the_image_and_copies_only_main():
+    from usher_tools.paths import ROOT
+
+    res = CliRunner().invoke(main, ["deploy", "--romfs", "--dry-run"])
+    assert res.exit_code == 0, res.output
+    assert "romfs deploy build/usher.romfs" in res.output
+    assert "rm -r :usher" in res.output
+    assert "cp firmware/main.py :main.py" in res.output
+    assert ":usher/" not in res.output.replace("rm -r :usher ", "")
+    with open(os.path.join(ROOT, "build", "usher.romfs"), "rb") as f:
+        assert f.read(3) == b"\xd2\xcd\x31"  # the ROMFS header

@@ -69,6 +69,7 @@ class SimConfig:
     pty: bool = True
     stall_s: float = 20.0  # lockstep: a device that does not sleep for this long is stuck
     mpy: bool = True  # run the firmware as .mpy, as the Pico does (the sim's own modules always are)
+    romfs: bool = False  # import the firmware from a ROMFS image (code in flash, not heap)
     probe: int = 1  # collect and measure the live heap every N sleeps (0 = never)
 
 
@@ -109,6 +110,7 @@ class Sim:
         self.peak = 0  # most heap live after a collection at any sleep, over all runs
         self.mem_peak_raw = 0  # micropython.mem_peak(): every byte ever allocated, garbage included
         self.hello: dict = {}
+        self.rom_room = 0  # heap added for a ROMFS image (flash on the Pico)
         self.flash_ops = 0
         self.exchanges = 0  # sleep exchanges (ticks) over all runs
         self.runs: list = []  # how each VM run ended
@@ -160,6 +162,7 @@ class Sim:
             "probe": cfg.probe,
             "allowance": SIM_ALLOWANCE,
             "path": [self._firmware()] + [os.path.abspath(p) for p in cfg.path],
+            "romfs": self._romfs(),
             "profile": cfg.profile_module or (prof.standin if cfg.standin else prof.module),
             "app": cfg.app_module or ("standin_app" if cfg.standin else "usher.app"),
         }
@@ -169,7 +172,7 @@ class Sim:
         os.write(w_cmd, len(blob).to_bytes(4, "little") + blob)
         # the firmware gets exactly cfg.heap: the simulator's own modules take
         # their share of an allowance on top, and a ballast pins the rest
-        vm_heap = "%d" % (heap_bytes(cfg.heap) + SIM_ALLOWANCE)
+        vm_heap = "%d" % (heap_bytes(cfg.heap) + SIM_ALLOWANCE + self.rom_room)
         args = [tool("micropython"), "-X", "heapsize=" + vm_heap, SIM_MAIN, str(r_cmd), str(w_ev)]
         self.proc = subprocess.Popen(
             args,
@@ -197,9 +200,25 @@ class Sim:
         self.runs.append({"reason": "running", "boot_vt": self.vt})
 
     def _firmware(self) -> str:
+        if self.cfg.romfs:
+            return "/rom"
         if not self.cfg.mpy:
             return FIRMWARE
         return compile_tree(FIRMWARE, os.path.join(CACHE, "firmware-mpy"), skip=("main.py",))
+
+    def _romfs(self) -> str:
+        """The image's path, built from the compiled firmware ('' without
+        --romfs); sets the heap the VM needs on top to hold it."""
+        self.rom_room = 0
+        if not self.cfg.romfs:
+            return ""
+        from usher_tools.romfs import write_image
+
+        tree = compile_tree(FIRMWARE, os.path.join(CACHE, "firmware-mpy"), skip=("main.py",))
+        out = os.path.join(CACHE, "firmware.romfs")
+        size = write_image(tree, out)
+        self.rom_room = size + 256  # the bytearray's header and the mount's own objects
+        return out
 
     def _ended(self, reason: str) -> None:
         """The VM is gone (or about to be): collect it."""

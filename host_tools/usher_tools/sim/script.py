@@ -199,7 +199,7 @@ def report(sim: Sim, runner: ScriptRunner, wall_s: float, error: str = "") -> di
         "peak_heap": sim.peak,
         # what the firmware itself held at its peak: the VM's live heap less the
         # simulator's allowance (its modules plus the ballast that pins the rest)
-        "firmware_peak_heap": max(0, sim.peak - SIM_ALLOWANCE),
+        "firmware_peak_heap": max(0, sim.peak - SIM_ALLOWANCE - sim.hello.get("rom_heap", 0)),
         "mem_peak_raw": sim.mem_peak_raw,
         "heap_limit": sim.cfg.heap,
         "sim_heap": sim.hello.get("sim_heap"),

@@ -22,6 +22,28 @@ import vfs
 MOUNT = "/flash"
 
 
+ROM = None  # the ROMFS image, when the firmware runs from one
+
+
+def mount_rom(path):  # type: ignore[no-untyped-def]
+    """Mount a ROMFS image at /rom, as a Pico whose firmware has a ROMFS
+    partition does. The image sits in the VM's heap (the host added its size
+    to the heap), where the Pico keeps it in flash; returns those bytes."""
+    if not path:
+        return 0
+    global ROM
+    gc.collect()
+    before = gc.mem_alloc()
+    with open(path, "rb") as f:
+        f.seek(0, 2)
+        ROM = bytearray(f.tell())
+        f.seek(0)
+        f.readinto(ROM)
+    vfs.mount(vfs.VfsRom(ROM), "/rom")
+    gc.collect()
+    return gc.mem_alloc() - before
+
+
 def mount(flash) -> bool:  # type: ignore[no-untyped-def]
     """As the rp2 port's _boot.py does: mount, or format a blank chip and mount.
     True if it had to format."""
@@ -83,8 +105,9 @@ def main(rx, fd_out: int, cfg: dict, m0: int) -> None:  # type: ignore[no-untype
     serial = simserial.StdioSerial()
     link.probe = cfg.get("probe", 1)
     cfg.pop("mpy", None)
+    rom = mount_rom(cfg.get("romfs"))
     gc.collect()
-    m1 = gc.mem_alloc()
+    m1 = gc.mem_alloc() - rom
     # pin the unused part of the simulator's allowance, so the firmware has
     # exactly the heap it would have on the Pico (the host added the allowance)
     global BALLAST
@@ -94,7 +117,7 @@ def main(rx, fd_out: int, cfg: dict, m0: int) -> None:  # type: ignore[no-untype
     formatted = mount(flash)
     gc.collect()
     m2 = gc.mem_alloc()
-    hello = {"sim_heap": m1 - m0, "mount_heap": m2 - m1b, "boot_heap": m2, "formatted": formatted}
+    hello = {"sim_heap": m1 - m0, "rom_heap": rom, "mount_heap": m2 - m1b, "boot_heap": m2, "formatted": formatted}
     link.text(simlink.HELLO, json.dumps(hello))
     for p in cfg.get("path", []):
         sys.path.insert(0, p)
