@@ -11,7 +11,7 @@ PROFILE ?= lcd114
 PORT    ?=
 STUBS_PKG := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
 
-.PHONY: help setup run test test-fast check mpy size bench deploy soak fonts clean
+.PHONY: help setup run test test-fast check mpy size bench deploy soak screens fonts clean
 
 help:
 	@echo "make run      start the simulator (PROFILE=lcd114|oled)"
@@ -20,8 +20,9 @@ help:
 	@echo "make mpy      compile firmware/ with mpy-cross -march=armv6m into $(BUILD)"
 	@echo "make size     bytecode size per module and total"
 	@echo "make bench    the table of measured figures"
-	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=lcd114|oled] [DRY=1]   compile and copy to a Pico"
+	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=lcd114|oled] [DRY=1] [ROMFS=1]   compile and copy to a Pico"
 	@echo "make soak     long fuzz and property runs (not part of make test)"
+	@echo "make screens  the README's pictures of both games, from the simulator"
 	@echo "make fonts    regenerate the bitmap fonts in firmware/usher/ui/fonts"
 
 setup: $(STAMP)
@@ -61,6 +62,9 @@ deploy: $(STAMP)
 
 soak: $(STAMP)
 	USHER_SOAK=1 $(BIN)/pytest -q -n 2 -m soak
+
+screens: $(STAMP)
+	$(BIN)/python -m usher_tools.screens
 
 fonts: $(STAMP)
 	$(BIN)/python -m usher_tools.fontgen

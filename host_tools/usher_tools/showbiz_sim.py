@@ -20,6 +20,16 @@ import tempfile
 from usher_tools.paths import ROOT, use_firmware
 
 DEVICE_SEED = 11  # the app's Rng seed, on the laptop and in the simulator
+# screens pictured (`shots`), by class: the file name of the first one shown
+SHOTS = {
+    "Main": "main",
+    "Claims": "claims",
+    "PassTo": "pass-to",
+    "SecretNumber": "private-bid",
+    "Reveal": "reveal",
+    "ContractPicker": "contract",
+    "YearEnd": "year-end",
+}
 
 
 def _kit() -> None:
@@ -32,7 +42,7 @@ def _kit() -> None:
 def plan_game(profile: str = "oled", players: int = 4, seed: int = 3) -> dict:
     _kit()
     from fakes import FakeClock, FakeHardware, MemStorage
-    from showbiz_ui_kit import press, top
+    from showbiz_ui_kit import press, step, top
     from showbiz_ui_player import Player
     from usher.app import App
 
@@ -40,9 +50,18 @@ def plan_game(profile: str = "oled", players: int = 4, seed: int = 3) -> dict:
     events: list = []
     handle = app.handle
 
+    seen: list = []
+
     def logged(ev: str) -> None:
         events.append(ev)
         handle(ev)
+        # the first time a screen worth a picture opens, a screenshot there
+        shown = type(app.top()).__name__
+        if shown == "Main" and (app.match is None or step(app) != "pick"):
+            return  # the main screen is pictured with the pool, waiting for a pick
+        if shown in SHOTS and shown not in seen:
+            seen.append(shown)
+            events.append("shot:" + SHOTS[shown])
 
     app.handle = logged  # type: ignore[method-assign]
     app.start()
@@ -82,11 +101,14 @@ def _bare(a: dict) -> dict:
 def script(events: list) -> str:
     lines = []
     for ev in events:
-        lines.append("long " + ev[:-5] if ev.endswith("_long") else ev)
+        if ev.startswith("shot:"):
+            lines.append("shot " + ev[5:])
+        else:
+            lines.append("long " + ev[:-5] if ev.endswith("_long") else ev)
     return "\n".join(lines) + "\n"
 
 
-def run_game(profile: str = "oled", players: int = 4, seed: int = 3, romfs: bool = False) -> dict:
+def run_game(profile: str = "oled", players: int = 4, seed: int = 3, romfs: bool = False, shots: str = "") -> dict:
     from usher_tools.score import score_record
     from usher_tools.showtime_sim import record_actions
     from usher_tools.sim import Sim, SimConfig
@@ -97,7 +119,7 @@ def run_game(profile: str = "oled", players: int = 4, seed: int = 3, romfs: bool
     with tempfile.TemporaryDirectory() as d:
         flash = os.path.join(d, "flash.img")
         with Sim(SimConfig(profile=profile, flash=flash, seed=DEVICE_SEED, pty=False, romfs=romfs)) as sim:
-            res = run_script(sim, script(plan["events"]))
+            res = run_script(sim, script(plan["events"]), shots)
         files = read_image(flash).files
     logs = sorted(k for k in files if k.endswith(".log"))
     out = {

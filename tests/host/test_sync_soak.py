@@ -6,7 +6,7 @@ import os
 
 import pytest
 import test_sync as ts
-from tooling import FIRMWARE, TESTS, micropython
+from tooling import TESTS, micropython, vm_firmware
 from usher.core.rng import Rng
 from usher_tools.client import DeviceGone
 from usher_tools.history import History
@@ -22,16 +22,17 @@ def test_link_fuzz_on_cpython(seed):
     assert sent > 10_000
 
 
-def test_link_fuzz_on_the_micropython_vm(tmp_path):
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_link_fuzz_on_the_micropython_vm(tmp_path, seed):
+    # one VM a seed: one long session each, as a device would see it
     script = tmp_path / "soak.py"
     script.write_text(
         "import sys\n"
         "sys.path.insert(0, %r)\n"
         "sys.path.insert(0, %r)\n"
         "import test_link_hostile as h\n"
-        "for seed in (5, 6, 7):\n"
-        "    print(h.fuzz(30000, seed))\n"
-        "print('soak ok')\n" % (FIRMWARE, os.path.join(TESTS, "core"))
+        "print(h.fuzz(30000, %d))\n"
+        "print('soak ok')\n" % (vm_firmware(), os.path.join(TESTS, "core"), seed)  # compiled, as the Pico runs it
     )
     proc = micropython([str(script)], timeout=1200)
     assert proc.returncode == 0 and "soak ok" in proc.stdout, proc.stdout[-2000:] + proc.stderr[-2000:]
