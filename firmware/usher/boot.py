@@ -30,8 +30,8 @@ def profile_name(storage) -> str:  # type: ignore[no-untyped-def]
     return name if name in ("lcd114", "oled") else "lcd114"
 
 
-def boot() -> None:
-    """Entry from main.py on the Pico."""
+def boot(root: str = "/data", ticks: int = -1) -> None:
+    """Entry from main.py on the Pico (tests pass a folder and a tick count)."""
     import os
     import sys
     import time
@@ -41,7 +41,7 @@ def boot() -> None:
     from usher.board.storage import DirStorage
     from usher.board.usbserial import UsbSerial
 
-    storage = DirStorage("/data")  # games and settings; the code lives in /usher
+    storage = DirStorage(root)  # games and settings; the code lives in /usher (or /rom)
     name = profile_name(storage)
     board = __import__("usher.board." + name, None, None, ["make"])
     hw = board.make(machine)
@@ -50,4 +50,4 @@ def boot() -> None:
         return
     seed = int.from_bytes(os.urandom(4), "little")
     del sys.modules["usher.boot"]  # this module's work is done
-    run(hw, DeviceClock(time), storage, UsbSerial(), seed=seed)
+    run(hw, DeviceClock(time), storage, UsbSerial(), seed=seed, ticks=ticks)

@@ -89,7 +89,7 @@ class SPI:
         self.baudrate = baudrate
 
     def write(self, buf):
-        self.m.log.append(("spi", self.id, bytes(buf)))
+        self.m.log.append(("spi", self.id, bytes(buf) if self.m.keep else len(buf)))
 
 
 class I2C:
@@ -109,13 +109,13 @@ class I2C:
 
     def writeto(self, addr, buf, stop=True):
         self._check(addr)
-        self.m.log.append(("i2c", addr, bytes(buf)))
+        self.m.log.append(("i2c", addr, bytes(buf) if self.m.keep else len(buf)))
         return len(buf)
 
     def writevto(self, addr, bufs, stop=True):
         self._check(addr)
         data = b"".join(bytes(b) for b in bufs)
-        self.m.log.append(("i2c", addr, data))
+        self.m.log.append(("i2c", addr, data if self.m.keep else len(data)))
         return len(data)
 
 
@@ -161,6 +161,8 @@ class _Factory:
         obj = self._cls(self._m, *args, **kw)
         if self._cls is Pin:
             self._m.pins[obj.id] = obj
+            if obj.id in self._m.held:
+                obj.level = 0  # a key held down since power-on
         return obj
 
 
@@ -178,6 +180,8 @@ class Machine:
     def __init__(self, i2c_devices=(0x3C,)):
         self.log = []
         self.pins = {}  # id -> the last Pin built for it
+        self.held = []  # pins pulled low from the start (keys held at power-on)
+        self.keep = True  # log the bytes of each bus write (False: only their count, for long runs)
         self.i2c_devices = list(i2c_devices)
         self.Pin = _PinFactory(self, Pin)
         self.SPI = _Factory(self, SPI)

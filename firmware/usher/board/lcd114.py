@@ -60,7 +60,7 @@ KEYMAP = {
     "B": "back",
 }
 
-# Held at boot: skip the app and stay at the REPL (read by main.py)
+# Held at boot: skip the app and stay at the REPL (read by usher.boot at power-on)
 SAFE_KEY = "B"
 
 

@@ -30,7 +30,7 @@ KEY_PINS = [
 ]
 KEYMAP = {"prev": "prev", "next": "next", "ok": "ok", "back": "back"}
 
-# Held at boot: skip the app and stay at the REPL (read by main.py)
+# Held at boot: skip the app and stay at the REPL (read by usher.boot at power-on)
 SAFE_KEY = "back"
 
 
