@@ -5,6 +5,8 @@ import shutil
 import subprocess
 import sys
 
+from usher_tools.paths import vm_env
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 TESTS = os.path.join(ROOT, "tests")
@@ -28,6 +30,7 @@ def micropython(args: list, heap: str = HEAP, timeout: int = 300, **kw) -> subpr
         capture_output=True,
         text=True,
         timeout=timeout,
+        env=vm_env(),
         **kw,
     )
 

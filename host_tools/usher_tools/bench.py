@@ -8,7 +8,7 @@ import sys
 import tempfile
 
 from usher_tools import build as build_mod
-from usher_tools.paths import FIRMWARE, ROOT, tool
+from usher_tools.paths import FIRMWARE, ROOT, tool, vm_env
 
 HEAP = "192K"
 
@@ -28,6 +28,7 @@ def mp_heap_after_import(modules: list, path: str = FIRMWARE) -> int:
     """Bytes of heap still in use after importing modules on the VM."""
     proc = subprocess.run(
         [tool("micropython"), "-X", "heapsize=" + HEAP, "-c", IMPORT_HEAP % (path, modules)],
+        env=vm_env(),
         capture_output=True,
         text=True,
         timeout=60,

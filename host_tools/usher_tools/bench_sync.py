@@ -19,7 +19,7 @@ import threading
 import time
 import tty
 
-from usher_tools.paths import FIRMWARE, ROOT, tool
+from usher_tools.paths import FIRMWARE, ROOT, tool, vm_env
 
 SCRIPT = os.path.join(ROOT, "tests", "fixtures", "sync_device.py")
 HEAP = os.environ.get("USHER_HEAP", "192K")
@@ -38,6 +38,7 @@ class PtyDevice:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             bufsize=0,
+            env=vm_env(),
         )
         self.log: list = []  # the device's stderr lines ("ready", "ask: ...")
         self.closed = False

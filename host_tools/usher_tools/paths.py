@@ -19,6 +19,14 @@ def tool(name: str) -> str:
     return path if os.path.exists(path) else name
 
 
+def vm_env() -> dict:
+    """The environment for a MicroPython VM: its default sys.path holds
+    $HOME/.micropython/lib, a string on the heap whose length differs from
+    user to user; pinning the path makes heap layouts (and so the tests that
+    run near the 192K budget) the same on every machine."""
+    return dict(os.environ, MICROPYPATH=".frozen")
+
+
 def firmware_files() -> list:
     """Every firmware source file, relative to firmware/, sorted."""
     out = []

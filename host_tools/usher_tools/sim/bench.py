@@ -13,7 +13,7 @@ import subprocess
 import tempfile
 import time
 
-from usher_tools.paths import tool
+from usher_tools.paths import tool, vm_env
 from usher_tools.sim.runner import Sim, SimConfig
 
 
@@ -21,7 +21,7 @@ def measure(profile: str = "lcd114", standin: bool = True, seconds: int = 60) ->
     out: dict = {"profile": profile, "standin": standin}
     t = time.perf_counter()
     for _ in range(5):
-        subprocess.run([tool("micropython"), "-X", "heapsize=192K", "-c", "pass"], check=True)
+        subprocess.run([tool("micropython"), "-X", "heapsize=192K", "-c", "pass"], check=True, env=vm_env())
     out["vm_start_ms"] = round((time.perf_counter() - t) / 5 * 1000, 1)
     with tempfile.TemporaryDirectory() as d:
         sim = Sim(SimConfig(profile=profile, standin=standin, flash=os.path.join(d, "f.img"), pty=False))

@@ -6,7 +6,7 @@ import json
 import os
 import subprocess
 
-from usher_tools.paths import tool
+from usher_tools.paths import tool, vm_env
 from usher_tools.sim.runner import DEVICE_DIR, PICO_BLOCKS
 
 
@@ -21,6 +21,7 @@ def read_image(path: str, blocks: int = PICO_BLOCKS) -> FlashImage:
     proc = subprocess.run(
         [tool("micropython"), "-X", "heapsize=192K", os.path.join(DEVICE_DIR, "simdump.py")],
         input=json.dumps({"flash": os.path.abspath(path), "blocks": blocks}),
+        env=vm_env(),
         capture_output=True,
         text=True,
         timeout=60,

@@ -19,7 +19,7 @@ import time
 import tty
 from dataclasses import dataclass, field
 
-from usher_tools.paths import ROOT, tool
+from usher_tools.paths import ROOT, tool, vm_env
 from usher_tools.sim import protocol as P
 from usher_tools.sim.mpycache import compile_tree
 from usher_tools.sim.profiles import PROFILES
@@ -182,6 +182,7 @@ class Sim:
             pass_fds=(r_cmd, w_ev),
             start_new_session=True,  # a Ctrl-C in the terminal is the host's to handle
             cwd=DEVICE_DIR,
+            env=vm_env(),
         )
         os.close(r_cmd)
         os.close(w_ev)
