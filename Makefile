@@ -46,6 +46,7 @@ test-fast: $(STAMP)
 
 check: $(STAMP)
 	$(BIN)/ruff check firmware host_tools tests hardware
+	$(BIN)/ruff format --check firmware host_tools tests hardware
 	$(BIN)/mypy
 
 mpy: $(STAMP)

@@ -16,8 +16,28 @@ from usher.board import oled  # noqa: E402
 
 # The Pico's header, physical pin -> name (from the Raspberry Pi Pico pinout)
 LEFT = [0, 1, None, 2, 3, 4, 5, None, 6, 7, 8, 9, None, 10, 11, 12, 13, None, 14, 15]  # pins 1..20
-RIGHT = ["GP16", "GP17", "GND", "GP18", "GP19", "GP20", "GP21", "GND", "GP22", "RUN",
-         "GP26", "GP27", "AGND", "GP28", "ADC_VREF", "3V3(OUT)", "3V3_EN", "GND", "VSYS", "VBUS"]  # pins 21..40
+RIGHT = [
+    "GP16",
+    "GP17",
+    "GND",
+    "GP18",
+    "GP19",
+    "GP20",
+    "GP21",
+    "GND",
+    "GP22",
+    "RUN",
+    "GP26",
+    "GP27",
+    "AGND",
+    "GP28",
+    "ADC_VREF",
+    "3V3(OUT)",
+    "3V3_EN",
+    "GND",
+    "VSYS",
+    "VBUS",
+]  # pins 21..40
 PICO_PINS = {}
 for _i, _gp in enumerate(LEFT):
     PICO_PINS[1 + _i] = "GND" if _gp is None else "GP%d" % _gp

@@ -237,6 +237,7 @@ class App:
             if self.match is not None:
                 self.library.release()
             unload(KEEP, ("usher.link",))
+
     def render(self) -> int:
         top = self.top()
         p = self.p

@@ -38,7 +38,7 @@ FONTS = [
 ]
 
 SOURCE_NOTE = (
-    "Aileron Regular by Sora Sagano (dotcolon.net), \"No Rights Reserved\" (CC0),\n"
+    'Aileron Regular by Sora Sagano (dotcolon.net), "No Rights Reserved" (CC0),\n'
     "as bundled in Pillow %s (ImageFont.load_default)."
 )
 

@@ -26,10 +26,17 @@ from usher_tools.sim.profiles import PROFILES
 @click.option("--standin", is_flag=True, help="Run the simulator's stand-in profile and app, not the firmware's.")
 @click.option("--headless", is_flag=True, help="Live, without drawing: just the device and its serial pty.")
 @click.option("--seconds", type=float, default=-1, help="Headless: stop after this long.")
-@click.option("--mpy/--source", default=True, show_default=True,
-              help="Run the firmware as .mpy bytecode, as the Pico does, or from .py source.")
-@click.option("--romfs", is_flag=True,
-              help="Import the firmware from a ROMFS image, as after `usher deploy --romfs` (code in flash, not heap).")
+@click.option(
+    "--mpy/--source",
+    default=True,
+    show_default=True,
+    help="Run the firmware as .mpy bytecode, as the Pico does, or from .py source.",
+)
+@click.option(
+    "--romfs",
+    is_flag=True,
+    help="Import the firmware from a ROMFS image, as after `usher deploy --romfs` (code in flash, not heap).",
+)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option(
     "--heap-probe",

@@ -37,6 +37,16 @@ def test_ruff():
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+def test_ruff_format():
+    proc = subprocess.run(
+        [tool("ruff"), "format", "--check", "firmware", "host_tools", "tests", "hardware"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
 def test_firmware_core_imports_no_hardware_or_io():
     banned = ("machine", "framebuf", "time", "utime", "os", "select", "sys", "micropython", "random")
     core = os.path.join(ROOT, "firmware", "usher", "core")

@@ -23,6 +23,7 @@ passed in, so the wrap of time.ticks_ms() (every 2**30 ms on the Pico) is
 harmless. A key is any callable returning True while pressed.
 """
 
+
 class EdgeKey:
     """An active-low key pin that also remembers, through its falling-edge
     interrupt, a press the poll did not see: a tap made while the app was busy

@@ -556,8 +556,10 @@ class Sim:
         elif t == P.HELLO:
             self.hello = json.loads(p[2:].decode())
             if self.hello.get("sim_heap", 0) > SIM_ALLOWANCE:
-                self.warn("the simulator took %d bytes, more than its allowance: the firmware has less than %s"
-                          % (self.hello["sim_heap"], self.cfg.heap))
+                self.warn(
+                    "the simulator took %d bytes, more than its allowance: the firmware has less than %s"
+                    % (self.hello["sim_heap"], self.cfg.heap)
+                )
         elif t == P.EXIT:
             info = json.loads(p[2:].decode())
             self.peak = max(self.peak, info.get("heap_end", 0))
