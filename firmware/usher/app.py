@@ -16,24 +16,7 @@ from usher.ui.paint import Painter
 
 TICK_MS = 20  # poll period: fast enough that a tap is never missed
 LINK_IDLE_TICKS = 3000  # a minute without a byte: the link's heap goes back
-
-
-class FirstByte:
-    """The serial with one byte already read put back in front."""
-
-    def __init__(self, serial, first: int) -> None:  # type: ignore[no-untyped-def]
-        self.serial = serial
-        self.first = first
-
-    def read(self) -> int:
-        b = self.first
-        if b >= 0:
-            self.first = -1
-            return b
-        return self.serial.read()
-
-    def write(self, data: bytes) -> int:
-        return self.serial.write(data)
+LINK_BACKOFF_TICKS = 250  # after the link did not fit the heap: 5 s of refusing the host
 
 
 class App:
@@ -57,8 +40,10 @@ class App:
         self.serial = serial
         self.link: Any = None  # the sync link, loaded when the laptop speaks
         self.link_idle = 0
+        self.link_off = 0  # ticks left during which the host is not served (no heap for the link)
         self.link_screen: Any = None
         self.presses = 0
+        self.recoveries = 0  # times the heap ran out and the app started again from flash
         self.apply_brightness()
 
     # -- the stack -----------------------------------------------------------------
@@ -206,19 +191,20 @@ class App:
                 self.toast(e.msg)
 
     def serve_link(self) -> None:
-        """The USB link costs ~14 KB of heap, so it is loaded only when a byte
-        arrives and dropped again after a quiet minute."""
+        """The USB link costs ~24 KB of heap, so it is loaded only when a byte
+        arrives and dropped again after a quiet minute (usher.link_gate)."""
         link = self.link
         if link is None:
             if self.serial is None:
                 return
             b = self.serial.read()
-            if b < 0:
+            if b < 0 and not self.link_off:
                 return
-            from usher.link import Link
+            from usher.link_gate import start
 
-            link = self.link = Link(self.library, self.settings, device_id(), FirstByte(self.serial, b))
-            self.link_idle = 0
+            link = start(self, b)
+            if link is None:
+                return
         if link.service():
             self.link_idle = 0
         else:
@@ -232,11 +218,11 @@ class App:
         elif not ask and self.link_screen is not None:
             self.pop(self.link_screen)
             self.link_screen = None
-        if self.link_idle > LINK_IDLE_TICKS and not ask and not link.busy():
-            self.link = None
-            if self.match is not None:
-                self.library.release()
-            unload(KEEP, ("usher.link",))
+        if not (link.busy() or ask) and (link.starved or self.link_idle > LINK_IDLE_TICKS):
+            from usher.link_gate import stop
+
+            self.link_off = LINK_BACKOFF_TICKS if link.starved else 0  # an answer did not fit
+            stop(self)
 
     def render(self) -> int:
         top = self.top()
@@ -279,10 +265,31 @@ class App:
     def run(self, ticks: int = -1) -> None:
         self.start()
         while ticks != 0:
-            self.tick()
+            try:
+                self.tick()
+            except MemoryError:
+                self.recover()
             self.clock.sleep_ms(TICK_MS)
             if ticks > 0:
                 ticks -= 1
+
+    def recover(self) -> None:
+        """The heap ran out in the middle of a tick. What is on flash is whole
+        (a move is one append), so start again from it as after a power cut:
+        drop the link and every screen, reopen the game in play, say so. A
+        move being entered may be lost; nothing recorded is."""
+        self.recoveries += 1
+        self.link = None
+        self.link_off = LINK_BACKOFF_TICKS  # a host's next bytes must not start this over at once
+        self.link_screen = None
+        self.stack = []  # no on_close hooks: they might need the heap we lack
+        self.match = None
+        self.library.release()
+        unload(KEEP, ("usher.link", "usher.ui.", "usher.games."))
+        collect()
+        print("usher: MemoryError, reloaded from flash")  # REPL noise to the host; tests look for it
+        self.start()
+        self.toast("Low memory: reloaded")
 
 
 # modules every screen needs; everything else under usher.ui and usher.games

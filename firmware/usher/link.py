@@ -51,6 +51,7 @@ class Link:
         self.last = [0, ""]  # id and outcome of the latest question, for `poll`
         self.errors = 0  # error replies sent, for tests and the status screen
         self.drops = 0  # transfers dropped because the host stopped reading
+        self.starved = False  # an answer ran out of heap
 
     # -- what the app calls --------------------------------------------------
     def service(self, budget: int = 1024) -> int:
@@ -228,7 +229,10 @@ class Link:
             return
         try:
             getattr(self, "op_" + op)(rid, req)
-        except Exception:  # a bug or MemoryError must not stop the device
+        except MemoryError:  # a game open on the device leaves too little heap
+            self.starved = True  # the app then drops the link, giving its heap back
+            self._error(rid, "memory")
+        except Exception:  # a bug must not stop the device
             self._error(rid, "internal")
 
     # -- operations ----------------------------------------------------------

@@ -38,11 +38,20 @@ class NoPress(Timeout):
     """Nobody answered the device's question in time (the question is withdrawn)."""
 
 
+# what a person can do about an error code (PROTOCOL.md has them all)
+HINTS = {
+    "memory": "a game open on the device leaves too little memory for the link: "
+    "leave the game (Back, then Save & leave) and sync again",
+    "busy": "the device is already asking something: answer it on the device first",
+}
+
+
 class Refused(LinkError):
     """The device answered with an error code."""
 
     def __init__(self, code: str, what: str = "") -> None:
-        super().__init__("device refused %s: %s" % (what or "the request", code))
+        hint = HINTS.get(code)
+        super().__init__("device refused %s: %s%s" % (what or "the request", code, " (%s)" % hint if hint else ""))
         self.code = code
 
 
@@ -182,6 +191,8 @@ class Client:
                 raise Timeout("no answer from the device on %s (is Usher running, not the REPL?)" % self.port)
             if obj.get("id") == rid:
                 return obj
+            if obj.get("id") is None and obj.get("err") == "memory":
+                raise Refused("memory")  # the device cannot serve anyone now, old lines or new
             if strict and obj.get("id") is None and obj.get("ok") is False:
                 # the device could not read one of our lines: say so, do not wait forever
                 raise LinkError("device could not read our request (%s)" % obj.get("err"))

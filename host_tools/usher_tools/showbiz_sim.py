@@ -108,7 +108,41 @@ def script(events: list) -> str:
     return "\n".join(lines) + "\n"
 
 
-def run_game(profile: str = "oled", players: int = 4, seed: int = 3, romfs: bool = False, shots: str = "") -> dict:
+def sync_lines() -> str:
+    """A laptop asking hello and list in the middle of the game (script lines)."""
+    from usher_tools.client import frame
+
+    out = []
+    for i, (op, args) in enumerate((("hello", {"proto": 1}), ("list", {"from": 0}))):
+        obj = {"id": 900 + i, "op": op}
+        obj.update(args)
+        text = frame(obj).decode().strip().replace('"', '\\"')
+        out += ['serial "%s"' % text, 'expect "@u " 3000']  # any answer: ok, or "memory"
+    return "\n".join(out) + "\n"
+
+
+def answers(serial: str) -> list:
+    """The device's protocol replies found in its serial output."""
+    import json
+
+    out = []
+    for line in serial.splitlines():
+        if line.startswith("@u ") and "*" in line:
+            try:
+                out.append(json.loads(line[3 : line.rindex("*")]))
+            except ValueError:
+                pass
+    return out
+
+
+def run_game(
+    profile: str = "oled",
+    players: int = 4,
+    seed: int = 3,
+    romfs: bool = False,
+    shots: str = "",
+    sync_at: float = 0.0,
+) -> dict:
     from usher_tools.score import score_record
     from usher_tools.showtime_sim import record_actions
     from usher_tools.sim import Sim, SimConfig
@@ -119,7 +153,13 @@ def run_game(profile: str = "oled", players: int = 4, seed: int = 3, romfs: bool
     with tempfile.TemporaryDirectory() as d:
         flash = os.path.join(d, "flash.img")
         with Sim(SimConfig(profile=profile, flash=flash, seed=DEVICE_SEED, pty=False, romfs=romfs)) as sim:
-            res = run_script(sim, script(plan["events"]), shots)
+            events = plan["events"]
+            if sync_at:  # the laptop speaks at this fraction of the game
+                k = int(len(events) * sync_at)
+                text = script(events[:k]) + sync_lines() + script(events[k:])
+            else:
+                text = script(events)
+            res = run_script(sim, text, shots)
         files = read_image(flash).files
     logs = sorted(k for k in files if k.endswith(".log"))
     out = {
@@ -132,6 +172,7 @@ def run_game(profile: str = "oled", players: int = 4, seed: int = 3, romfs: bool
         "median_presses_per_bid": statistics.median(plan["bids"]) if plan["bids"] else 0,
         "median_presses_per_turn": statistics.median(plan["turns"]) if plan["turns"] else 0,
         "records": logs,
+        "sync_answers": answers(res["serial_tail"]),
     }
     if logs:
         header, records, actions = record_actions(files[logs[-1]].decode())

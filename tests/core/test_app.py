@@ -115,8 +115,10 @@ def test_mashing_buttons_never_crashes():
     for _ in range(400):
         ev = events[r.below(len(events))]
         app.handle(ev)
+        collect()  # as the device's tick does after presses
         if r.below(3) == 0:
             app.render()
+            app.hw.display.pushes = []  # the fake keeps every push; the panel does not
         assert app.top() is not None
     app.render()
     # whatever happened, every game on flash still replays
@@ -179,3 +181,24 @@ def test_a_table_scrolls_a_row_at_a_time_and_stops_at_both_ends():
     eq(t.first, 1)
     press(app, "back")
     assert app.top() is not t
+
+
+def test_out_of_memory_in_a_tick_reloads_the_game_from_flash():
+    from usher.ui.screen import Screen
+
+    class Greedy(Screen):
+        def draw(self, p, full):
+            raise MemoryError("memory allocation failed")
+
+    app, st = make_app()
+    goto(app, "Dice & draws")
+    press(app, "ok", "ok")  # two rolls, each recorded
+    name = app.match.name
+    state = app.match.state
+    app.push(Greedy())
+    app.run(ticks=3)
+    eq(app.recoveries, 1)
+    eq(type(app.top()).__name__ == "Greedy", False)
+    eq(app.match.name, name)  # the same game, reopened from its record
+    eq(app.match.state, state)
+    eq(app.toast_msg, "Low memory: reloaded")

@@ -1,8 +1,9 @@
 """The sync link's protocol, driven through a hand-written fake serial.
 
-Also holds the helpers the other test_link*.py files import (FakeSerial,
-Host, make_device)."""
+Also holds the helpers the other test_link*.py files import (Host,
+make_device); the serial fake is fake_serial.FakeSerial."""
 
+from fake_serial import FakeSerial
 from fakes import MemStorage
 from portable import eq
 from usher import VERSION
@@ -14,41 +15,6 @@ from usher.library import Library
 from usher.link import STALL_TICKS, Link
 from usher.link_wire import FROM_DEVICE, FROM_HOST, WireError, decode, encode
 from usher.settings import Settings
-
-
-class FakeSerial:
-    """Input bytes the device reads one at a time; output it may refuse."""
-
-    def __init__(self):
-        self.inq = bytearray()
-        self.pos = 0
-        self.out = bytearray()
-        self.take = -1  # bytes accepted per write: -1 all, 0 none (host not reading)
-        self.unprintable = 0  # bytes written that are neither printable ASCII nor newline
-        self.taken = 0
-
-    def feed(self, data):
-        self.inq = self.inq[self.pos :] + data  # forget what was read: small heap
-        self.pos = 0
-
-    def read(self):
-        if self.pos >= len(self.inq):
-            return -1
-        b = self.inq[self.pos]
-        self.pos += 1
-        return b
-
-    def write(self, data):
-        n = len(data) if self.take < 0 else min(self.take, len(data))
-        for b in data[:n]:
-            if not (b == 0x0A or 0x20 <= b < 0x7F):
-                self.unprintable += 1
-        self.out += data[:n]
-        self.taken += n
-        return n
-
-    def unread(self):
-        return len(self.inq) - self.pos
 
 
 class Host:
@@ -563,3 +529,15 @@ def test_serial_that_takes_a_few_bytes_at_a_time_still_delivers_every_line():
     for n in names:
         eq(data[n], st.files[n + ".log"])
     eq(final["done"], True)
+
+
+def test_an_operation_that_runs_out_of_heap_answers_memory_and_the_link_goes_on():
+    _, _, link, _, host = make_device(games=1)
+
+    def greedy(rid, req):
+        raise MemoryError("memory allocation failed")
+
+    link.op_list = greedy
+    r = host.ask("list", **{"from": 0})[0]
+    eq((r["ok"], r["err"], r["id"] is not None), (False, "memory", True))
+    eq(host.ask("hello", proto=1)[0]["ok"], True)

@@ -448,3 +448,39 @@ def test_link_leaves_kbd_intr_alone_so_mpremote_can_always_interrupt():
 
     for path in glob.glob(os.path.join(FIRMWARE, "usher", "link*.py")):
         assert "kbd_intr(" not in open(path).read(), path
+
+
+def test_a_device_short_of_memory_is_reported_with_what_to_do(hist):
+    from usher.link_gate import NO_ROOM_LINE
+
+    dev = Device(games=1)
+
+    def no_room(rid, req):
+        raise MemoryError("memory allocation failed")
+
+    dev.link.op_list = no_room  # the link loaded, but an answer does not fit
+    with pytest.raises(Refused) as e:
+        sync(dev, hist)
+    assert e.value.code == "memory" and "Save & leave" in str(e.value)
+
+    class NoLink:  # the link itself did not fit: the app answers each line with its fixed one
+        def __init__(self, port):
+            self.port = port
+
+        def service(self, budget=1024):
+            while True:
+                b = self.port.dev.read()
+                if b < 0:
+                    return 0
+                if b == 0x0A:
+                    self.port.dev.write(NO_ROOM_LINE)
+
+        def pending(self):
+            return ""
+
+    dev = Device(games=1)
+    dev.port.link = NoLink(dev.port)
+    with pytest.raises(Refused) as e:
+        with dev.client() as c:
+            c.hello()
+    assert e.value.code == "memory" and "Save & leave" in str(e.value)

@@ -182,6 +182,10 @@ def screen_summary(img, path: str = "") -> dict:  # type: ignore[no-untyped-def]
     return {"width": w, "height": h, "sha256": hashlib.sha256(img.tobytes()).hexdigest(), "png": path}
 
 
+# what the app prints when the heap ran out and it started again from flash
+RECOVERED = b"usher: MemoryError, reloaded from flash"
+
+
 def report(sim: Sim, runner: ScriptRunner, wall_s: float, error: str = "") -> dict:
     per = [px for _, px in sim.press_log]
     img = sim.image()
@@ -215,7 +219,9 @@ def report(sim: Sim, runner: ScriptRunner, wall_s: float, error: str = "") -> di
         "serial_tail": sim.serial_out[-2000:].decode("utf-8", "replace"),
         "device_stderr": sim.stderr[-4000:].decode("utf-8", "replace"),
         "warnings": sim.all_warnings() + ([sim.panel.dark_reason()] if sim.panel.dark_reason() else []),
-        "error": error,
+        "memory_recoveries": bytes(sim.serial_out).count(RECOVERED),
+        # the app survives a full heap, but a scripted run that needed to is a failed budget
+        "error": error or ("the firmware ran out of heap (and reloaded)" if RECOVERED in sim.serial_out else ""),
     }
 
 

@@ -1,0 +1,93 @@
+"""The app and the laptop: the sync link is loaded when the host speaks, and
+when it does not fit the heap (a big game open), the host gets one clear
+error line, its bytes are dropped for a while, and the game goes on."""
+
+from app_kit import goto, make_app, press
+from fake_serial import FakeSerial
+from portable import eq
+from usher import link_gate
+from usher.app import LINK_BACKOFF_TICKS
+from usher.core.crc import crc32
+from usher.link_gate import NO_ROOM_LINE
+
+
+def attach(app):
+    ser = FakeSerial()
+    app.serial = ser
+    return ser
+
+
+def test_the_link_loads_when_the_host_speaks():
+    app, _ = make_app(mono=True)
+    ser = attach(app)
+    app.tick()
+    eq(app.link, None)  # nothing said, nothing loaded
+    ser.feed(b"\n")
+    app.tick()
+    eq(app.link is not None, True)
+
+
+def test_no_room_for_the_link_answers_each_host_line_memory_and_the_game_goes_on():
+    app, _ = make_app(mono=True)
+    goto(app, "Dice & draws")
+    press(app, "ok")  # one die
+    rolls = app.match.state["rolls"]
+    ser = attach(app)
+
+    def no_room(app, first):
+        raise MemoryError("memory allocation failed")
+
+    real = link_gate.load
+    link_gate.load = no_room
+    try:
+        refuse(app, ser)
+    finally:
+        link_gate.load = real
+    eq(ser.unread(), 0)
+    press(app, "ok")  # the game still takes moves
+    eq(app.match.state["rolls"], rolls + 1)
+    app.tick()  # room again: the next byte loads the link
+    ser.feed(b"\n")
+    app.tick()
+    eq(app.link is not None, True)
+
+
+def refuse(app, ser):
+    ser.feed(b'@U {"id":1,"op":"hello","proto":1}*00000000\n')
+    app.tick()  # the first byte: the link does not fit
+    eq(app.link, None)
+    app.tick()  # the rest of the line: answered
+    eq(bytes(ser.out), NO_ROOM_LINE)
+    # the answer is a valid protocol line: printable, and its CRC matches
+    body = NO_ROOM_LINE[3 : NO_ROOM_LINE.rindex(b"*")]
+    eq(NO_ROOM_LINE[-9:-1], b"%08x" % crc32(body))
+    eq(ser.unprintable, 0)
+    for _ in range(LINK_BACKOFF_TICKS - 2):  # every line the host sends meanwhile: the same answer
+        ser.feed(b"xx\n")
+        app.tick()
+    eq(bytes(ser.out), NO_ROOM_LINE * (LINK_BACKOFF_TICKS - 1))
+
+
+def test_an_answer_that_runs_out_of_heap_gives_the_links_heap_back_to_the_game():
+    from usher.core.data import loads
+    from usher.link_wire import encode
+
+    app, _ = make_app(mono=True)
+    ser = attach(app)
+    ser.feed(b"\n")
+    app.tick()
+    link = app.link
+
+    def greedy(rid, req):
+        raise MemoryError("memory allocation failed")
+
+    link.op_list = greedy
+    ser.feed(encode({"id": 5, "op": "list", "from": 0}, b"@U "))
+    for _ in range(3):
+        app.tick()
+    reply = loads(bytes(ser.out).split(b"\n")[0][3:].rsplit(b"*", 1)[0].decode())
+    eq((reply["id"], reply["err"]), (5, "memory"))
+    eq(app.link, None)  # dropped once its answer was out
+    ser.feed(b'@U {"id":6,"op":"hello","proto":1}*00000000\n')
+    app.tick()
+    eq(bytes(ser.out).endswith(NO_ROOM_LINE), True)  # and the next lines are told why
