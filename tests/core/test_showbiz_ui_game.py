@@ -10,13 +10,12 @@ from showbiz_ui_player import Player, median
 
 
 def test_a_year_played_through_the_screens_ends_scored():
-    # On the VM, two players on the colour panel: a 4-player year (about 100
-    # moves, which the match holds in RAM) leaves the 64-bit heap too little
-    # room at 192 KB. On CPython, four players on the mono panel: the
-    # pure-Python stand-in for framebuf is slow at 240x135.
-    vm = on_micropython()
-    app, _ = make_app(mono=not vm)
-    n = 2 if vm else 4
+    # The mono panel: the colour one's 16 KB frame would leave the 64-bit VM
+    # too little heap here (the simulator's full games cover the colour
+    # screens there), and the pure-Python stand-in for framebuf is slow at
+    # 240x135. On the VM two players: a 4-player year is about 100 moves.
+    app, _ = make_app(mono=True)
+    n = 2 if on_micropython() else 4
     start(app, n)
     pl = Player(app, seed=3)
     pl.play(lambda app: app.match.state["year"] > 1 or app.match.is_over())
@@ -59,7 +58,7 @@ def test_the_last_year_ends_the_game_with_the_standings_on_screen():
 def test_with_public_money_the_boards_show_each_players_ze():
     from showbiz_ui_kit import Recorder, labels, press, to_pick
 
-    app, _ = make_app()
+    app, _ = make_app(mono=True)
     start(app, 2, agent=0, public_money=True, components={"ze": 23})
     to_pick(app)
     rec = Recorder(app)
