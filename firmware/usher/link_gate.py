@@ -68,6 +68,8 @@ def start(app, b: int):  # type: ignore[no-untyped-def]
             ended = ended or b == 0x0A
         if ended:
             app.serial.write(NO_ROOM_LINE)
+        if not app.link_off:
+            unload((), ("usher.link_gate",))  # refusing is over: this module's heap goes back too
         return None
     try:
         app.link = load(app, b)
