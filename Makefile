@@ -14,7 +14,7 @@ STUBS_PKG := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stu
 .PHONY: help setup run test test-fast check mpy size bench deploy soak screens fonts clean
 
 help:
-	@echo "make run      start the simulator (PROFILE=lcd114|oled)"
+	@echo "make run      start the simulator (PROFILE=lcd114|oled, ROMFS=1: code from a ROMFS image)"
 	@echo "make test     every test and gate (CPython, MicroPython VM, mpy-cross, mypy, ruff)"
 	@echo "make check    ruff + mypy against the rp2 stubs"
 	@echo "make mpy      compile firmware/ with mpy-cross -march=armv6m into $(BUILD)"
