@@ -21,10 +21,10 @@ def test_the_link_loads_when_the_host_speaks():
     app, _ = make_app(mono=True)
     ser = attach(app)
     app.tick()
-    eq(app.link, None)  # nothing said, nothing loaded
+    assert app.link is None  # nothing said, nothing loaded
     ser.feed(b"\n")
     app.tick()
-    eq(app.link is not None, True)
+    assert app.link is not None
 
 
 def test_no_room_for_the_link_answers_each_host_line_memory_and_the_game_goes_on():
@@ -53,13 +53,13 @@ def test_no_room_for_the_link_answers_each_host_line_memory_and_the_game_goes_on
         eq("usher.link_gate" in sys.modules, False)
     ser.feed(b"\n")  # room again: the next byte loads the link
     app.tick()
-    eq(app.link is not None, True)
+    assert app.link is not None
 
 
 def refuse(app, ser):
     ser.feed(b'@U {"id":1,"op":"hello","proto":1}*00000000\n')
     app.tick()  # the first byte: the link does not fit
-    eq(app.link, None)
+    assert app.link is None
     app.tick()  # the rest of the line: answered
     eq(bytes(ser.out), NO_ROOM_LINE)
     # the answer is a valid protocol line: printable, and its CRC matches
@@ -91,7 +91,7 @@ def test_an_answer_that_runs_out_of_heap_gives_the_links_heap_back_to_the_game()
         app.tick()
     reply = loads(bytes(ser.out).split(b"\n")[0][3:].rsplit(b"*", 1)[0].decode())
     eq((reply["id"], reply["err"]), (5, "memory"))
-    eq(app.link, None)  # dropped once its answer was out
+    assert app.link is None  # dropped once its answer was out
     ser.feed(b'@U {"id":6,"op":"hello","proto":1}*00000000\n')
     app.tick()
-    eq(bytes(ser.out).endswith(NO_ROOM_LINE), True)  # and the next lines are told why
+    assert bytes(ser.out).endswith(NO_ROOM_LINE), bytes(ser.out)  # and the next lines are told why
