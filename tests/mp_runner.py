@@ -1,6 +1,6 @@
 """Run portable test modules on the MicroPython VM (also works on CPython).
 
-    micropython -X heapsize=192K tests/mp_runner.py FIRMWARE_DIR TEST_FILE...
+    micropython -X heapsize=256K tests/mp_runner.py FIRMWARE_DIR TEST_FILE...
 
 Imports each file as a module, calls every `test_*` function in name order,
 prints each failure with its traceback, then `N passed, N failed`; exits 1 if

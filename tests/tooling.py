@@ -11,7 +11,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 TESTS = os.path.join(ROOT, "tests")
 BIN = os.path.dirname(sys.executable)
-HEAP = os.environ.get("USHER_HEAP", "192K")
+HEAP = os.environ.get("USHER_HEAP", "256K")
 
 
 def tool(name: str) -> str:

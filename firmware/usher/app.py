@@ -9,21 +9,23 @@ except ImportError:  # MicroPython: annotations are never evaluated
 
 from usher.core.errors import RecordError, RuleError
 from usher.core.rng import Rng
+from usher.games.catalog import modules_of
 from usher.library import Library
 from usher.settings import Settings
 from usher.ui import theme
+from usher.ui.modules import collect, unload
 from usher.ui.paint import Painter
 
 TICK_MS = 20  # poll period: fast enough that a tap is never missed
-LINK_IDLE_TICKS = 3000  # a minute without a byte: the link's heap goes back
-LINK_BACKOFF_TICKS = 250  # after the link did not fit the heap: 5 s of refusing the host
 
 
 class App:
-    def __init__(self, hw, clock, storage, serial=None, seed: int = 0, fonts=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, hw, clock, storage, serial=None, seed: int = 0, fonts=None) -> None:
         self.hw = hw
         self.clock = clock
         self.storage = storage
+        if not hw.display.mono:
+            hw.display.set_palette(theme.palette565())  # the board knows no theme
         self.p = Painter(hw.display, fonts if fonts is not None else load_fonts(hw.display))
         self.rng = Rng(seed or clock.ticks_ms() or 1)
         self.settings = Settings(storage)
@@ -38,23 +40,21 @@ class App:
 
             self.buttons = Buttons(hw.keys, hw.keymap, clock.ticks_diff)
         self.serial = serial
-        self.link: Any = None  # the sync link, loaded when the laptop speaks
-        self.link_idle = 0
-        self.link_off = 0  # ticks left during which the host is not served (no heap for the link)
-        self.link_screen: Any = None
+        self.gate: Any = None  # the sync link's state (usher.link_gate), there while the laptop speaks
+        self.refuse_link = False  # after running out of heap: the next host bytes are refused a while
         self.presses = 0
         self.recoveries = 0  # times the heap ran out and the app started again from flash
         self.apply_brightness()
 
     # -- the stack -----------------------------------------------------------------
-    def top(self):  # type: ignore[no-untyped-def]
+    def top(self):
         return self.stack[-1] if self.stack else None
 
-    def push(self, screen) -> None:  # type: ignore[no-untyped-def]
+    def push(self, screen) -> None:
         self.stack.append(screen)
         screen.open(self)
 
-    def pop(self, screen=None) -> None:  # type: ignore[no-untyped-def]
+    def pop(self, screen=None) -> None:
         if not self.stack or (screen is not None and self.stack[-1] is not screen):
             if screen in self.stack:
                 self.stack.remove(screen)
@@ -67,7 +67,7 @@ class App:
         else:
             self.home()
 
-    def replace(self, screen) -> None:  # type: ignore[no-untyped-def]
+    def replace(self, screen) -> None:
         if self.stack:
             self.stack.pop().on_close()
         self.push(screen)
@@ -82,7 +82,7 @@ class App:
         code at a time."""
         self.clear()
         self.match = None
-        unload(KEEP)
+        unload(("usher.ui.", "usher.games."), SHARED)
         from usher.ui.home import Home
 
         self.push(Home())
@@ -116,7 +116,7 @@ class App:
     def undo(self) -> bool:
         return self._change(self.match.undo, self.now())
 
-    def _change(self, fn, *args) -> bool:  # type: ignore[no-untyped-def]
+    def _change(self, fn, *args) -> bool:
         """Run a change to the match; a refusal or a flash error is shown,
         and the game and its record stay as they were."""
         try:
@@ -136,7 +136,7 @@ class App:
         except OSError as e:
             self.toast(storage_msg(e))
 
-    def start_match(self, game, setup: dict) -> bool:  # type: ignore[no-untyped-def]
+    def start_match(self, game, setup: dict) -> bool:
         from usher.core.match import Match
 
         try:
@@ -166,9 +166,9 @@ class App:
         self.clear()
         self.library.release()
         g = self.match.game.name
-        unload(KEEP + ("usher.games.", "usher.ui.play_" + g, "usher.ui." + g + "_"))
-        mod = __import__("usher.ui.play_" + self.match.game.name, None, None, ["open"])
-        mod.open(self)
+        # the shell's screens and other games' code go; this game's stay
+        unload(("usher.ui.", "usher.games."), SHARED + modules_of(g))
+        __import__("usher.ui." + g + ".play", None, None, ["open"]).open(self)
 
     def apply_brightness(self) -> None:
         if self.hw.backlight is not None:
@@ -193,36 +193,30 @@ class App:
     def serve_link(self) -> None:
         """The USB link costs ~24 KB of heap, so it is loaded only when a byte
         arrives and dropped again after a quiet minute (usher.link_gate)."""
-        link = self.link
-        if link is None:
+        gate = self.gate
+        b = -1
+        if gate is None:
             if self.serial is None:
                 return
             b = self.serial.read()
-            if b < 0 and not self.link_off:
+            if b < 0:
                 return
-            from usher.link_gate import start
+            from usher.link_gate import LinkGate
 
-            link = start(self, b)
-            if link is None:
-                return
-        if link.service():
-            self.link_idle = 0
-        else:
-            self.link_idle += 1
-        ask = link.pending()
-        if ask and self.link_screen is None:
-            from usher.ui.home import LinkAsk
+            gate = self.gate = LinkGate(self.refuse_link)
+            self.refuse_link = False
+        if not gate.serve(self, b):
+            self.gate = None
+            unload(("usher.link",))
 
-            self.link_screen = LinkAsk(ask)
-            self.push(self.link_screen)
-        elif not ask and self.link_screen is not None:
-            self.pop(self.link_screen)
-            self.link_screen = None
-        if not (link.busy() or ask) and (link.starved or self.link_idle > LINK_IDLE_TICKS):
-            from usher.link_gate import stop
+    def device_id(self) -> str:
+        """The board's unique id: names this device to the laptop."""
+        try:
+            import machine  # only for the board's unique id; absent on CPython
 
-            self.link_off = LINK_BACKOFF_TICKS if link.starved else 0  # an answer did not fit
-            stop(self)
+            return "".join("%02x" % b for b in machine.unique_id())
+        except (ImportError, AttributeError):
+            return "sim"
 
     def render(self) -> int:
         top = self.top()
@@ -279,22 +273,21 @@ class App:
         drop the link and every screen, reopen the game in play, say so. A
         move being entered may be lost; nothing recorded is."""
         self.recoveries += 1
-        self.link = None
-        self.link_off = LINK_BACKOFF_TICKS  # a host's next bytes must not start this over at once
-        self.link_screen = None
+        self.gate = None
+        self.refuse_link = True  # a host's next bytes must not start this over at once
         self.stack = []  # no on_close hooks: they might need the heap we lack
         self.match = None
         self.library.release()
-        unload(KEEP, ("usher.link", "usher.ui.", "usher.games."))
-        collect()
+        unload(("usher.link", "usher.ui.", "usher.games."), SHARED)
         print("usher: MemoryError, reloaded from flash")  # REPL noise to the host; tests look for it
         self.start()
         self.toast("Low memory: reloaded")
 
 
-# modules every screen needs; everything else under usher.ui and usher.games
-# is imported when a screen needs it and dropped when the context changes
-KEEP = (
+# the screen toolkit every screen needs (and the catalog): always kept;
+# everything else under usher.ui and usher.games is imported when a screen
+# needs it and dropped when the context changes
+SHARED = (
     "usher.ui.paint",
     "usher.ui.screen",
     "usher.ui.widgets",
@@ -302,46 +295,8 @@ KEEP = (
     "usher.ui.text",
     "usher.ui.layout",
     "usher.ui.fonts",
+    "usher.games.catalog",
 )
-
-
-def unload(keep: tuple, scope: tuple = ("usher.ui.", "usher.games.")) -> None:
-    """Forget lazily imported modules under `scope` not named in `keep` (a
-    name or a prefix), so the garbage collector can take their code back.
-    Only on MicroPython: on CPython (host tools, tests) memory is no concern
-    and modules shared with other code must keep their identity."""
-    import sys
-
-    if sys.implementation.name != "micropython":
-        return
-    for name in list(sys.modules):
-        if not any(name.startswith(s) for s in scope):
-            continue
-        if any(name == k or name.startswith(k) for k in keep):
-            continue
-        del sys.modules[name]
-        dot = name.rfind(".")
-        parent = sys.modules.get(name[:dot])
-        if parent is not None:
-            try:
-                delattr(parent, name[dot + 1 :])
-            except AttributeError:
-                pass
-    try:
-        import gc
-
-        gc.collect()
-    except ImportError:
-        pass
-
-
-def collect() -> None:
-    try:
-        import gc
-
-        gc.collect()
-    except ImportError:
-        pass
 
 
 def storage_msg(e: OSError) -> str:
@@ -350,16 +305,7 @@ def storage_msg(e: OSError) -> str:
     return "Flash error %s" % (e.args[0] if e.args else "?")
 
 
-def device_id() -> str:
-    try:
-        import machine  # only for the board's unique id; absent on CPython
-
-        return "".join("%02x" % b for b in machine.unique_id())
-    except (ImportError, AttributeError):
-        return "sim"
-
-
-def load_fonts(display) -> dict:  # type: ignore[no-untyped-def]
+def load_fonts(display) -> dict:
     """The font sizes for this panel; empty until fonts are built."""
     try:
         from usher.ui.layout import fonts_for
@@ -369,7 +315,7 @@ def load_fonts(display) -> dict:  # type: ignore[no-untyped-def]
         return {}
 
 
-def run(hw, clock, storage, serial=None, seed: int = 0, ticks: int = -1, fonts=None):  # type: ignore[no-untyped-def]
+def run(hw, clock, storage, serial=None, seed: int = 0, ticks: int = -1, fonts=None):
     app = App(hw, clock, storage, serial, seed, fonts)
     app.run(ticks)
     return app

@@ -7,7 +7,7 @@ from usher.app import run
 class DeviceClock:
     """The Pico's clock: wrap-safe ticks and the RTC's seconds."""
 
-    def __init__(self, time_mod) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, time_mod) -> None:
         self.t = time_mod
 
     def ticks_ms(self) -> int:
@@ -23,7 +23,7 @@ class DeviceClock:
         return self.t.time()
 
 
-def profile_name(storage) -> str:  # type: ignore[no-untyped-def]
+def profile_name(storage) -> str:
     """Which board profile this device is: written by `usher deploy --profile`."""
     data = storage.read("profile.txt")
     name = data.decode().strip() if data else "lcd114"

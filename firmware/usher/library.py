@@ -15,12 +15,13 @@ from usher.core.data import dumps, loads
 from usher.core.errors import RecordError
 from usher.core.match import Match
 from usher.core.record import LOG_EXT, GameLog
+from usher.games.catalog import load_game
 
 INDEX = "index.jsonl"
 
 
 class Library:
-    def __init__(self, storage) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, storage) -> None:
         self.storage = storage
         self._idx: Any = None
         self.cur: Any = ("", None)  # (game in play, its finished flag as last saved)
@@ -73,7 +74,7 @@ class Library:
                 continue
             name = fname[: -len(LOG_EXT)]
             try:
-                m = Match.resume(self.storage, name)
+                m = Match.resume(self.storage, name, load_game)
             except (RecordError, ImportError, KeyError, ValueError, TypeError):
                 broken = {"name": name, "game": "?", "created": 0, "players": [], "finished": False}
                 broken["broken"] = True
@@ -116,7 +117,7 @@ class Library:
         out.sort(key=lambda e: e["name"], reverse=True)
         return out
 
-    def find(self, name: str):  # type: ignore[no-untyped-def]
+    def find(self, name: str):
         for e in self.index["games"]:
             if e["name"] == name:
                 return e
@@ -183,4 +184,4 @@ class Library:
         self._save()
 
     def open(self, name: str) -> Match:
-        return Match.resume(self.storage, name)
+        return Match.resume(self.storage, name, load_game)

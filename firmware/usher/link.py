@@ -9,7 +9,7 @@ REPL, so mpremote can always get in. See firmware/PROTOCOL.md.
 """
 
 from usher import VERSION
-from usher.core.game import load_game
+from usher.games.catalog import load_game
 from usher.link_ops import (
     CHUNK,
     Transfer,
@@ -33,7 +33,7 @@ OPS = ("hello", "list", "pull", "cancel", "poll", "roster", "settings", "set_ros
 
 
 class Link:
-    def __init__(self, library, settings, device_id: str, serial) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, library, settings, device_id: str, serial) -> None:
         self.library = library
         self.settings = settings
         self.device_id = device_id
@@ -124,7 +124,7 @@ class Link:
     def _free(self) -> int:
         return OUT_CAP - (self.tail - self.head)
 
-    def send(self, obj) -> bool:  # type: ignore[no-untyped-def]
+    def send(self, obj) -> bool:
         return self._queue(encode(obj))
 
     def _send_json(self, text: str) -> bool:
@@ -133,7 +133,7 @@ class Link:
     def _queue(self, line: bytes) -> bool:
         return self.queue_parts((line,))
 
-    def queue_parts(self, parts) -> bool:  # type: ignore[no-untyped-def]
+    def queue_parts(self, parts) -> bool:
         """Queue one line given in pieces, or nothing if it does not fit."""
         n = 0
         for p in parts:
@@ -183,7 +183,7 @@ class Link:
         self.stall = 0
         self.drops += 1
 
-    def _error(self, rid, code: str) -> None:  # type: ignore[no-untyped-def]
+    def _error(self, rid, code: str) -> None:
         self.errors += 1
         self.send({"id": rid, "ok": False, "err": code})
 
@@ -211,7 +211,7 @@ class Link:
             self.inbuf[self.n] = b
             self.n += 1
 
-    def _line(self, line) -> None:  # type: ignore[no-untyped-def]
+    def _line(self, line) -> None:
         try:
             req = decode(line)
         except WireError as e:
@@ -236,7 +236,7 @@ class Link:
             self._error(rid, "internal")
 
     # -- operations ----------------------------------------------------------
-    def needs_press(self, e) -> bool:  # type: ignore[no-untyped-def]
+    def needs_press(self, e) -> bool:
         """Pulling this game needs a press: unfinished and its game keeps
         secrets (or it cannot be told, as for a broken record)."""
         if e is None or e.get("finished"):
@@ -248,7 +248,7 @@ class Link:
         except Exception:
             return True
 
-    def _ask(self, rid: int, op: str, arg, text: str) -> None:  # type: ignore[no-untyped-def]
+    def _ask(self, rid: int, op: str, arg, text: str) -> None:
         if self.ask is not None:
             self._error(rid, "busy")
             return

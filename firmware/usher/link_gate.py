@@ -1,5 +1,5 @@
-"""Opening and closing the USB link for the app, loaded only while the host
-speaks (the app itself keeps just a few lines for it: it is always in RAM).
+"""The USB link's state, owned by the app, loaded only while the host speaks
+(the app itself keeps one field for it, `gate`: it is always in RAM).
 
 The link's code and buffers take ~24 KB of heap. With a big game open there
 may not be that much: then the link is not loaded at all (trying would fail
@@ -7,19 +7,27 @@ part-way and leave the heap in holes the game may then lack), and for a few
 seconds every line from the host is answered with one fixed error line, so
 the laptop can say why and what to do, while the game goes on."""
 
-from usher.app import LINK_BACKOFF_TICKS, unload
+try:
+    from typing import Any
+except ImportError:  # MicroPython: annotations are never evaluated
+    pass
+
+from usher.ui.modules import collect, unload
 
 # heap the link needs free before it is loaded: its code and buffers take ~24 KB
 # on the 64-bit VM (less on the Pico), its answers a few KB more
 LINK_ROOM = 32 * 1024
+LINK_IDLE_TICKS = 3000  # a minute without a byte: the link's heap goes back
+LINK_BACKOFF_TICKS = 250  # after the link did not fit the heap: 5 s of refusing the host
 # the protocol's error line, its CRC-32 computed once: the link's code is not here
 NO_ROOM_LINE = b'@u {"err":"memory","id":null,"ok":false}*6b95a2eb\n'
+LINK_MODULES = ("usher.link",)  # usher.link, link_ops, link_wire and this module
 
 
 class FirstByte:
     """The serial with one byte already read put back in front."""
 
-    def __init__(self, serial, first: int) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, serial, first: int) -> None:
         self.serial = serial
         self.first = first
 
@@ -40,56 +48,83 @@ def heap_free() -> int:
         import gc
 
         gc.collect()
-        return gc.mem_free()  # type: ignore[attr-defined,no-any-return]
+        return gc.mem_free()
     except (ImportError, AttributeError):
         return -1
 
 
-def load(app, first: int):  # type: ignore[no-untyped-def]
+def load(app, first: int):
     """The link, or MemoryError (tests replace this to run out on purpose)."""
     if 0 <= heap_free() < LINK_ROOM:
         raise MemoryError("no room for the link")
-    from usher.app import device_id
     from usher.link import Link
 
-    return Link(app.library, app.settings, device_id(), FirstByte(app.serial, first))
+    return Link(app.library, app.settings, app.device_id(), FirstByte(app.serial, first))
 
 
-def start(app, b: int):  # type: ignore[no-untyped-def]
-    """Called with the host's first byte (or, while refusing, each tick):
-    the loaded link, or None."""
-    if app.link_off > 0:
-        app.link_off -= 1
+class LinkGate:
+    """The link while the host speaks: loaded, refusing (no heap for it), or
+    asking the owner for a press. `serve` runs once a tick and returns False
+    when the gate has nothing left to do, and the app drops it and its code."""
+
+    def __init__(self, refusing: bool = False) -> None:
+        self.link: Any = None
+        self.idle = 0  # ticks without a byte
+        self.off = LINK_BACKOFF_TICKS if refusing else 0  # ticks left of refusing the host
+        self.screen: Any = None  # the "Laptop asks" screen shown
+
+    def serve(self, app, b: int = -1) -> bool:
+        """`b`: the host's first byte when the gate was just opened."""
+        link = self.link
+        if link is None:
+            if self.off:
+                return self._refuse(app.serial, b)
+            try:
+                link = self.link = load(app, b)
+                self.idle = 0
+            except MemoryError:
+                self.off = LINK_BACKOFF_TICKS
+                self._drop(app)  # and what of the link's modules did get imported
+                if b == 0x0A:
+                    app.serial.write(NO_ROOM_LINE)
+                return True
+        if link.service():
+            self.idle = 0
+        else:
+            self.idle += 1
+        ask = link.pending()
+        if ask and self.screen is None:
+            from usher.ui.home import LinkAsk
+
+            self.screen = LinkAsk(ask, link)
+            app.push(self.screen)
+        elif not ask and self.screen is not None:
+            app.pop(self.screen)
+            self.screen = None
+        if not (link.busy() or ask) and (link.starved or self.idle > LINK_IDLE_TICKS):
+            self.off = LINK_BACKOFF_TICKS if link.starved else 0  # an answer did not fit
+            self._drop(app)
+            return self.off > 0
+        return True
+
+    def _refuse(self, serial, b: int) -> bool:
+        """Drop the host's bytes, answering each line with NO_ROOM_LINE."""
+        self.off -= 1
         ended = b == 0x0A
         for _ in range(256):
-            b = app.serial.read()
+            b = serial.read()
             if b < 0:
                 break
             ended = ended or b == 0x0A
         if ended:
-            app.serial.write(NO_ROOM_LINE)
-        if not app.link_off:
-            unload((), ("usher.link_gate",))  # refusing is over: this module's heap goes back too
-        return None
-    try:
-        app.link = load(app, b)
-        app.link_idle = 0
-        return app.link
-    except MemoryError:
-        app.link_off = LINK_BACKOFF_TICKS
-        stop(app)  # and what of the link's modules did get imported
-        if b == 0x0A:
-            app.serial.write(NO_ROOM_LINE)
-        return None
+            serial.write(NO_ROOM_LINE)
+        return self.off > 0
 
-
-def stop(app) -> None:  # type: ignore[no-untyped-def]
-    """Drop the link and its modules, giving their heap back; this module
-    stays while the host is being refused (app.link_off)."""
-    app.link = None
-    if app.match is not None:
-        app.library.release()
-    unload(("usher.link_gate",) if app.link_off else (), ("usher.link",))
-    import gc
-
-    gc.collect()
+    def _drop(self, app) -> None:
+        """Drop the link and its modules, giving their heap back; this module
+        stays while the host is being refused."""
+        self.link = None
+        if app.match is not None:
+            app.library.release()
+        unload(LINK_MODULES, ("usher.link_gate",) if self.off else ())
+        collect()

@@ -13,7 +13,7 @@ MAX_NAME = 16  # characters in a player's name
 MAX_ROSTER = 16
 
 
-def entry_view(storage, e: dict, secret: bool) -> dict:  # type: ignore[no-untyped-def]
+def entry_view(storage, e: dict, secret: bool) -> dict:
     """One game as `list` shows it; standings only once it is over."""
     out = {
         "name": e["name"],
@@ -32,7 +32,7 @@ def entry_view(storage, e: dict, secret: bool) -> dict:  # type: ignore[no-untyp
     return out
 
 
-def list_page(link, rid: int, start: int) -> str:  # type: ignore[no-untyped-def]
+def list_page(link, rid: int, start: int) -> str:
     """The JSON of one `list` reply, built as text so a page is measured while
     it grows and the whole list never exists as objects at once."""
     games = link.library.index["games"]
@@ -53,11 +53,11 @@ def list_page(link, rid: int, start: int) -> str:  # type: ignore[no-untyped-def
 
 
 # -- what the host may send ----------------------------------------------------
-def is_int(v) -> bool:  # type: ignore[no-untyped-def]
+def is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def roster_ok(roster) -> bool:  # type: ignore[no-untyped-def]
+def roster_ok(roster) -> bool:
     if not isinstance(roster, list) or not 1 <= len(roster) <= MAX_ROSTER:
         return False
     seen = []
@@ -71,7 +71,7 @@ def roster_ok(roster) -> bool:  # type: ignore[no-untyped-def]
     return True
 
 
-def fits(value, like) -> bool:  # type: ignore[no-untyped-def]
+def fits(value, like) -> bool:
     """Whether a pushed setting has the shape of its default: same JSON kind,
     known keys only. A default of None accepts anything (data not yet known)."""
     if like is None:
@@ -94,7 +94,7 @@ def fits(value, like) -> bool:  # type: ignore[no-untyped-def]
     return False
 
 
-def settings_ok(values) -> bool:  # type: ignore[no-untyped-def]
+def settings_ok(values) -> bool:
     from usher.settings import DEFAULTS
 
     if not isinstance(values, dict) or not values or not fits(values, DEFAULTS):
@@ -114,7 +114,7 @@ def merged(base: dict, over: dict) -> dict:
     return out
 
 
-def pull_items(args) -> list:  # type: ignore[no-untyped-def]
+def pull_items(args) -> list:
     """[[name, from, crc_hex]] checked, or None."""
     games = args.get("games")
     if not isinstance(games, list) or not 1 <= len(games) <= MAX_BATCH:
@@ -136,7 +136,7 @@ class Reader:
     DirStorage (one open per game, not per chunk), `read_at` where a storage
     offers it, or a slice of the whole file (in-memory fakes)."""
 
-    def __init__(self, storage, name: str) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, storage, name: str) -> None:
         self.storage = storage
         self.name = name
         self.f = None
@@ -164,7 +164,7 @@ class Transfer:
     queue has room. Each chunk carries its offset and the CRC of the file up
     to its end, so the host can check and resume from any chunk boundary."""
 
-    def __init__(self, link, rid: int, items: list) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, link, rid: int, items: list) -> None:
         self.link = link
         self.rid = rid
         self.items = items

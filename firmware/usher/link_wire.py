@@ -20,7 +20,7 @@ except ImportError:  # pragma: no cover - every build we ship has binascii
     _crc32 = None  # type: ignore[assignment]
 
 
-def crc_more(data, crc: int = 0) -> int:  # type: ignore[no-untyped-def]
+def crc_more(data, crc: int = 0) -> int:
     """CRC-32 of the bytes so far, continued over `data` (zlib's convention)."""
     if _crc32 is not None:
         return _crc32(data, crc) & 0xFFFFFFFF
@@ -29,7 +29,7 @@ def crc_more(data, crc: int = 0) -> int:  # type: ignore[no-untyped-def]
     return _soft_crc32(bytes(data), crc)
 
 
-def ascii_json(obj) -> str:  # type: ignore[no-untyped-def]
+def ascii_json(obj) -> str:
     """Compact JSON with only printable ASCII: MicroPython's json writes
     non-ASCII characters (and DEL) raw, so escape them here."""
     text = dumps(obj)
@@ -49,7 +49,7 @@ def ascii_json(obj) -> str:  # type: ignore[no-untyped-def]
     return "".join(out)
 
 
-def encode(obj, prefix: bytes = FROM_DEVICE) -> bytes:  # type: ignore[no-untyped-def]
+def encode(obj, prefix: bytes = FROM_DEVICE) -> bytes:
     return encode_text(ascii_json(obj), prefix)
 
 
@@ -67,7 +67,7 @@ class WireError(Exception):
         self.code = code
 
 
-def decode(line, prefix: bytes = FROM_HOST):  # type: ignore[no-untyped-def]
+def decode(line, prefix: bytes = FROM_HOST):
     """The JSON object of a line (without its newline), or WireError.
     Returns None for a line without the prefix: REPL noise, not ours."""
     if len(line) < len(prefix) or bytes(line[: len(prefix)]) != prefix:
@@ -87,7 +87,7 @@ def decode(line, prefix: bytes = FROM_HOST):  # type: ignore[no-untyped-def]
     return obj
 
 
-def read_range(storage, name: str, off: int, n: int) -> bytes:  # type: ignore[no-untyped-def]
+def read_range(storage, name: str, off: int, n: int) -> bytes:
     """Bytes [off, off+n) of a file without reading all of it when the
     storage can help: `read_at` if it has one, its folder if it is a
     DirStorage, and otherwise the whole file (in-memory fakes)."""

@@ -3,21 +3,16 @@ file written atomically; a file that fails to parse is kept aside as
 `settings.bad` and the defaults are used, with a message for the screen."""
 
 from usher.core.data import clone, dumps, loads
+from usher.games.catalog import settings_defaults
 
 NAME = "settings.json"
 BAD = "settings.bad"
 
-# Showtime seat stars: rows 1-2 follow from the rulebook's worked example;
-# rows 3-4 are not known (COMPONENTS.md): editable, and flagged on screen.
-SHOWTIME_STARS = [[1, 2, 2, 1], [2, 3, 3, 2], [3, 4, 4, 3], [2, 3, 3, 2]]
-SHOWTIME_STARS_KNOWN = 2  # rows known for certain
-
 DEFAULTS = {
     "roster": ["Anna", "Ben", "Cleo", "Dev", "Eva", "Finn", "Gus", "Hana"],
     "brightness": 80,
-    "showtime": {"stars": SHOWTIME_STARS, "genres": None},
-    "showbiz": {"public_money": False, "draws": "device"},
 }
+DEFAULTS.update(settings_defaults())  # each game's own, from its catalog line
 
 
 def _merge(base: dict, over: dict) -> dict:
@@ -31,7 +26,7 @@ def _merge(base: dict, over: dict) -> dict:
 
 
 class Settings:
-    def __init__(self, storage) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, storage) -> None:
         self.storage = storage
         self.note = ""
         self.values = self._load()
@@ -52,10 +47,10 @@ class Settings:
             self.note = "settings reset"
             return clone(DEFAULTS)
 
-    def get(self, key: str):  # type: ignore[no-untyped-def]
+    def get(self, key: str):
         return self.values[key]
 
-    def set(self, key: str, value) -> None:  # type: ignore[no-untyped-def]
+    def set(self, key: str, value) -> None:
         self.values[key] = value
         self.save()
 

@@ -10,7 +10,7 @@ import tempfile
 from usher_tools import build as build_mod
 from usher_tools.paths import FIRMWARE, ROOT, tool, vm_env
 
-HEAP = "192K"
+HEAP = "256K"
 
 IMPORT_HEAP = """
 import gc, sys

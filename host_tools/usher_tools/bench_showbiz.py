@@ -9,7 +9,8 @@ def figures() -> list:
     return [
         (
             "Showbiz 4-player 10-year game on the simulator (lcd114): firmware peak heap",
-            "%d bytes of 192K%s" % (r["firmware_peak_heap"], "" if ok else " (FAILED: %s)" % r["script_error"]),
+            "%d bytes of 256K (64-bit)%s"
+            % (r["firmware_peak_heap"], "" if ok else " (FAILED: %s)" % r["script_error"]),
             "",
         ),
         rom_row(),
@@ -27,6 +28,6 @@ def rom_row() -> tuple:
     ok = r["script_error"] == "" and r.get("as_planned")
     return (
         "the same game, code in a ROMFS: firmware peak heap",
-        "%d bytes of 192K%s" % (r["firmware_peak_heap"], "" if ok else " (FAILED: %s)" % r["script_error"]),
+        "%d bytes of 256K (64-bit)%s" % (r["firmware_peak_heap"], "" if ok else " (FAILED: %s)" % r["script_error"]),
         "",
     )

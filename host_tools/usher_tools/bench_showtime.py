@@ -13,7 +13,7 @@ def figures() -> list:
         rows.append(
             (
                 "Showtime 4-player game on the simulator (%s): peak heap" % profile,
-                "%d bytes of 192K%s" % (r["peak_heap"], "" if ok else " (FAILED: %s)" % r["script_error"]),
+                "%d bytes of 256K (64-bit)%s" % (r["peak_heap"], "" if ok else " (FAILED: %s)" % r["script_error"]),
                 "tests/host/test_showtime_sim.py",
             )
         )

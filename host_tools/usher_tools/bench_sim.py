@@ -38,13 +38,17 @@ def figures() -> list:
             )
         )
         rows.append(
-            ("shell session %s: firmware peak live heap (of 192K)" % profile, "%d bytes" % r["firmware_peak_heap"], "")
+            (
+                "shell session %s: firmware peak live heap (of 256K (64-bit))" % profile,
+                "%d bytes" % r["firmware_peak_heap"],
+                "",
+            )
         )
     r = session("lcd114", romfs=True)
     rows.append(
         ("shell session lcd114, code in a ROMFS: firmware peak live heap", "%d bytes" % r["firmware_peak_heap"], "")
     )
     m = measure("lcd114", standin=True, seconds=5)
-    rows.append(("simulator's own heap (on top of the 192K)", "%d bytes" % m["sim_heap"], "the Pico does not pay it"))
+    rows.append(("simulator's own heap (on top of the 256K)", "%d bytes" % m["sim_heap"], "the Pico does not pay it"))
     rows.append(("lockstep ticks per second (20 ms ticks)", str(m["ticks_per_s"]), ""))
     return rows

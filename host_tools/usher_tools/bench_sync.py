@@ -22,7 +22,7 @@ import tty
 from usher_tools.paths import FIRMWARE, ROOT, tool, vm_env
 
 SCRIPT = os.path.join(ROOT, "tests", "fixtures", "sync_device.py")
-HEAP = os.environ.get("USHER_HEAP", "192K")
+HEAP = os.environ.get("USHER_HEAP", "256K")
 
 
 class PtyDevice:

@@ -23,7 +23,7 @@ def vm_env() -> dict:
     """The environment for a MicroPython VM: its default sys.path holds
     $HOME/.micropython/lib, a string on the heap whose length differs from
     user to user; pinning the path makes heap layouts (and so the tests that
-    run near the 192K budget) the same on every machine."""
+    run near the 256K budget) the same on every machine."""
     return dict(os.environ, MICROPYPATH=".frozen")
 
 

@@ -23,8 +23,8 @@ class Replay:
 
     def __init__(self, header: dict, records: list) -> None:
         use_firmware()
-        from usher.core.game import load_game
         from usher.core.match import UNDO
+        from usher.games.catalog import load_game
 
         self.header = header
         self.records = records

@@ -39,8 +39,8 @@ def parse_record(text: str) -> tuple:
 def score_record(header: dict, records: list) -> dict:
     use_firmware()
     from usher.core.errors import RuleError
-    from usher.core.game import load_game
     from usher.core.match import UNDO
+    from usher.games.catalog import load_game
 
     try:
         game = load_game(header["game"])

@@ -7,7 +7,7 @@ game from the home menu with button presses, and lets the seeded player of
 tests/core/showbiz_ui_player.py play it through the screens to the end. Every
 button event the app handles is written down. Because the app's draws come
 from the same Rng and seed on both runtimes, `run_game` can replay those
-presses on the simulator (lockstep, the firmware compiled, 192K heap) without
+presses on the simulator (lockstep, the firmware compiled, 256K heap (the Pico's 192 KB, 64-bit)) without
 feedback, then read the record back from the virtual flash, check it is the
 same game, and re-score it.
 """

@@ -1,7 +1,7 @@
 """A whole Showtime game on the simulator, from a generated button script.
 
 `plan_game` plays a game on the host with the firmware's own rules and
-cursor logic (usher.ui.showtime_pick) and writes down, for every choice,
+cursor logic (usher.ui.showtime.pick) and writes down, for every choice,
 the presses that lead the device's screens to it: the person picker starts
 on the first person in number order, the seat cursor on the seat
 `start_seat` names, and so on, each moved the shorter way round. The
@@ -10,7 +10,7 @@ and seed the simulator gives the app, so the script needs no feedback.
 Players hold real hands (16 shuffled cards, four in hand, one drawn a turn)
 and answer the genre question from a fixed table of printed genres.
 
-`run_game` plays the script on the simulator (lockstep, 192K heap, the
+`run_game` plays the script on the simulator (lockstep, 256K heap (the Pico's 192 KB, 64-bit), the
 firmware compiled), then reads the record back from the virtual flash,
 checks it is the game that was planned, and re-scores it.
 """
@@ -47,9 +47,9 @@ def printed_genres(r: random.Random) -> list:
 class Planner:
     def __init__(self, n: int = 4, seed: int = 1, policy: str = "greedy", device_seed: int = DEVICE_SEED) -> None:
         use_firmware()
-        from usher.core.game import load_game
         from usher.core.rng import Rng
-        from usher.settings import SHOWTIME_STARS
+        from usher.games.catalog import load_game
+        from usher.games.showtime import DEFAULT_STARS
 
         self.G = load_game("showtime")
         self.n = n
@@ -59,7 +59,7 @@ class Planner:
         self.genres = printed_genres(self.r)
         players = [{"name": ROSTER[i], "colour": i} for i in range(n)]
         opts = {"first": None, "posters": "draw", "cut": None}
-        self.setup = self.G.make_setup(players, opts, {"stars": SHOWTIME_STARS[:n], "genres": None})
+        self.setup = self.G.make_setup(players, opts, {"stars": [list(r) for r in DEFAULT_STARS[:n]], "genres": None})
         self.state = self.G.new(self.setup)
         self.actions: list = []  # as the record will hold them (without "at")
         self.lines: list = []
@@ -95,7 +95,7 @@ class Planner:
 
     # -- the players -------------------------------------------------------------
     def candidates(self, p: int) -> list:
-        from usher.ui import showtime_pick as pick
+        from usher.ui.showtime import pick as pick
 
         out = []
         for card in self.hands[p]:
@@ -139,7 +139,7 @@ class Planner:
     # -- one turn ----------------------------------------------------------------
     def turn(self) -> None:
         from usher.games.showtime import to_move
-        from usher.ui import showtime_pick as pick
+        from usher.ui.showtime import pick as pick
 
         s = self.state
         p = to_move(s)

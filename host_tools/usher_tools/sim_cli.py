@@ -45,7 +45,7 @@ from usher_tools.sim.profiles import PROFILES
     show_default=True,
     help="Collect and measure the live heap every N sleeps (0: never; then only the heap at exit counts).",
 )
-@click.option("--heap", default="192K", show_default=True, help="MicroPython heap size (the Pico has ~190K).")
+@click.option("--heap", default="256K", show_default=True, help="MicroPython heap size (the Pico has ~190K).")
 @click.option("--col-offset", type=int, default=40, show_default=True, help="ST7789: first visible RAM column.")
 @click.option("--row-offset", type=int, default=53, show_default=True, help="ST7789: first visible RAM row.")
 @click.option("--profile-module", default="", hidden=True)

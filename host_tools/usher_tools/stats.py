@@ -12,7 +12,7 @@ def title_of(game: str) -> str:
 
     use_firmware()
     try:
-        from usher.core.game import load_game
+        from usher.games.catalog import load_game
 
         return load_game(game).title or game
     except Exception:

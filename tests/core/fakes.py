@@ -223,7 +223,7 @@ def make_display(mono=False):
     """A display with the drivers' interface over a real (or stand-in)
     framebuf: records every region pushed. Like the device, which allocates
     its frame buffer once at boot, tests share one per profile: a fresh 16 KB
-    block per test would fragment the 192 KB heap."""
+    block per test would fragment the 256 KB heap (64-bit)."""
     d = _DISPLAYS.get(mono)
     if d is None:
         d = _DISPLAYS[mono] = _new_display(mono)
@@ -250,6 +250,10 @@ def _new_display(mono):
             self.mono = mono
             self.pushes = []
             self.pixels_pushed = 0
+            self.palette = None
+
+        def set_palette(self, colours):
+            self.palette = list(colours)
 
         def show(self, x=0, y=0, ww=-1, hh=-1):
             ww = w - x if ww < 0 else ww

@@ -15,7 +15,7 @@ def top(app):
 
 def start(app, n=3, agent=None, components=None, **opts):
     """A new Showbiz game on the app, straight into its main screen."""
-    from usher.core.game import load_game
+    from usher.games.catalog import load_game
 
     g = load_game("showbiz")
     o = {"draws": "device"}
@@ -25,9 +25,9 @@ def start(app, n=3, agent=None, components=None, **opts):
     app.play()
     app.render()
     if agent is not None:
-        from usher.ui import play_showbiz
+        from usher.ui.showbiz import play
 
-        assert play_showbiz.act(app, {"t": "agent", "p": agent})
+        assert play.act(app, {"t": "agent", "p": agent})
         app.render()
     return app.match
 

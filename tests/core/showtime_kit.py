@@ -3,8 +3,8 @@ and auditoriums written as rows of card numbers for the effect tests."""
 
 import json
 
-from usher.core.game import load_game
 from usher.games import showtime_cast as cast
+from usher.games.catalog import load_game
 from usher.games.showtime import to_move
 
 G = load_game("showtime")

@@ -6,6 +6,7 @@ from fakes import MemStorage
 from portable import eq
 from usher.core.match import Match
 from usher.core.rng import Rng
+from usher.games.catalog import load_game
 
 
 def test_home_menu_lists_the_main_entries():
@@ -20,7 +21,7 @@ def test_dice_roll_is_recorded_and_resumes_after_restart():
     eq(app.match.state["rolls"], 1)
     name = app.match.name
     state = app.match.state
-    eq(len(Match.resume(st, name).actions), 1)
+    eq(len(Match.resume(st, name, load_game).actions), 1)
     # power off, on: the last game resumes straight into its screen
     app = None
     collect()  # one device, one frame buffer: free the first before the second
@@ -123,7 +124,7 @@ def test_mashing_buttons_never_crashes():
     app.render()
     # whatever happened, every game on flash still replays
     for e in app.library.games():
-        Match.resume(st, e["name"])
+        Match.resume(st, e["name"], load_game)
 
 
 def test_mono_profile_renders_menus():
@@ -149,7 +150,7 @@ def test_flash_full_during_a_move_is_reported():
 
 
 def test_seats_take_free_colours_and_a_long_ok_chooses_another():
-    from usher.core.game import load_game
+    from usher.games.catalog import load_game
     from usher.ui.newgame import Seats
 
     app, _ = make_app()

@@ -1,7 +1,7 @@
 from portable import eq, raises
 from usher.core.errors import RuleError
-from usher.core.game import load_game
 from usher.core.rng import Rng
+from usher.games.catalog import load_game
 
 G = load_game("dice")
 

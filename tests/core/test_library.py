@@ -1,8 +1,8 @@
 from fakes import MemStorage
 from portable import eq
-from usher.core.game import load_game
 from usher.core.match import Match
 from usher.core.rng import Rng
+from usher.games.catalog import load_game
 from usher.library import INDEX, Library
 from usher.settings import DEFAULTS, Settings
 

@@ -91,7 +91,7 @@ PLAYERS = [{"name": "Ann", "colour": 0}, {"name": "Bo", "colour": 1}]
 
 
 def add_dice(lib, st, rolls=3, seed=1):
-    from usher.core.game import load_game
+    from usher.games.catalog import load_game
 
     g = load_game("dice")
     m = Match.start(st, lib.new_name(), g, g.make_setup(PLAYERS, {}, {}), created=1700000000)
@@ -209,7 +209,7 @@ def test_list_shows_standings_of_a_finished_game():
 
 def test_list_escapes_non_ascii_names_so_lines_stay_printable():
     st, lib, _, ser, host = make_device(games=0)
-    from usher.core.game import load_game
+    from usher.games.catalog import load_game
 
     g = load_game("dice")
     m = Match.start(st, "g0001", g, g.make_setup([{"name": "Zo\u00eb", "colour": 0}], {}, {}), created=1)

@@ -2,9 +2,9 @@ from fakes import MemStorage, PowerCut
 from portable import eq, raises
 from usher.core import match as match_mod
 from usher.core.errors import RuleError
-from usher.core.game import load_game
 from usher.core.match import Match, effective
 from usher.core.rng import Rng
+from usher.games.catalog import load_game
 
 
 def start(st=None):
@@ -25,7 +25,7 @@ def test_submit_records_and_resume_rebuilds_same_state():
     r = Rng(5)
     for _ in range(10):
         m.submit({"t": "roll", "n": 2}, r)
-    m2 = Match.resume(st, "m1")
+    m2 = Match.resume(st, "m1", load_game)
     eq(m2.state, m.state)
     eq(len(m2.actions), 10)
 
@@ -49,7 +49,7 @@ def test_undo_is_recorded_and_replayed():
     m.submit({"t": "roll", "n": 1}, r)
     m.undo()
     eq(m.state, s1)
-    m2 = Match.resume(st, "m1")
+    m2 = Match.resume(st, "m1", load_game)
     eq(m2.state, s1)
     eq(m2.count, 3)
 
@@ -65,7 +65,7 @@ def test_snapshot_written_and_used_on_resume():
     for _ in range(match_mod.SNAP_EVERY + 3):
         m.submit({"t": "roll", "n": 1}, r)
     assert "m1.snap" in st.files
-    m2 = Match.resume(st, "m1")
+    m2 = Match.resume(st, "m1", load_game)
     eq(m2.state, m.state)
 
 
@@ -77,7 +77,7 @@ def test_snapshot_ignored_when_undo_reaches_behind_it():
     for _ in range(3):
         m.undo()
     m.submit({"t": "roll", "n": 2}, r)
-    m2 = Match.resume(st, "m1")
+    m2 = Match.resume(st, "m1", load_game)
     eq(m2.state, m.state)
 
 
@@ -90,11 +90,11 @@ def test_power_cut_mid_append_loses_only_that_action():
     st.cut_after = 7
     raises(PowerCut, m.submit, {"t": "roll", "n": 1}, r)
     st.cut_after = -1
-    m2 = Match.resume(st, "m1")
+    m2 = Match.resume(st, "m1", load_game)
     eq(m2.state, kept)
     assert m2.note.startswith("dropped"), m2.note
     m2.submit({"t": "roll", "n": 1}, r)
-    eq(len(Match.resume(st, "m1").actions), 4)
+    eq(len(Match.resume(st, "m1", load_game).actions), 4)
 
 
 def test_standings_rank_ties():
@@ -114,11 +114,10 @@ def test_unknown_game_is_refused():
 
 
 def test_undo_depth_cancels_a_unit_and_replays_the_same():
+    from usher.games.catalog import entry
     from usher.games.dice import Dice
 
     class Grouped(Dice):
-        name = "dice"
-
         def undo_depth(self, actions):
             # trailing draws form one unit
             n = 0
@@ -129,7 +128,7 @@ def test_undo_depth_cancels_a_unit_and_replays_the_same():
             return max(n, 1)
 
     st = MemStorage()
-    g = Grouped()
+    g = Grouped(entry("dice"))
     m = Match.start(st, "u", g, g.make_setup([], {}, {}))
     r = Rng(6)
     m.submit({"t": "roll", "n": 1}, r)
@@ -139,7 +138,7 @@ def test_undo_depth_cancels_a_unit_and_replays_the_same():
     m.undo()
     eq(m.state, after_roll)
     eq(list(m.log.records())[-1], {"t": "undo", "n": 3})
-    eq(Match.resume(st, "u").state, after_roll)
+    eq(Match.resume(st, "u", load_game).state, after_roll)
 
 
 def test_flash_full_refuses_the_action_and_keeps_everything_recorded():
@@ -157,6 +156,6 @@ def test_flash_full_refuses_the_action_and_keeps_everything_recorded():
     eq(m.state, kept)
     st.room = 10**6  # a game deleted: room again
     m.submit({"t": "roll", "n": 2}, r)
-    again = Match.resume(st, "f")
+    again = Match.resume(st, "f", load_game)
     eq(len(again.actions), 4)
     eq(again.state, m.state)

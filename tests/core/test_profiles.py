@@ -86,6 +86,7 @@ def test_lcd114_matches_the_waveshare_pinout():
 def test_lcd114_draws_and_pushes_a_region_the_panel_understands():
     m, hw = build(lcd114)
     d = hw.display
+    d.set_palette(theme.palette565())  # as the app does: the board knows no theme
     d.fill(theme.BG)
     d.fill_rect(100, 60, 2, 2, theme.ACCENT)
     m.clear()

@@ -1,5 +1,7 @@
 from portable import eq, raises
-from usher.core.rng import Bag, Rng, dice, die, showbiz_artist_bag, showbiz_taste_bag
+from usher.core.rng import Bag, Rng, die, throw
+from usher.games.showbiz_bags import artist_bag as showbiz_artist_bag
+from usher.games.showbiz_bags import taste_bag as showbiz_taste_bag
 
 
 def test_same_seed_same_sequence():
@@ -46,7 +48,7 @@ def test_die_faces():
 def test_two_dice():
     r = Rng(9)
     for _ in range(50):
-        d = dice(r, 2)
+        d = throw(r, 2)
         eq(len(d), 2)
         assert 2 <= sum(d) <= 12
 

@@ -3,8 +3,9 @@ test_showbiz_* files share (they import them from here)."""
 
 from portable import eq, raises
 from usher.core.errors import RuleError
-from usher.core.game import Game, load_game
+from usher.core.game import Game
 from usher.core.rng import Rng
+from usher.games.catalog import load_game
 
 G = load_game("showbiz")
 ROW = ["red", "red", "blue", "green", "black", "white"]

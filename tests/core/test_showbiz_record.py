@@ -5,7 +5,7 @@ budget on the MicroPython VM: the file is read a line at a time."""
 import json
 
 from portable import eq
-from usher.core.game import load_game
+from usher.games.catalog import load_game
 
 G = load_game("showbiz")
 

@@ -2,7 +2,7 @@
 at the screen on top and presses what a player would (picks, claims now and
 then, bids, contracts, a break now and then), device draws. The whole
 10-year game is in tests/host/test_showbiz_ui_fullgame.py: on the 64-bit VM its
-records outgrow the 192 KB heap (see there)."""
+records outgrow the 256 KB heap (64-bit) (see there)."""
 
 from portable import eq, on_micropython
 from showbiz_ui_kit import make_app, start, step

@@ -26,7 +26,7 @@ def into_bids(app):
 def browse(app):
     """Everything the table may look at while bids are pending: every page of
     the main screen and the scores in the game menu."""
-    from usher.ui.showbiz_views import pages
+    from usher.ui.showbiz.views import pages
 
     eq(top(app), "Main")
     n = len(pages(app.p, app.match.state))
@@ -49,9 +49,9 @@ def negotiation(power_cut, leak=None):
     if leak is not None:
         # patched once the game's screens are loaded (leaving home unloads
         # screen modules on the device, so an earlier patch would be dropped)
-        from usher.ui import showbiz_views
+        from usher.ui.showbiz import views
 
-        showbiz_views.next_lines = leak(showbiz_views.next_lines)
+        views.next_lines = leak(views.next_lines)
     into_bids(app)
     rec = Recorder(app, BIDS + HOLDINGS)
     bid(app, BIDS[0])
@@ -87,9 +87,9 @@ def negotiation(power_cut, leak=None):
     eq(top(app), "Reveal")
     eq(app.match.state["last"]["bids"], [[0, 17], [1, 19], [2, 0]])
     if leak is not None:
-        from usher.ui import showbiz_views
+        from usher.ui.showbiz import views
 
-        showbiz_views.next_lines = HONEST[0]
+        views.next_lines = HONEST[0]
     return rec, after
 
 

@@ -27,8 +27,8 @@ def test_setup_is_one_summary_menu_with_start_first_and_settings_defaults():
 
 
 def test_setup_rows_change_options_in_place_and_a_chosen_agent_is_recorded():
-    from usher.core.game import load_game
-    from usher.ui import setup_showbiz
+    from usher.games.catalog import load_game
+    from usher.ui.showbiz import setup
 
     app, _ = make_app()
     got = []
@@ -41,7 +41,7 @@ def test_setup_rows_change_options_in_place_and_a_chosen_agent_is_recorded():
         app.start_match(g, g.make_setup([{"name": NAMES[i], "colour": i} for i in range(3)], opts, comps))
         app.play()
 
-    setup_showbiz.options(app, load_game("showbiz"), [{"name": "Anna"}, {"name": "Ben"}, {"name": "Cleo"}], done)
+    setup.options(app, load_game("showbiz"), [{"name": "Anna"}, {"name": "Ben"}, {"name": "Cleo"}], done)
     app.render()
     press(app, "next", "ok", "ok")  # agent: draw -> Anna -> Ben
     press(app, "next", "ok")  # draws: device -> entered

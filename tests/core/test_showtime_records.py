@@ -1,6 +1,6 @@
 """The hand-written records in tests/records/ replay through the rules, with
 the totals worked out by hand in their comments; and a whole random game runs
-within the Pico's heap (this file also runs with -X heapsize=192K)."""
+within the Pico's heap (this file also runs with -X heapsize=256K)."""
 
 from portable import eq
 from showtime_kit import G, read_record

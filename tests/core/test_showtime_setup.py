@@ -4,9 +4,9 @@ from portable import eq, raises
 from showtime_kit import G, game, players, setup
 from usher.core.data import dumps, loads
 from usher.core.errors import RuleError
-from usher.core.game import load_game
 from usher.core.rng import Rng
 from usher.games import showtime
+from usher.games.catalog import load_game
 from usher.games.showtime import DEFAULT_STARS, GENRES, UNCHECKED_STAR_ROWS, to_move
 
 # what a settings file may hold: JSON keys are strings; the Normal family likes two genres

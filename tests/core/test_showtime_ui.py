@@ -17,6 +17,7 @@ from showtime_ui_kit import (
 )
 from usher.core.match import Match
 from usher.games import showtime_cast as cast
+from usher.games.catalog import load_game
 
 BEA, HEINO, KEN, LEO, LINDA, LOUIS, SOPHIE, NINA = 1, 4, 6, 7, 8, 9, 11, 13
 
@@ -268,6 +269,6 @@ def test_a_game_resumes_from_the_record_alone():
     app, st = make_app()
     begin(app)
     place(app, HEINO, 1, 1)
-    m = Match.resume(st, app.match.name)
+    m = Match.resume(st, app.match.name, load_game)
     eq(m.state, app.match.state)
     eq(cast.name(m.state["seats"][0][1]), "Heino")

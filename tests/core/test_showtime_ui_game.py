@@ -5,7 +5,7 @@ Director's Cut game where a Linda or Louis has to be discarded."""
 from portable import eq
 from showtime_kit import record_lines
 from showtime_ui_kit import begin, enter_poster, make_app, name, place, press, settle
-from usher.core.game import load_game
+from usher.games.catalog import load_game
 
 CUT = [1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 13, 14]  # no Ken, Sophie, Nino, Norbert
 

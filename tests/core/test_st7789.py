@@ -17,6 +17,7 @@ CASET, RASET, RAMWR, MADCTL, COLMOD = 0x2A, 0x2B, 0x2C, 0x36, 0x3A
 def build():
     m = Machine()
     hw = lcd114.make(m, sleep_ms=no_sleep)
+    hw.display.set_palette(theme.palette565())  # as the app does: the board knows no theme
     return m, hw.display
 
 

@@ -205,7 +205,7 @@ class WithSheet(RoundGame):
 
 
 def install(monkeypatch, game, module_hook=None):
-    import usher.core.game as g
+    import usher.games.catalog as c
 
     mod = types.ModuleType("usher.games.fakesheet")
     mod.GAME = game
@@ -213,7 +213,7 @@ def install(monkeypatch, game, module_hook=None):
         mod.score_sheet = module_hook
     type(game).__module__ = "usher.games.fakesheet"
     monkeypatch.setitem(sys.modules, "usher.games.fakesheet", mod)
-    monkeypatch.setattr(g, "_GAMES", g._GAMES + ("fakesheet",))
+    monkeypatch.setattr(c, "GAMES", c.GAMES + (("fakesheet", "Fake", 1, 8, False, None, ""),))
 
 
 def fake_row(db):

@@ -73,8 +73,8 @@ def test_a_line_whose_crc_fails_is_reported_by_line(tmp_path):
 
 def test_fast_replay_without_undos_reaches_the_same_state_as_apply():
     from usher.core.data import clone
-    from usher.core.game import load_game
     from usher.core.rng import Rng
+    from usher.games.catalog import load_game
     from usher_tools.score import _fast_replay
 
     g = load_game("dice")

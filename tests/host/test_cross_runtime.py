@@ -8,7 +8,8 @@ from tooling import FIRMWARE, micropython
 SCRIPT = """
 import sys
 sys.path.insert(0, %r)
-from usher.core.rng import Rng, showbiz_artist_bag
+from usher.core.rng import Rng
+from usher.games.showbiz_bags import artist_bag as showbiz_artist_bag
 from usher.core.record import encode_line
 r = Rng(%d)
 print([r.next32() for _ in range(20)])

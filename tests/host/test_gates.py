@@ -1,7 +1,7 @@
 """The three gates for every firmware module: mpy-cross armv6m, mypy on the rp2
-stubs (the VM gate is test_micropython_vm.py), plus ruff on everything."""
+stubs (the VM gate is test_micropython_vm.py), plus ruff on everything. The
+layers and import circles: test_layers.py."""
 
-import os
 import subprocess
 
 import pytest
@@ -45,15 +45,3 @@ def test_ruff_format():
         text=True,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
-
-
-def test_firmware_core_imports_no_hardware_or_io():
-    banned = ("machine", "framebuf", "time", "utime", "os", "select", "sys", "micropython", "random")
-    core = os.path.join(ROOT, "firmware", "usher", "core")
-    for name in os.listdir(core):
-        if not name.endswith(".py"):
-            continue
-        for line in open(os.path.join(core, name)):
-            words = line.split()
-            if len(words) >= 2 and words[0] in ("import", "from"):
-                assert words[1].split(".")[0] not in banned, (name, line)

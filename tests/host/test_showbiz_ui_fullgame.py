@@ -5,7 +5,7 @@ The same presses must give the same game on both runtimes.
 
 Why a host test: the match keeps every record in RAM, about 150 bytes a move
 on the 64-bit VM, and a 4-player game makes some 370 moves, so the whole game
-does not fit the VM's 192 KB heap (a year does: tests/core/test_showbiz_ui_game.py).
+does not fit the VM's 256 KB heap (64-bit) (a year does: tests/core/test_showbiz_ui_game.py).
 Here the VM gets a larger heap and the test reports the peak it used.
 
     .venv/bin/pytest -s tests/host/test_showbiz_ui_fullgame.py   # prints the figures

@@ -8,8 +8,8 @@ import random
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from usher.core.errors import RuleError
-from usher.core.game import load_game
 from usher.games import showtime
+from usher.games.catalog import load_game
 from usher.games.showtime import GENRES, carpet, legal_places, to_move
 
 G = load_game("showtime")

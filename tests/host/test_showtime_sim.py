@@ -1,5 +1,5 @@
 """A whole four-player Showtime game on the simulator (the firmware compiled,
--X heapsize=192K, lockstep): from the home menu through the setup, 48 turns,
+-X heapsize=256K, lockstep): from the home menu through the setup, 48 turns,
 three scoring replays and summaries, a look at the red carpet and an undo,
 to the final result. The button script comes from usher_tools.showtime_sim,
 which plays the game on the host with the same rules and cursor logic; the
@@ -8,7 +8,7 @@ record read back from the virtual flash must be that game, finished."""
 import pytest
 from usher_tools.showtime_sim import run_game
 
-HEAP = 192 * 1024
+HEAP = 256 * 1024
 
 
 @pytest.mark.parametrize("profile", ["lcd114", "oled"])

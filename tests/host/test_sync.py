@@ -9,10 +9,10 @@ import zlib
 
 import pytest
 from fakes import MemStorage
-from usher.core.game import load_game
 from usher.core.match import Match
 from usher.core.record import encode_line
 from usher.core.rng import Rng
+from usher.games.catalog import load_game
 from usher.library import Library
 from usher.link import Link
 from usher.settings import Settings

@@ -30,7 +30,7 @@ class EdgeKey:
     saving or redrawing is queued, not lost. The interrupt handler only sets a
     flag (no allocation, no drawing)."""
 
-    def __init__(self, pin, falling: int) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, pin, falling: int) -> None:
         self.pin = pin
         self.hit = False
         try:
@@ -38,7 +38,7 @@ class EdgeKey:
         except (AttributeError, TypeError, ValueError, OSError):
             pass  # a pin without interrupts: polling alone
 
-    def _edge(self, _pin) -> None:  # type: ignore[no-untyped-def]
+    def _edge(self, _pin) -> None:
         self.hit = True
 
     def __call__(self) -> bool:
@@ -61,7 +61,7 @@ REPEATING = ("prev", "next")
 
 
 class _Key:
-    def __init__(self, read, name: str, logical: str, now: int) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, read, name: str, logical: str, now: int) -> None:
         self.read = read
         self.name = name
         self.logical = logical
@@ -77,7 +77,7 @@ class _Key:
 
 
 class Buttons:
-    def __init__(  # type: ignore[no-untyped-def]
+    def __init__(
         self,
         keys: dict,
         keymap: dict,

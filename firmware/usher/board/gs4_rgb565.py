@@ -13,10 +13,10 @@ except ImportError:  # CPython: the decorator does nothing and ptr8 is a bytearr
 
     class micropython:  # type: ignore[no-redef]
         @staticmethod
-        def viper(f):  # type: ignore[no-untyped-def]
+        def viper(f):
             return f
 
-    ptr8 = bytearray  # type: ignore[misc]
+    ptr8 = bytearray
 
 
 @micropython.viper

@@ -2,7 +2,7 @@
 
 
 class Hardware:
-    def __init__(self, profile: str, display, keys: dict, keymap: dict, backlight=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, profile: str, display, keys: dict, keymap: dict, backlight=None) -> None:
         self.profile = profile
         self.display = display
         self.keys = keys  # physical name -> callable() -> bool, True while pressed

@@ -64,7 +64,7 @@ KEYMAP = {
 SAFE_KEY = "B"
 
 
-def make(machine, sleep_ms=None) -> Hardware:  # type: ignore[no-untyped-def]
+def make(machine, sleep_ms=None) -> Hardware:
     """Build the display, keys and backlight from a `machine` module (or a fake)."""
     from usher.board.st7789 import ST7789
 

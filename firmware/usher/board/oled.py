@@ -34,7 +34,7 @@ KEYMAP = {"prev": "prev", "next": "next", "ok": "ok", "back": "back"}
 SAFE_KEY = "back"
 
 
-def make(machine, sleep_ms=None) -> Hardware:  # type: ignore[no-untyped-def]
+def make(machine, sleep_ms=None) -> Hardware:
     """Build the display, keys and brightness control from `machine` (or a fake)."""
     from usher.board.ssd1306 import SSD1306
 

@@ -17,7 +17,7 @@ try:
     from micropython import const
 except ImportError:
 
-    def const(x):  # type: ignore[no-redef,misc]
+    def const(x):  # type: ignore[misc]
         return x
 
 
@@ -45,7 +45,7 @@ _SCROLL_OFF = const(0x2E)
 
 
 class SSD1306(framebuf.FrameBuffer):
-    def __init__(  # type: ignore[no-untyped-def]
+    def __init__(
         self, i2c, addr: int = 0x3C, width: int = 128, height: int = 64, external_vcc: bool = False, rotate180=False
     ) -> None:
         self.i2c = i2c
@@ -65,7 +65,7 @@ class SSD1306(framebuf.FrameBuffer):
         self._c2 = bytearray(3)
         self.init_display()
 
-    def _cmds(self, *cmds) -> None:  # type: ignore[no-untyped-def]
+    def _cmds(self, *cmds) -> None:
         self.i2c.writeto(self.addr, bytes((0x00,) + cmds))
 
     def init_display(self) -> None:

@@ -20,11 +20,11 @@ try:
     from micropython import const
 except ImportError:
 
-    def const(x):  # type: ignore[no-redef,misc]
+    def const(x):  # type: ignore[misc]
         return x
 
 
-def _convert_py(src, start: int, n: int, pal, dst, j: int) -> None:  # type: ignore[no-untyped-def]
+def _convert_py(src, start: int, n: int, pal, dst, j: int) -> None:
     """gs4_rgb565.convert for a MicroPython without native code emitters."""
     for i in range(start, start + n):
         b = src[i >> 1]
@@ -66,7 +66,7 @@ def _default_sleep(ms: int) -> None:
 
 
 class ST7789(framebuf.FrameBuffer):
-    def __init__(  # type: ignore[no-untyped-def]
+    def __init__(
         self,
         spi,
         dc,
@@ -104,14 +104,12 @@ class ST7789(framebuf.FrameBuffer):
         self._b1 = bytearray(1)
         self._b4 = bytearray(4)
         self._sleep = sleep_ms or _default_sleep
-        if palette is None:
-            from usher.ui.theme import palette565
-
-            palette = palette565()
-        self.set_palette(palette)
+        # the app hands over the UI's colours (set_palette); until then a grey
+        # ramp, whose index 0 is black like every theme's background
+        self.set_palette(palette or [((g << 1) << 11) | ((g << 2) << 5) | (g << 1) for g in range(16)])
         self.init_panel()
 
-    def set_palette(self, colours) -> None:  # type: ignore[no-untyped-def]
+    def set_palette(self, colours) -> None:
         """16 RGB565 values, one per palette index; takes effect on the next show()."""
         if len(colours) != 16:
             raise ValueError("palette needs 16 colours")
@@ -121,7 +119,7 @@ class ST7789(framebuf.FrameBuffer):
             p[2 * i] = (c >> 8) & 0xFF
             p[2 * i + 1] = c & 0xFF
 
-    def _cmd(self, c: int, data=None) -> None:  # type: ignore[no-untyped-def]
+    def _cmd(self, c: int, data=None) -> None:
         self._b1[0] = c
         self.cs.value(0)
         self.dc.value(0)

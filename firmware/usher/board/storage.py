@@ -31,14 +31,14 @@ class DirStorage:
         except OSError:
             return False
 
-    def read(self, name: str):  # type: ignore[no-untyped-def]
+    def read(self, name: str):
         try:
             with open(self._p(name), "rb") as f:
                 return f.read()
         except OSError:
             return None
 
-    def lines(self, name: str):  # type: ignore[no-untyped-def]
+    def lines(self, name: str):
         """The file's lines (with their newline; a last line may lack it),
         one at a time: a long record never has to fit in RAM."""
         with open(self._p(name), "rb") as f:
@@ -90,7 +90,7 @@ class DirStorage:
         with open(self._p(name), "ab") as f:
             f.write(data)
 
-    def write(self, name: str, data) -> None:  # type: ignore[no-untyped-def]
+    def write(self, name: str, data) -> None:
         """Replace a file atomically; `data` is bytes or a tuple of pieces."""
         tmp = self._p(name) + TMP
         try:

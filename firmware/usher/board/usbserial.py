@@ -15,7 +15,7 @@ import sys
 
 
 class UsbSerial:
-    def __init__(self, inp=None, out=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, inp=None, out=None) -> None:
         self.inp: Any = inp or getattr(sys.stdin, "buffer", sys.stdin)
         self.out: Any = out or getattr(sys.stdout, "buffer", sys.stdout)
         self.rpoll = select.poll()

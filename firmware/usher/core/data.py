@@ -3,7 +3,7 @@
 import json
 
 
-def clone(value):  # type: ignore[no-untyped-def]
+def clone(value):
     """Deep copy of a JSON-like value (MicroPython has no `copy` module)."""
     if isinstance(value, dict):
         return {k: clone(v) for k, v in value.items()}
@@ -12,15 +12,15 @@ def clone(value):  # type: ignore[no-untyped-def]
     return value
 
 
-def dumps(value) -> str:  # type: ignore[no-untyped-def]
+def dumps(value) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def loads(text):  # type: ignore[no-untyped-def]
+def loads(text):
     return json.loads(text)
 
 
-def need(action: dict, key: str, kind=int):  # type: ignore[no-untyped-def]
+def need(action: dict, key: str, kind=int):
     """Read a field of an action, or refuse it with a short message."""
     from usher.core.errors import RuleError
 

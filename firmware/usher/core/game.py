@@ -1,4 +1,5 @@
-"""The interface every game implements, and the registry that loads them lazily.
+"""The interface every game implements (the list of games is
+usher.games.catalog: the core names no game).
 
 A game is a reducer: `apply(state, action)` returns a new state or raises
 RuleError and leaves the given state untouched. States and actions are
@@ -33,6 +34,12 @@ class Game:
     max_players = 8
     holds_secrets = False  # whether an unfinished game's record carries secrets
 
+    def __init__(self, info: tuple = ()) -> None:
+        """`info`: the game's line of the catalog (usher.games.catalog), the
+        one place its name, title, player counts and secrecy are written."""
+        if info:
+            self.name, self.title, self.min_players, self.max_players, self.holds_secrets = info[:5]
+
     # -- setup -------------------------------------------------------------
     def make_setup(self, players: list, options: dict, components: dict) -> dict:
         """Validate a setup and return the dict stored in the record header.
@@ -48,7 +55,7 @@ class Game:
         raise NotImplementedError
 
     # -- play --------------------------------------------------------------
-    def roll(self, state: dict, action: dict, rng) -> dict:  # type: ignore[no-untyped-def]
+    def roll(self, state: dict, action: dict, rng) -> dict:
         """Fill random outcomes into `action` (default: none needed)."""
         return action
 
@@ -109,21 +116,3 @@ class Game:
                 prev = key
             out.append({"player": i, "name": state["players"][i]["name"], "score": scores[i], "rank": rank})
         return out
-
-
-_GAMES = ("dice", "showtime", "showbiz")
-
-
-def game_names() -> tuple:
-    return _GAMES
-
-
-def load_game(name: str) -> Game:
-    """Import one game module on demand, so RAM holds only the one in play."""
-    if name not in _GAMES:
-        raise RuleError("unknown game " + str(name)[:20])
-    try:
-        mod = __import__("usher.games." + name, None, None, ["GAME"])
-    except ImportError:  # a partial deploy: say so rather than crash
-        raise RuleError("not installed: " + name)
-    return mod.GAME

@@ -4,18 +4,18 @@ Undo is itself a record (`{"t": "undo"}`, or `"n": k` for a unit of k), so
 the log stays append-only and the history keeps every press; replay skips
 the actions an undo cancels.
 
-The record is never held in RAM whole: a long Showbiz game has hundreds of
+The record is never held in RAM whole: a long game has hundreds of
 actions. The match keeps the indices of the actions in force (small ints) and
 the last few actions themselves (for undo units and for the screen); a replay
 streams the record from flash, starting at the latest usable snapshot.
 """
 
 from usher.core.errors import RecordError, RuleError
-from usher.core.game import Game, load_game
+from usher.core.game import Game
 from usher.core.record import GameLog, undo_count
 
 SNAP_EVERY = 32  # actions between snapshots: bounds boot replay on long games
-RECENT = 16  # actions kept in RAM: an 8-player Showbiz bid round fits (the undo unit)
+RECENT = 16  # actions kept in RAM: an 8-player bid round fits (an undo unit)
 UNDO = "undo"
 
 
@@ -61,7 +61,7 @@ class Match:
     def setup(self) -> dict:
         return self.header["setup"]
 
-    def iter_actions(self):  # type: ignore[no-untyped-def]
+    def iter_actions(self):
         """The actions in force, oldest first, streamed from the record."""
         keep = self.inforce
         k = 0
@@ -79,7 +79,7 @@ class Match:
         return list(self.iter_actions())
 
     @classmethod
-    def start(cls, storage, name: str, game: Game, setup: dict, created=0):  # type: ignore[no-untyped-def]
+    def start(cls, storage, name: str, game: Game, setup: dict, created=0):
         state = game.new(setup)
         log = GameLog(storage, name)
         log.create({"game": game.name, "setup": setup, "created": created})
@@ -88,11 +88,12 @@ class Match:
         return m
 
     @classmethod
-    def resume(cls, storage, name: str):  # type: ignore[no-untyped-def]
+    def resume(cls, storage, name: str, load):
+        """`load`: record name -> Game (usher.games.catalog.load_game)."""
         log = GameLog(storage, name)
         snap = log.read_snapshot()
         loaded = log.load(snap["seq"] if snap is not None else -1)
-        game = load_game(loaded.header.get("game", ""))
+        game = load(loaded.header.get("game", ""))
         m = cls(game, log, loaded.header)
         m.count = loaded.count
         m.inforce = loaded.inforce
@@ -101,7 +102,7 @@ class Match:
         m._rebuild(snap if usable else None)
         return m
 
-    def _rebuild(self, snap) -> None:  # type: ignore[no-untyped-def]
+    def _rebuild(self, snap) -> None:
         """Replay the actions in force from the snapshot (or the start),
         streaming the record; keep the last few in `recent`."""
         if snap is not None:
@@ -132,7 +133,7 @@ class Match:
         self.state = state
         self.recent = recent
 
-    def submit(self, action: dict, rng=None, at: int = 0) -> dict:  # type: ignore[no-untyped-def]
+    def submit(self, action: dict, rng=None, at: int = 0) -> dict:
         """Roll, apply, record. A RuleError leaves state and record untouched."""
         if rng is not None:
             action = self.game.roll(self.state, action, rng)

@@ -19,13 +19,13 @@ SNAP_EXT = ".snap"
 BAD_EXT = ".bad"
 
 
-def encode_line(obj) -> bytes:  # type: ignore[no-untyped-def]
+def encode_line(obj) -> bytes:
     text = dumps(obj)
     body = text.encode()
     return body + b"*" + crc_hex(body).encode() + b"\n"
 
 
-def decode_line(line: bytes):  # type: ignore[no-untyped-def]
+def decode_line(line: bytes):
     """The object on a complete line, or None if the line fails its check."""
     if not line.endswith(b"\n"):
         return None
@@ -75,7 +75,7 @@ def split_records(data: bytes) -> tuple:
     return out, pos
 
 
-def undo_count(rec) -> int:  # type: ignore[no-untyped-def]
+def undo_count(rec) -> int:
     """How many actions a record cancels (0 for an ordinary action)."""
     if isinstance(rec, dict) and rec.get("t") == "undo":
         n = rec.get("n", 1)
@@ -84,7 +84,7 @@ def undo_count(rec) -> int:  # type: ignore[no-untyped-def]
 
 
 class GameLog:
-    def __init__(self, storage, name: str) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, storage, name: str) -> None:
         self.storage = storage
         self.name = name
         self.path = name + LOG_EXT
@@ -113,7 +113,7 @@ class GameLog:
             raise
 
     # -- reading -------------------------------------------------------------
-    def records(self):  # type: ignore[no-untyped-def]
+    def records(self):
         """The action records in order, one line at a time (a long game's
         record never sits in RAM whole). Stops at the first damaged line."""
         first = True
@@ -175,7 +175,7 @@ class GameLog:
         body = dumps({"seq": seq, "keep": keep, "state": state}).encode()
         self.storage.write(self.name + SNAP_EXT, (body, b"*", crc_hex(body).encode(), b"\n"))
 
-    def read_snapshot(self):  # type: ignore[no-untyped-def]
+    def read_snapshot(self):
         data = self.storage.read(self.name + SNAP_EXT)
         if not data:
             return None

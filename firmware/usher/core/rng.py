@@ -43,12 +43,12 @@ def die(rng: Rng, sides: int = 6) -> int:
     return rng.below(sides) + 1
 
 
-def dice(rng: Rng, count: int = 2, sides: int = 6) -> list:
+def throw(rng: Rng, count: int = 2, sides: int = 6) -> list:
     return [die(rng, sides) for _ in range(count)]
 
 
 class Bag:
-    """Counted items drawn without replacement, e.g. Showbiz's taste bag.
+    """Counted items drawn without replacement, e.g. a bag of taste pieces.
 
     `kinds` keeps the order of the items so that draws are the same on both
     runtimes (MicroPython dicts do not keep insertion order).
@@ -94,16 +94,3 @@ class Bag:
 
     def draw_many(self, rng: Rng, n: int) -> list:
         return [self.draw(rng) for _ in range(n)]
-
-
-TASTE_COLOURS = ["yellow", "red", "blue", "green", "black", "white"]
-TASTE_BAG = (TASTE_COLOURS, [10, 10, 10, 10, 10, 10])
-ARTIST_BAG = (TASTE_COLOURS, [6, 9, 12, 15, 18, 21])
-
-
-def showbiz_taste_bag() -> Bag:
-    return Bag(TASTE_BAG[0], TASTE_BAG[1])
-
-
-def showbiz_artist_bag() -> Bag:
-    return Bag(ARTIST_BAG[0], ARTIST_BAG[1])

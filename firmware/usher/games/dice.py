@@ -9,7 +9,9 @@ Actions:
 from usher.core.data import need
 from usher.core.errors import RuleError
 from usher.core.game import Expect, Game
-from usher.core.rng import ARTIST_BAG, TASTE_BAG, Bag, dice
+from usher.core.rng import Bag, throw
+from usher.games.catalog import entry
+from usher.games.showbiz_bags import ARTIST_BAG, TASTE_BAG
 
 MAX_DICE = 4
 MAX_HISTORY = 20  # the screen shows the last few; the record keeps them all
@@ -23,11 +25,6 @@ def default_bags() -> dict:
 
 
 class Dice(Game):
-    name = "dice"
-    title = "Dice & draws"
-    min_players = 0
-    max_players = 8
-
     def make_setup(self, players: list, options: dict, components: dict) -> dict:
         if "bags" not in components:
             components = {"bags": default_bags()}
@@ -45,14 +42,14 @@ class Dice(Game):
             raise RuleError("no bag " + name[:20])
         return state["bags"][name]
 
-    def roll(self, state: dict, action: dict, rng) -> dict:  # type: ignore[no-untyped-def]
+    def roll(self, state: dict, action: dict, rng) -> dict:
         out = dict(action)
         t = action.get("t")
         if t == "roll":
             n = need(action, "n")
             sides = action.get("sides", 6)
             if 1 <= n <= MAX_DICE and isinstance(sides, int) and 2 <= sides <= 100:
-                out["faces"] = dice(rng, n, sides)
+                out["faces"] = throw(rng, n, sides)
         elif t == "draw":
             spec = self._bag(state, action)
             bag = Bag(spec["kinds"], spec["counts"])
@@ -103,4 +100,4 @@ class Dice(Game):
         return {"last": state["last"], "bags": {k: sum(v["counts"]) for k, v in state["bags"].items()}}
 
 
-GAME = Dice()
+GAME = Dice(entry("dice"))

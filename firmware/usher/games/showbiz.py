@@ -7,6 +7,7 @@ firmware/RECORD-showbiz.md.
 from usher.core.errors import RuleError
 from usher.core.game import Expect, Game
 from usher.core.rng import Bag, die
+from usher.games.catalog import entry
 from usher.games.showbiz_rules import (
     ACTIONS,
     COLS,
@@ -24,12 +25,6 @@ from usher.games.showbiz_rules import (
 
 
 class Showbiz(Game):
-    name = "showbiz"
-    title = "Showbiz"
-    min_players = 2
-    max_players = 8  # contract boards in the box
-    holds_secrets = True
-
     # -- setup ---------------------------------------------------------------
     def make_setup(self, players: list, options: dict, components: dict) -> dict:
         opts = {"draws": "device", "public_money": False, "start_year": 1}
@@ -106,7 +101,7 @@ class Showbiz(Game):
         }
 
     # -- play ----------------------------------------------------------------
-    def roll(self, state: dict, action: dict, rng) -> dict:  # type: ignore[no-untyped-def]
+    def roll(self, state: dict, action: dict, rng) -> dict:
         """In "device" mode, fill the draws and dice an action leaves out."""
         if state["draws"] != "device" or not isinstance(action, dict):
             return action
@@ -246,7 +241,7 @@ class Showbiz(Game):
         return list(state["ze"])
 
 
-GAME = Showbiz()
+GAME = Showbiz(entry("showbiz"))
 
 
 def score_sheet(state: dict) -> dict:

@@ -16,7 +16,7 @@ def _subsets(items: list) -> list:
     return out
 
 
-def legal_actions(state: dict, rng) -> list:  # type: ignore[no-untyped-def]
+def legal_actions(state: dict, rng) -> list:
     """A list of complete legal actions. Draws and dice are chosen with `rng`
     (one outcome each), so every action in the list is accepted by apply()."""
     s = state
@@ -65,7 +65,7 @@ def legal_actions(state: dict, rng) -> list:  # type: ignore[no-untyped-def]
     return out
 
 
-def random_action(state: dict, rng) -> dict:  # type: ignore[no-untyped-def]
+def random_action(state: dict, rng) -> dict:
     """One legal action chosen at random, cheaper than listing them all where
     the list would be long (bids, breaks)."""
     s = state

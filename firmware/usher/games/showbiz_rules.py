@@ -16,7 +16,7 @@ State layout (plain JSON, colours as indices into `kinds`, players by seat):
 
 from usher.core.data import need
 from usher.core.errors import RuleError
-from usher.core.rng import ARTIST_BAG, TASTE_BAG
+from usher.games.showbiz_bags import ARTIST_BAG, TASTE_BAG
 
 COLS = 6  # columns on a contract board: artists per agent per year
 ROW = 6  # pieces in a taste row
@@ -79,7 +79,7 @@ def _player(s: dict, a: dict) -> int:
     return p
 
 
-def _colour(s: dict, name) -> int:  # type: ignore[no-untyped-def]
+def _colour(s: dict, name) -> int:
     if not isinstance(name, str) or name not in s["kinds"]:
         raise RuleError("unknown colour")
     return s["kinds"].index(name)

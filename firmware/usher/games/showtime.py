@@ -18,6 +18,7 @@ from usher.core.data import need
 from usher.core.errors import RuleError
 from usher.core.game import Expect, Game
 from usher.games import showtime_cast as cast
+from usher.games.catalog import SETTINGS, entry
 
 GENRES = ("fantasy", "scifi", "romance", "comedy")
 SCREENINGS = 3
@@ -28,10 +29,9 @@ GENRE_BONUS = 2
 LAP = 20  # spaces on the red carpet
 ROW = cast.SEATS_PER_ROW
 
-# Seat stars, row 1 (at the screen) first, seats left to right. Rows 1 and 2
-# follow from the rulebook's worked example. Rows 3 and 4 are NOT known:
-# check against your board. Every record stores the values it was played with.
-DEFAULT_STARS = ([1, 2, 2, 1], [2, 3, 3, 2], [3, 4, 4, 3], [2, 3, 3, 2])
+# Seat stars, row 1 (at the screen) first: the defaults are the catalog's
+# (the device settings start from them); every record stores its own.
+DEFAULT_STARS = entry("showtime")[SETTINGS]["stars"]
 UNCHECKED_STAR_ROWS = (3, 4)  # "check against your board"
 
 # phases
@@ -71,7 +71,7 @@ def step_dict(step: list) -> dict:
 
 
 # -- setup ---------------------------------------------------------------------
-def _check_players(players) -> list:  # type: ignore[no-untyped-def]
+def _check_players(players) -> list:
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         raise RuleError("2-4 players")
     out: list = []
@@ -82,7 +82,7 @@ def _check_players(players) -> list:  # type: ignore[no-untyped-def]
     return out
 
 
-def _check_options(options, n: int) -> dict:  # type: ignore[no-untyped-def]
+def _check_options(options, n: int) -> dict:
     if options is None:
         options = {}
     if not isinstance(options, dict):
@@ -109,7 +109,7 @@ def _check_options(options, n: int) -> dict:  # type: ignore[no-untyped-def]
     return {"first": first, "posters": posters, "cut": cut}
 
 
-def _check_stars(stars, n: int) -> list:  # type: ignore[no-untyped-def]
+def _check_stars(stars, n: int) -> list:
     if stars is None:
         return [list(r) for r in DEFAULT_STARS[:n]]
     if not isinstance(stars, list) or len(stars) < n:
@@ -125,7 +125,7 @@ def _check_stars(stars, n: int) -> list:  # type: ignore[no-untyped-def]
     return out
 
 
-def _check_genres(table):  # type: ignore[no-untyped-def]
+def _check_genres(table):
     """None, or a list of 16 genre lists (index = card - 1). Accepts a dict
     {card: [genres]} with int or string keys, as JSON writes them."""
     if table is None:
@@ -157,7 +157,7 @@ def _check_genres(table):  # type: ignore[no-untyped-def]
     return out
 
 
-def check_setup(players, options, components) -> dict:  # type: ignore[no-untyped-def]
+def check_setup(players, options, components) -> dict:
     players = _check_players(players)
     n = len(players)
     if components is None:
@@ -179,7 +179,7 @@ def to_move(state: dict) -> int:
     return (state["start"] + state["turn"]) % len(state["players"])
 
 
-def _index(state: dict, row, seat) -> int:  # type: ignore[no-untyped-def]
+def _index(state: dict, row, seat) -> int:
     for v in (row, seat):
         if isinstance(v, bool) or not isinstance(v, int):
             raise RuleError("no such seat")
@@ -188,7 +188,7 @@ def _index(state: dict, row, seat) -> int:  # type: ignore[no-untyped-def]
     return (row - 1) * ROW + seat - 1
 
 
-def _targets(seats: list, card: int, i: int) -> list:
+def move_targets(seats: list, card: int, i: int) -> list:
     """Where the person on seat i may be sent when Ken or Sophie takes it."""
     if card == cast.KEN:
         return [j for j in range(len(seats)) if seats[j] is None]
@@ -218,7 +218,7 @@ def why_not(seats: list, card: int, i: int, j: int) -> str:
         if seats[j] is not None:
             return "move target not free"
     elif card == cast.SOPHIE:
-        sides = _targets(seats, card, i)
+        sides = move_targets(seats, card, i)
         if not sides:
             return "no free seat beside"
         if j < 0:
@@ -236,7 +236,7 @@ def why_not(seats: list, card: int, i: int, j: int) -> str:
     return ""
 
 
-def _card_error(state: dict, p: int, card) -> str:  # type: ignore[no-untyped-def]
+def _card_error(state: dict, p: int, card) -> str:
     if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= CARDS:
         return "card 1-16"
     cut = state["cut"]
@@ -269,7 +269,7 @@ def can_discard(state: dict, p: int, card: int) -> bool:
     return not _pair_seat_left(state["seats"])
 
 
-def iter_places(state: dict):  # type: ignore[no-untyped-def]
+def iter_places(state: dict):
     """Every legal place action for the player to move, one at a time (the
     device walks them without building the whole list). Without a genre
     table each carries "genre": False for the caller to set."""
@@ -286,7 +286,7 @@ def iter_places(state: dict):  # type: ignore[no-untyped-def]
                 if not why_not(seats, card, i, -1):
                     yield _place_action(state, p, card, i, -1)
             elif card == cast.KEN or card == cast.SOPHIE:
-                for j in _targets(seats, card, i):
+                for j in move_targets(seats, card, i):
                     if not why_not(seats, card, i, j):
                         yield _place_action(state, p, card, i, j)
 
@@ -353,12 +353,6 @@ def score_screening(state: dict) -> None:
 
 
 class Showtime(Game):
-    name = "showtime"
-    title = "Showtime"
-    min_players = 2
-    max_players = 4
-    holds_secrets = False  # hands are physical cards; the device keeps nothing hidden
-
     def make_setup(self, players: list, options: dict, components: dict) -> dict:
         return check_setup(players, options, components)
 
@@ -386,7 +380,7 @@ class Showtime(Game):
             "last": None,
         }
 
-    def roll(self, state: dict, action: dict, rng) -> dict:  # type: ignore[no-untyped-def]
+    def roll(self, state: dict, action: dict, rng) -> dict:
         """The device draws a poster or the start player unless the action says."""
         out = dict(action)
         t = action.get("t")
@@ -463,7 +457,7 @@ class Showtime(Game):
                 raise RuleError("bad to")
             j = _index(state, to[0], to[1])
         elif seats[i] is not None:
-            cands = _targets(seats, card, i)
+            cands = move_targets(seats, card, i)
             if len(cands) == 1:  # only one place to go: no need to say it
                 j = cands[0]
         err = why_not(seats, card, i, j)
@@ -572,7 +566,7 @@ class Showtime(Game):
         return [-a for a in state["arrive"]]
 
 
-GAME = Showtime()
+GAME = Showtime(entry("showtime"))
 
 
 def score_sheet(state: dict) -> dict:

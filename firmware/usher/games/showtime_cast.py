@@ -7,6 +7,9 @@ row further back (row + 1); left and right are seat - 1 and seat + 1.
 """
 
 SEATS_PER_ROW = 4
+# seat stars: rows 1 and 2 follow from the rulebook's worked example; rows 3
+# and 4 are NOT known (COMPONENTS.md): editable, flagged "check!" on screen
+STARS_KNOWN = 2
 
 NAMES = (
     "Bea", "Benny", "Gloria", "Heino", "Hildo", "Ken", "Leo", "Linda",

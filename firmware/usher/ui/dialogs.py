@@ -10,7 +10,7 @@ from usher.ui.widgets import wrap
 class Confirm(Screen):
     """A yes/no question: OK = yes, back = no."""
 
-    def __init__(self, question: str, on_yes, on_no=None, detail: str = "") -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, question: str, on_yes, on_no=None, detail: str = "") -> None:
         Screen.__init__(self)
         self.title = "Confirm"
         self.question = question
@@ -27,7 +27,7 @@ class Confirm(Screen):
             if self.on_no is not None:
                 self.on_no()
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         p.clear()
         y = title_bar(p, self.title) + 4
         for line in wrap(p, self.question, p.w - 8, "body"):
@@ -45,7 +45,7 @@ class Confirm(Screen):
 class Table(RowScreen):
     """Rows of (player index or None, label, value), e.g. a score table."""
 
-    def __init__(self, title: str, rows: list, on_ok=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, title: str, rows: list, on_ok=None) -> None:
         RowScreen.__init__(self, rows)
         self.title = title
         self.on_ok = on_ok
@@ -58,7 +58,7 @@ class Table(RowScreen):
         elif ev in ("back", "ok"):
             self.close()
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         p.clear()
         y = title_bar(p, self.title)
         rh = p.line_h("body") + 3
@@ -79,7 +79,7 @@ class Table(RowScreen):
 class Message(Screen):
     """A full-screen notice (a result, a warning); any key closes it."""
 
-    def __init__(self, title: str, lines: list, colour: int = theme.FG, size: str = "body", then=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, title: str, lines: list, colour: int = theme.FG, size: str = "body", then=None) -> None:
         Screen.__init__(self)
         self.title = title
         self.lines = lines
@@ -93,7 +93,7 @@ class Message(Screen):
             if self.then is not None:
                 self.then()
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         p.clear()
         y = title_bar(p, self.title)
         lh = p.line_h(self.size) + 2
@@ -102,3 +102,13 @@ class Message(Screen):
         for line in self.lines:
             p.center(line, y, self.colour, self.size)
             y += lh
+
+
+def save_setting(app, key: str, value) -> bool:
+    """Store one setting; a full flash is said, not raised."""
+    try:
+        app.settings.set(key, value)
+    except OSError:
+        app.toast("Flash full: not saved")
+        return False
+    return True

@@ -1,15 +1,10 @@
 """Home: resume, new game, saved games, dice, settings, sync."""
 
+from usher.games.catalog import title as title_of
 from usher.ui import theme
 from usher.ui.dialogs import Confirm, Message, Table
 from usher.ui.screen import Screen, title_bar
 from usher.ui.widgets import Menu, wrap
-
-TITLES = {"dice": "Dice", "showtime": "Showtime", "showbiz": "Showbiz"}
-
-
-def title_of(game: str) -> str:
-    return TITLES.get(game, game)
 
 
 class Home(Menu):
@@ -34,25 +29,25 @@ class Home(Menu):
         self.dirty = True
 
 
-def resume(app, name: str) -> None:  # type: ignore[no-untyped-def]
+def resume(app, name: str) -> None:
     if app.open_match(name):
         app.play()
 
 
-def new_game(app) -> None:  # type: ignore[no-untyped-def]
+def new_game(app) -> None:
     from usher.ui.newgame import choose_game
 
     choose_game(app)
 
 
-def settings(app) -> None:  # type: ignore[no-untyped-def]
+def settings(app) -> None:
     from usher.ui.settings_ui import SettingsMenu
 
     app.push(SettingsMenu())
 
 
-def dice(app) -> None:  # type: ignore[no-untyped-def]
-    from usher.core.game import load_game
+def dice(app) -> None:
+    from usher.games.catalog import load_game
 
     g = load_game("dice")
     if app.start_match(g, g.make_setup([], {}, {})):
@@ -75,7 +70,7 @@ class SavedGames(Menu):
         self.items = items
         self.dirty = True
 
-    def pick(self, e: dict):  # type: ignore[no-untyped-def]
+    def pick(self, e: dict):
         app = self.app
 
         def act() -> None:
@@ -124,10 +119,13 @@ class SyncInfo(Message):
         Message.__init__(self, "Sync", [])
 
     def on_open(self) -> None:
-        from usher.app import device_id
-
         n = len(self.app.library.games())
-        self.lines = ["%d games on device" % n, "Plug USB into laptop,", "run: usher sync", "id " + device_id()[:12]]
+        self.lines = [
+            "%d games on device" % n,
+            "Plug USB into laptop,",
+            "run: usher sync",
+            "id " + self.app.device_id()[:12],
+        ]
 
 
 class LinkAsk(Screen):
@@ -135,18 +133,19 @@ class LinkAsk(Screen):
 
     title = "Laptop asks"
 
-    def __init__(self, ask: str) -> None:
+    def __init__(self, ask: str, link) -> None:
         Screen.__init__(self)
         self.ask = ask
+        self.link = link
 
     def on_event(self, ev: str) -> None:
-        link = self.app.link
+        link = self.link
         if ev == "ok":
             link.answer(True)
         elif ev == "back":
             link.answer(False)
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         p.clear()
         y = title_bar(p, self.title) + 4
         for line in wrap(p, self.ask, p.w - 8, "body"):

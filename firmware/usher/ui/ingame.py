@@ -5,7 +5,7 @@ from usher.ui.widgets import Menu
 
 
 class GameMenu(Menu):
-    def __init__(self, extra=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, extra=None) -> None:
         self.extra = extra or []  # a game's own entries, (label, callback)
         Menu.__init__(self, "Game menu", [])
 
@@ -51,7 +51,7 @@ def describe(action: dict) -> str:
     return t
 
 
-def show_scores(app) -> None:  # type: ignore[no-untyped-def]
+def show_scores(app) -> None:
     st = app.match.standings()
     rows = [(s["player"], "%d. %s" % (s["rank"], s["name"]), s["score"]) for s in st]
     if not rows:
@@ -59,7 +59,7 @@ def show_scores(app) -> None:  # type: ignore[no-untyped-def]
     app.push(Table("Scores", rows))
 
 
-def abandon(app) -> None:  # type: ignore[no-untyped-def]
+def abandon(app) -> None:
     """The game in play stays in Saved games but is no longer resumed."""
     try:
         app.library.abandon(app.match.name)

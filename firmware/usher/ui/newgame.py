@@ -3,29 +3,27 @@ own options, then play. Names come from the roster (pushed from the laptop or
 typed in Settings); colours follow seat order and can be changed."""
 
 from usher.core.errors import RuleError
-from usher.core.game import load_game
+from usher.games.catalog import GAMES, HI, LO, NAME, TITLE, load_game
 from usher.ui import theme
-from usher.ui.home import title_of
 from usher.ui.widgets import Menu, NumberPicker
 
-GAMES = ("showtime", "showbiz")
 
-
-def choose_game(app) -> None:  # type: ignore[no-untyped-def]
-    items = [(title_of(g), _pick(app, g)) for g in GAMES]
+def choose_game(app) -> None:
+    # every game of the catalog with seats (dice & draws has its own home row)
+    items = [(e[TITLE], _pick(app, e)) for e in GAMES if e[LO] > 0]
     app.push(Menu("New game", items))
 
 
-def _pick(app, name: str):  # type: ignore[no-untyped-def]
+def _pick(app, e: tuple):
     def act() -> None:
-        g = load_game(name)
-        lo, hi = g.min_players, g.max_players
+        g = load_game(e[NAME])
+        lo, hi = e[LO], e[HI]
         app.push(NumberPicker("Players", lo, hi, min(hi, max(lo, 4)), lambda n: choose_players(app, g, n)))
 
     return act
 
 
-def choose_players(app, game, n: int) -> None:  # type: ignore[no-untyped-def]
+def choose_players(app, game, n: int) -> None:
     app.pop()
     app.push(Seats(game, n))
 
@@ -35,7 +33,7 @@ class Seats(Menu):
     first colour still free (the swatch shows it); hold OK on a name to give
     that player another colour, e.g. the one of their pieces on the table."""
 
-    def __init__(self, game, n: int) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, game, n: int) -> None:
         self.game = game
         self.n = n
         self.chosen: list = []
@@ -61,7 +59,7 @@ class Seats(Menu):
         used = [c["colour"] for c in self.chosen]
         return [c for c in range(len(theme.PLAYER_NAMES)) if c not in used]
 
-    def take(self, name: str, colour: int = -1):  # type: ignore[no-untyped-def]
+    def take(self, name: str, colour: int = -1):
         def act() -> None:
             if len(self.chosen) >= self.n:
                 self.chosen.pop()  # back from the options: the last seat is chosen again
@@ -87,7 +85,7 @@ class Seats(Menu):
         app = self.app
         free = self.free()
 
-        def chosen(c: int):  # type: ignore[no-untyped-def]
+        def chosen(c: int):
             def act() -> None:
                 app.pop()
                 self.take(name, c)()
@@ -98,17 +96,17 @@ class Seats(Menu):
         app.push(Menu("Colour: " + name, items, marks=free))
 
 
-def options(app, game, players: list) -> None:  # type: ignore[no-untyped-def]
+def options(app, game, players: list) -> None:
     """The game's own options screens, if it has any, then start."""
     try:
-        mod = __import__("usher.ui.setup_" + game.name, None, None, ["options"])
+        mod = __import__("usher.ui." + game.name + ".setup", None, None, ["options"])
     except ImportError:
         start(app, game, players, {}, {})
         return
     mod.options(app, game, players, lambda opts, comps: start(app, game, players, opts, comps))
 
 
-def start(app, game, players: list, opts: dict, comps: dict) -> None:  # type: ignore[no-untyped-def]
+def start(app, game, players: list, opts: dict, comps: dict) -> None:
     try:
         setup = game.make_setup(players, opts, comps)
     except RuleError as e:

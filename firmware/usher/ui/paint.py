@@ -18,7 +18,7 @@ MAX_BOXES = 3
 
 
 class Painter:
-    def __init__(self, fb, fonts=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, fb, fonts=None) -> None:
         self.fb = fb
         self.w = fb.width
         self.h = fb.height
@@ -127,7 +127,7 @@ class Painter:
             self.hline(x, y + s + 1, s, theme.FG)
 
     # -- text ------------------------------------------------------------------
-    def font(self, size: str):  # type: ignore[no-untyped-def]
+    def font(self, size: str):
         return self.fonts.get(size)
 
     def line_h(self, size: str = "body") -> int:

@@ -7,7 +7,7 @@ from usher.ui.widgets import NumberPicker
 
 
 class PassTo(Screen):
-    def __init__(self, name: str, player: int, then) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, name: str, player: int, then) -> None:
         Screen.__init__(self)
         self.name = name
         self.player = player
@@ -17,7 +17,7 @@ class PassTo(Screen):
         if ev == "ok":
             self.then()
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         p.clear()
         big = "big" if p.font("big") is not None else "body"
         y = p.h // 2 - p.line_h(big) - 4
@@ -32,7 +32,7 @@ class PassTo(Screen):
 
 
 class PassBack(Screen):
-    def __init__(self, then) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, then) -> None:
         Screen.__init__(self)
         self.then = then
 
@@ -40,7 +40,7 @@ class PassBack(Screen):
         if ev == "ok":
             self.then()
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         p.clear()  # the whole buffer: no pixel of the secret survives
         p.center("Pass back", p.h // 2 - p.line_h("body"), theme.FG)
         p.center("then OK", p.h // 2 + 2, theme.DIM, "small")
@@ -50,7 +50,7 @@ class SecretNumber(NumberPicker):
     private = True
 
 
-def private_number(app, name: str, player: int, title: str, lo: int, hi: int, on_value, value: int = 0) -> None:  # type: ignore[no-untyped-def]
+def private_number(app, name: str, player: int, title: str, lo: int, hi: int, on_value, value: int = 0) -> None:
     """Run the whole private flow; on_value(n) is called after the pass-back
     screen is confirmed, so the next screen never shows over the secret."""
     got = [None]

@@ -21,7 +21,7 @@ class Screen:
         self.dirty = True
         self.part = False
 
-    def open(self, app) -> None:  # type: ignore[no-untyped-def]
+    def open(self, app) -> None:
         self.app = app
         self.dirty = True
         self.on_open()
@@ -43,7 +43,7 @@ class Screen:
     def refresh(self) -> None:
         self.dirty = True
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         if full:
             title_bar(p, self.title)
 
@@ -72,11 +72,11 @@ class RowScreen(Screen):
         return False
 
 
-def title_h(p) -> int:  # type: ignore[no-untyped-def]
+def title_h(p) -> int:
     return p.line_h("body") + 3
 
 
-def title_bar(p, title: str, right: str = "") -> int:  # type: ignore[no-untyped-def]
+def title_bar(p, title: str, right: str = "") -> int:
     """Draw the title bar; return the y where content starts."""
     h = title_h(p)
     p.fill_rect(0, 0, p.w, h - 1, theme.SELECT)

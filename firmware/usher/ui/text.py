@@ -26,14 +26,14 @@ _views: list = [None, None]  # the last font's DATA and a memoryview of it
 ELLIPSIS = "\x7f"  # the fonts keep their "..." glyph in DEL's slot
 
 
-def _view(font):  # type: ignore[no-untyped-def]
+def _view(font):
     if _views[0] is not font.DATA:
         _views[0] = font.DATA
         _views[1] = memoryview(font.DATA)
     return _views[1]
 
 
-def glyph(font, ch: str):  # type: ignore[no-untyped-def]
+def glyph(font, ch: str):
     """(offset into DATA, advance, ink x offset, ink width, top row, rows) of ch
     in a generated font, or None if the font lacks it. Row r of the ink is
     DATA[offset + r * stride:][:stride], stride = (ink width + 7) // 8,
@@ -49,7 +49,7 @@ def glyph(font, ch: str):  # type: ignore[no-untyped-def]
     return (meta[m] | (meta[m + 1] << 8), meta[m + 2], dx, meta[m + 4], meta[m + 5], meta[m + 6])
 
 
-def width(s: str, font) -> int:  # type: ignore[no-untyped-def]
+def width(s: str, font) -> int:
     """Pixels the string advances; characters the font lacks take no room."""
     chars = font.CHARS
     meta = font.META
@@ -61,7 +61,7 @@ def width(s: str, font) -> int:  # type: ignore[no-untyped-def]
     return w
 
 
-def draw(fb, s: str, x: int, y: int, colour: int, font, bg: int = -1) -> int:  # type: ignore[no-untyped-def]
+def draw(fb, s: str, x: int, y: int, colour: int, font, bg: int = -1) -> int:
     """Draw s with its line box's top-left at (x, y); bg=-1 leaves the
     background alone, else the whole line box is filled first. Returns the width."""
     global _scratch
@@ -99,7 +99,7 @@ def draw(fb, s: str, x: int, y: int, colour: int, font, bg: int = -1) -> int:  #
     return x - x0
 
 
-def fit(s: str, font, max_w: int) -> str:  # type: ignore[no-untyped-def]
+def fit(s: str, font, max_w: int) -> str:
     """s if it fits in max_w pixels, else its longest prefix that fits with an
     ellipsis after it (the font's own glyph, or '..'); '' if not even that fits."""
     if width(s, font) <= max_w:

@@ -9,7 +9,7 @@ MAX_LEN = 10
 
 
 class TextEntry(Screen):
-    def __init__(self, title: str, value: str, on_done, on_cancel=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, title: str, value: str, on_done, on_cancel=None) -> None:
         Screen.__init__(self)
         self.title = title
         self.value = value[:MAX_LEN]
@@ -45,7 +45,7 @@ class TextEntry(Screen):
             return
         self.dirty = True
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         p.clear()
         y = title_bar(p, self.title) + 4
         p.center(self.value + "_", y, theme.FG, "big" if p.font("big") is not None else "body")

@@ -10,7 +10,7 @@ class Menu(Screen):
     takes no argument. `marks` optionally gives a player index per row for a
     colour swatch."""
 
-    def __init__(self, title: str, items: list, sel: int = 0, marks=None, on_back=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, title: str, items: list, sel: int = 0, marks=None, on_back=None) -> None:
         Screen.__init__(self)
         self.title = title
         self.items = items
@@ -20,10 +20,10 @@ class Menu(Screen):
         self.marks = marks
         self.on_back = on_back
 
-    def rows(self, p) -> int:  # type: ignore[no-untyped-def]
+    def rows(self, p) -> int:
         return max(1, (p.h - title_h(p)) // self.row_h(p))
 
-    def row_h(self, p) -> int:  # type: ignore[no-untyped-def]
+    def row_h(self, p) -> int:
         return p.line_h("body") + 4
 
     def on_event(self, ev: str) -> None:
@@ -40,7 +40,7 @@ class Menu(Screen):
             else:
                 self.close()
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         rows = self.rows(p)
         top = self.top
         if self.sel < top:
@@ -62,7 +62,7 @@ class Menu(Screen):
             if len(self.items) > rows:
                 title_bar(p, self.title, "%d/%d" % (self.sel + 1, len(self.items)))
 
-    def draw_row(self, p, i: int) -> None:  # type: ignore[no-untyped-def]
+    def draw_row(self, p, i: int) -> None:
         rows = self.rows(p)
         if not self.top <= i < self.top + rows or i >= len(self.items):
             return
@@ -74,7 +74,7 @@ class Menu(Screen):
         ink = p.ink_on(bg) if i == self.sel else theme.FG
         p.text(p.fit(self.items[i][0], p.w - x - 2), x, y + 2, ink)
 
-    def draw_mark(self, p, i: int, x: int, y: int, rh: int) -> int:  # type: ignore[no-untyped-def]
+    def draw_mark(self, p, i: int, x: int, y: int, rh: int) -> int:
         """Draw what stands before a row's label; returns where the label starts."""
         if self.marks is not None and self.marks[i] is not None:
             s = p.line_h("body") - 4
@@ -87,7 +87,7 @@ class NumberPicker(Screen):
     """Choose a number: prev/next step (held: auto-repeat), ok accepts, back
     cancels. Shown big, with the allowed range underneath."""
 
-    def __init__(  # type: ignore[no-untyped-def]
+    def __init__(
         self, title: str, lo: int, hi: int, value: int, on_done, on_cancel=None, step: int = 1, unit: str = ""
     ) -> None:
         Screen.__init__(self)
@@ -116,12 +116,12 @@ class NumberPicker(Screen):
             else:
                 self.close()
 
-    def value_box(self, p) -> tuple:  # type: ignore[no-untyped-def]
+    def value_box(self, p) -> tuple:
         top = title_h(p)
         hint_h = p.line_h("small") + 2
         return 0, top, p.w, p.h - top - hint_h
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         x, y, w, h = self.value_box(p)
         if full:
             p.clear()
@@ -141,7 +141,7 @@ class NumberPicker(Screen):
             p.right(">", p.w - 4, y + (h - p.line_h("body")) // 2, theme.DIM)
 
 
-def wrap(p, s: str, w: int, size: str) -> list:  # type: ignore[no-untyped-def]
+def wrap(p, s: str, w: int, size: str) -> list:
     """Split text into lines that fit w pixels, at spaces where possible."""
     out = []
     line = ""

@@ -4,7 +4,7 @@
 
 VM start, boot to the first sleep, lockstep ticks per second (with and
 without the per-tick heap probe), and the heap the simulator's device-side
-modules take from the 192K the app would otherwise have.
+modules take from the 256K the app would otherwise have.
 """
 
 import json
@@ -21,7 +21,7 @@ def measure(profile: str = "lcd114", standin: bool = True, seconds: int = 60) ->
     out: dict = {"profile": profile, "standin": standin}
     t = time.perf_counter()
     for _ in range(5):
-        subprocess.run([tool("micropython"), "-X", "heapsize=192K", "-c", "pass"], check=True, env=vm_env())
+        subprocess.run([tool("micropython"), "-X", "heapsize=256K", "-c", "pass"], check=True, env=vm_env())
     out["vm_start_ms"] = round((time.perf_counter() - t) / 5 * 1000, 1)
     with tempfile.TemporaryDirectory() as d:
         sim = Sim(SimConfig(profile=profile, standin=standin, flash=os.path.join(d, "f.img"), pty=False))

@@ -19,7 +19,7 @@ class FlashImage:
 
 def read_image(path: str, blocks: int = PICO_BLOCKS) -> FlashImage:
     proc = subprocess.run(
-        [tool("micropython"), "-X", "heapsize=192K", os.path.join(DEVICE_DIR, "simdump.py")],
+        [tool("micropython"), "-X", "heapsize=256K", os.path.join(DEVICE_DIR, "simdump.py")],
         input=json.dumps({"flash": os.path.abspath(path), "blocks": blocks}),
         env=vm_env(),
         capture_output=True,

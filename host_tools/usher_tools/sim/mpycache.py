@@ -2,7 +2,7 @@
 
 The Pico imports the firmware as .mpy; importing source instead costs the
 compiler's transient heap and keeps more in it. The simulator's own device
-modules always run as .mpy so they weigh as little as possible in the 192K
+modules always run as .mpy so they weigh as little as possible in the 256K
 heap the app shares with them; the firmware can (`--mpy`). Bytecode only
 (no -march): the unix port loads it, as the RP2040 loads armv6m builds of
 the same code. Stale files are rebuilt; writes are atomic, so parallel runs

@@ -58,7 +58,7 @@ class SimConfig:
     app_module: str = ""
     flash: str = ""  # file backing the virtual flash; created blank (0xFF) if missing
     blocks: int = PICO_BLOCKS
-    heap: str = "192K"
+    heap: str = "256K"
     seed: int = 0
     ticks0: int = (1 << 30) - 10_000  # the first ticks wrap ten seconds after boot
     epoch: int = 1767225600  # clock.time() at virtual time 0 (2026-01-01); 0 = unknown

@@ -1,6 +1,6 @@
 """Simulator entry, run by the host on the MicroPython VM:
 
-    micropython -X heapsize=192K sim_main.py FD_IN FD_OUT
+    micropython -X heapsize=256K sim_main.py FD_IN FD_OUT
 
 FD_IN and FD_OUT are the inherited channel pipes. The configuration comes as
 the channel's first message (u32 length, JSON), not in argv: this unix port

@@ -3,14 +3,13 @@ when first used: breaking a contract, a player's private look at her ZE,
 the final standings."""
 
 from usher.games.showbiz import GAME
-from usher.games.showbiz_rules import COLS
+from usher.games.showbiz_rules import COLS, break_cost
 from usher.ui import theme
 from usher.ui.dialogs import Confirm, Table
-from usher.ui.play_showbiz import act, back_to_main, players_menu
 from usher.ui.private import PassBack, PassTo
 from usher.ui.screen import Screen, title_bar
-from usher.ui.showbiz_draw import name
-from usher.ui.showbiz_turn import ChipMenu
+from usher.ui.showbiz.draw import name, players_menu
+from usher.ui.showbiz.turn import ChipMenu
 
 
 class SecretInfo(Screen):
@@ -18,7 +17,7 @@ class SecretInfo(Screen):
 
     private = True
 
-    def __init__(self, title: str, lines: list, then) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, title: str, lines: list, then) -> None:
         Screen.__init__(self)
         self.title = title
         self.lines = lines
@@ -28,7 +27,7 @@ class SecretInfo(Screen):
         if ev in ("ok", "back"):
             self.then()
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         p.clear()
         y = title_bar(p, self.title)
         big = "big" if p.font("big") is not None else "body"
@@ -39,7 +38,7 @@ class SecretInfo(Screen):
             y += lh
 
 
-def final(app) -> None:  # type: ignore[no-untyped-def]
+def final(app) -> None:
     st = app.match.state
     rows = []
     for s in app.match.standings():  # the game is over: ZE, the tie-break, may show
@@ -47,12 +46,13 @@ def final(app) -> None:  # type: ignore[no-untyped-def]
     app.push(Table("Final standings", rows))
 
 
-def break_who(app) -> None:  # type: ignore[no-untyped-def]
+def break_who(app, act) -> None:
+    """`act(app, action)`: the game's move submitter (usher.ui.showbiz.play.act)."""
     who = [e for e in GAME.expects(app.match.state) if e.kind == "break"][0].who
-    players_menu(app, "Who breaks?", who, lambda q: break_col(app, q))
+    players_menu(app, "Who breaks?", who, lambda q: break_col(app, q, act))
 
 
-def break_col(app, q: int) -> None:  # type: ignore[no-untyped-def]
+def break_col(app, q: int, act) -> None:
     """Every contract of the player, with its cost: which ones she can pay
     for is not shown, as that would tell her ZE to the table."""
     st = app.match.state
@@ -62,16 +62,16 @@ def break_col(app, q: int) -> None:  # type: ignore[no-untyped-def]
         a = st["art"][q][c]
         if a >= 0:
             y = st["yrs"][q][c]
-            items.append(("c%d, %dy: %d ZE" % (c + 1, y, 2 * y), breaker(app, q, c + 1)))
+            items.append(("c%d, %dy: %d ZE" % (c + 1, y, break_cost(st, q, c)), breaker(app, q, c + 1, act)))
             kinds.append(st["kinds"][a])
     app.push(ChipMenu("%s breaks" % name(st, q), items, chips=kinds))
 
 
-def breaker(app, q: int, col: int):  # type: ignore[no-untyped-def]
+def breaker(app, q: int, col: int, act):
     def ask() -> None:
         st = app.match.state
         c = st["art"][q][col - 1]
-        cost = 2 * st["yrs"][q][col - 1]
+        cost = break_cost(st, q, col - 1)
         kind = st["kinds"][c]
 
         def yes() -> None:
@@ -84,7 +84,7 @@ def breaker(app, q: int, col: int):  # type: ignore[no-untyped-def]
             def drawn(add: list) -> None:
                 act(app, {"t": "break", "p": q, "col": col, "add": add})
 
-            from usher.ui.showbiz_entry import PieceEntry
+            from usher.ui.showbiz.entry import PieceEntry
 
             app.push(PieceEntry("New artist", st["kinds"], left, 1, drawn))
 
@@ -93,12 +93,13 @@ def breaker(app, q: int, col: int):  # type: ignore[no-untyped-def]
     return ask
 
 
-def peek_who(app) -> None:  # type: ignore[no-untyped-def]
+def peek_who(app, done) -> None:
+    """`done()`: back to the game once the device is handed back."""
     st = app.match.state
-    players_menu(app, "Whose ZE?", list(range(len(st["ze"]))), lambda q: peek(app, q))
+    players_menu(app, "Whose ZE?", list(range(len(st["ze"]))), lambda q: peek(app, q, done))
 
 
-def peek(app, q: int) -> None:  # type: ignore[no-untyped-def]
+def peek(app, q: int, done) -> None:
     """Pass to the player, show her ZE (and her pending bid), blank, pass back."""
     st = app.match.state
 
@@ -107,6 +108,6 @@ def peek(app, q: int) -> None:  # type: ignore[no-untyped-def]
         lines = ["%d ZE" % v["my_ze"]]
         if v["my_bid"] is not None:
             lines.append("your bid: %d" % v["my_bid"])
-        app.replace(SecretInfo(name(st, q), lines, lambda: app.replace(PassBack(lambda: back_to_main(app)))))
+        app.replace(SecretInfo(name(st, q), lines, lambda: app.replace(PassBack(done))))
 
     app.push(PassTo(name(st, q), q, show))

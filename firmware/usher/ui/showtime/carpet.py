@@ -2,10 +2,10 @@
 (on a shared space the one that arrived first stands in front, to the
 right), and each player's total with the tickets it took. OK or Back closes."""
 
-from usher.core.game import load_game
-from usher.ui import showtime_views as views
+from usher.games.catalog import load_game
 from usher.ui import theme
 from usher.ui.screen import Screen, title_bar
+from usher.ui.showtime import views as views
 
 PER_LINE = 10
 ORDINAL = ("1st", "2nd", "3rd", "4th")
@@ -18,7 +18,7 @@ class Carpet(Screen):
         if ev in ("ok", "back", "back_long", "ok_long", "prev", "next"):
             self.close()
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         state = self.app.match.state
         view = load_game("showtime").public_view(state)
         p.clear()

@@ -22,16 +22,16 @@ KNOWN_ROWS = 2  # seat stars of rows 1-2 follow from the rulebook's example
 CHECKED = "stars_checked"  # settings flag: someone compared rows 3-4 with the board
 
 
-def options(app, game, players: list, done) -> None:  # type: ignore[no-untyped-def]
+def options(app, game, players: list, done) -> None:
     app.push(Setup(players, done))
 
 
-def stars_need_check(app, n: int) -> bool:  # type: ignore[no-untyped-def]
+def stars_need_check(app, n: int) -> bool:
     return n > KNOWN_ROWS and not app.settings.get("showtime").get(CHECKED)
 
 
 class Setup(Menu):
-    def __init__(self, players: list, done) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, players: list, done) -> None:
         Menu.__init__(self, "Showtime", [])
         self.players = players
         self.done = done
@@ -81,7 +81,7 @@ class Setup(Menu):
         self.changed()
 
     def edit_cut(self) -> None:
-        def chosen(cut) -> None:  # type: ignore[no-untyped-def]
+        def chosen(cut) -> None:
             self.cut = cut
             self.fill()
 
@@ -105,7 +105,7 @@ class Setup(Menu):
             self.dirty = True
 
         def edit() -> None:
-            from usher.ui.settings_ui import StarsRows
+            from usher.ui.showtime.settings import StarsRows
 
             app.push(StarsRows())
 
@@ -124,7 +124,7 @@ class CutPicker(Menu):
     """Director's Cut: tick the 12 persons everyone keeps. Starts with all 16
     ticked (or the last choice), so four presses on persons usually do."""
 
-    def __init__(self, cut, on_done) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, cut, on_done) -> None:
         Menu.__init__(self, "Director's Cut", [])
         self.on_done = on_done
         self.keep = list(cut) if cut else list(range(1, CARDS + 1))
@@ -139,7 +139,7 @@ class CutPicker(Menu):
             items.append(("%s %d %s" % (tick, c, cast.name(c)), self.toggle(c)))
         self.items = items
 
-    def toggle(self, c: int):  # type: ignore[no-untyped-def]
+    def toggle(self, c: int):
         def act() -> None:
             if c in self.keep:
                 self.keep.remove(c)

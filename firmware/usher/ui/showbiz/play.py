@@ -12,17 +12,17 @@ import gc
 from usher.games.showbiz import GAME
 from usher.games.showbiz_rules import COLS
 from usher.ui.screen import Screen
-from usher.ui.showbiz_draw import cap, name
-from usher.ui.showbiz_views import GA_STEPS, draw_page, pages
+from usher.ui.showbiz.draw import cap, name
+from usher.ui.showbiz.views import GA_STEPS, draw_page, pages
 
 CHAIN = ("claims", "bid", "contract")  # steps that follow on without the main screen
 
 
-def menu():  # type: ignore[no-untyped-def]
+def menu():
     """The game menu's own entries and the end of the game, loaded on first use."""
-    from usher.ui import showbiz_menu
+    from usher.ui.showbiz import menu
 
-    return showbiz_menu
+    return menu
 
 
 class Main(Screen):
@@ -51,25 +51,25 @@ class Main(Screen):
 
             app.push(GameMenu(extras(app)))
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         m = self.app.match
         ps = pages(p, m.state)
         self.page = min(self.page, len(ps) - 1)
         draw_page(p, m.state, m.recent, ps[self.page], "%d/%d" % (self.page + 1, len(ps)))
 
 
-def open(app) -> None:  # type: ignore[no-untyped-def]
+def open(app) -> None:
     app.push(Main())
 
 
-def main_of(app):  # type: ignore[no-untyped-def]
+def main_of(app):
     for s in app.stack:
         if isinstance(s, Main):
             return s
     return None
 
 
-def back_to_main(app) -> None:  # type: ignore[no-untyped-def]
+def back_to_main(app) -> None:
     m = main_of(app)
     while app.stack and app.top() is not m:
         app.pop()
@@ -78,7 +78,7 @@ def back_to_main(app) -> None:  # type: ignore[no-untyped-def]
 
 
 # -- moves ---------------------------------------------------------------------------
-def act(app, action: dict, chain: bool = False) -> bool:  # type: ignore[no-untyped-def]
+def act(app, action: dict, chain: bool = False) -> bool:
     """Submit a move; then show what it set off (a reveal, a year's scores)
     or, within a selection turn, open the next step at once."""
     st = app.match.state
@@ -99,11 +99,11 @@ def act(app, action: dict, chain: bool = False) -> bool:  # type: ignore[no-unty
     after = app.match.state
     back_to_main(app)
     if len(after["pts"][0]) > years and pre is not None:
-        from usher.ui.showbiz_turn import YearEnd
+        from usher.ui.showbiz.turn import YearEnd
 
         app.push(YearEnd(pre, after, lambda: show_scores(app)))
     elif action["t"] == "bid" and revealing:
-        from usher.ui.showbiz_turn import Reveal
+        from usher.ui.showbiz.turn import Reveal
 
         app.push(Reveal(after, lambda: after_reveal(app)))
     elif chain and step_of(after) in CHAIN:
@@ -120,14 +120,14 @@ def as_scored(st: dict, action: dict) -> list:
     return [st["year"], [k[c] for c in st["row"]], boards]
 
 
-def show_scores(app) -> None:  # type: ignore[no-untyped-def]
+def show_scores(app) -> None:
     """After a year's scoring, the main screen's score page: points by year."""
     back_to_main(app)
     m = main_of(app)
     m.page = [pg[0] for pg in pages(app.p, app.match.state)].index("scores")
 
 
-def after_reveal(app) -> None:  # type: ignore[no-untyped-def]
+def after_reveal(app) -> None:
     back_to_main(app)
     if step_of(app.match.state) in CHAIN:
         start_step(app)
@@ -138,7 +138,7 @@ def step_of(state: dict) -> str:
     return ex[0].kind if ex else "over"
 
 
-def start_step(app) -> None:  # type: ignore[no-untyped-def]
+def start_step(app) -> None:
     st = app.match.state
     ex = GAME.expects(st)
     if not ex:
@@ -149,9 +149,9 @@ def start_step(app) -> None:  # type: ignore[no-untyped-def]
         if st["draws"] == "device":
             act(app, {"t": k})
         else:
-            from usher.ui.showbiz_entry import enter
+            from usher.ui.showbiz.entry import enter
 
-            enter(app, k)
+            enter(app, k, act)
     elif k == "pick":
         pick(app)
     elif k == "claims":
@@ -162,20 +162,9 @@ def start_step(app) -> None:  # type: ignore[no-untyped-def]
         contract(app)
 
 
-def players_menu(app, title: str, who: list, then) -> None:  # type: ignore[no-untyped-def]
-    from usher.ui.widgets import Menu
-
-    st = app.match.state
-
-    def one(q: int):  # type: ignore[no-untyped-def]
-        return lambda: then(q)
-
-    app.push(Menu(title, [(name(st, q), one(q)) for q in who], marks=list(who)))
-
-
 # -- a selection turn ------------------------------------------------------------------
-def pick(app) -> None:  # type: ignore[no-untyped-def]
-    from usher.ui.showbiz_turn import ChipMenu
+def pick(app) -> None:
+    from usher.ui.showbiz.turn import ChipMenu
 
     st = app.match.state
     q = st["turn"]
@@ -189,12 +178,12 @@ def pick(app) -> None:  # type: ignore[no-untyped-def]
     app.push(ChipMenu("%s picks" % name(st, q), items, chips=kinds))
 
 
-def picker(app, q: int, kind: str):  # type: ignore[no-untyped-def]
+def picker(app, q: int, kind: str):
     return lambda: act(app, {"t": "pick", "p": q, "art": kind}, chain=True)
 
 
-def claims(app) -> None:  # type: ignore[no-untyped-def]
-    from usher.ui.showbiz_turn import Claims
+def claims(app) -> None:
+    from usher.ui.showbiz.turn import Claims
 
     st = app.match.state
     who = GAME.expects(st)[0].who
@@ -208,7 +197,7 @@ def bid_start(ze: int) -> int:
     return min(1, ze)
 
 
-def ask_bid(app, q: int) -> None:  # type: ignore[no-untyped-def]
+def ask_bid(app, q: int) -> None:
     from usher.ui.private import private_number
 
     st = app.match.state
@@ -224,8 +213,8 @@ def ask_bid(app, q: int) -> None:  # type: ignore[no-untyped-def]
     private_number(app, name(st, q), q, title, 0, ze, bid, value=bid_start(ze))
 
 
-def contract(app) -> None:  # type: ignore[no-untyped-def]
-    from usher.ui.showbiz_turn import ContractPicker
+def contract(app) -> None:
+    from usher.ui.showbiz.turn import ContractPicker
 
     st = app.match.state
     w = st["neg"]["win"]
@@ -239,11 +228,11 @@ def contract(app) -> None:  # type: ignore[no-untyped-def]
 
 
 # -- the game menu's own entries ---------------------------------------------------------
-def extras(app) -> list:  # type: ignore[no-untyped-def]
+def extras(app) -> list:
     st = app.match.state
     out = []
     if any(e.kind == "break" for e in GAME.expects(st)):
-        out.append(("Break contract", lambda: menu().break_who(app)))
+        out.append(("Break contract", lambda: menu().break_who(app, act)))
     if not st["pub"]:
-        out.append(("Peek my ZE", lambda: menu().peek_who(app)))
+        out.append(("Peek my ZE", lambda: menu().peek_who(app, lambda: back_to_main(app))))
     return out

@@ -18,7 +18,7 @@ QUIT = 3  # "abandon?"
 class ShowtimeMenu(Screen):
     title = "Game menu"
 
-    def __init__(self, play) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, play) -> None:
         Screen.__init__(self)
         self.play = play
         self.sel = 0
@@ -54,7 +54,7 @@ class ShowtimeMenu(Screen):
             elif item == "Scores":
                 self.view = SCORES
             elif item == "Red carpet":
-                from usher.ui.showtime_carpet import Carpet
+                from usher.ui.showtime.carpet import Carpet
 
                 app.push(Carpet())
             elif item == "Save & leave":
@@ -70,7 +70,7 @@ class ShowtimeMenu(Screen):
         self.app.pop(self)
         self.play.swap(undo=undo, leave=leave)  # the game screen under this menu
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         p.clear()
         y = title_bar(p, self.title) + 2
         lh = p.line_h() + 2

@@ -18,7 +18,7 @@ def cap(kind: str) -> str:
     return kind[:1].upper() + kind[1:]
 
 
-def chip(p, x: int, y: int, s: int, kind: str) -> None:  # type: ignore[no-untyped-def]
+def chip(p, x: int, y: int, s: int, kind: str) -> None:
     """One piece, s pixels square, with its letter when the letter fits."""
     if p.mono:  # a lit tile with the letter cut out of it
         p.fill_rect(x, y, s, s, theme.FG)
@@ -36,27 +36,27 @@ def chip(p, x: int, y: int, s: int, kind: str) -> None:  # type: ignore[no-untyp
         p.text(ch, x + (s - tw + 1) // 2, y + (s - lh + 1) // 2, ink, size)
 
 
-def slot(p, x: int, y: int, s: int) -> None:  # type: ignore[no-untyped-def]
+def slot(p, x: int, y: int, s: int) -> None:
     """An empty column: a hollow box with a dot, unlike any chip."""
     p.fill_rect(x, y, s, s, theme.BG)
     p.rect(x, y, s, s, theme.DIM)
     p.fill_rect(x + s // 2 - 1, y + s // 2 - 1, 2, 2, theme.DIM)
 
 
-def chip_size(p, size: str = "body") -> int:  # type: ignore[no-untyped-def]
+def chip_size(p, size: str = "body") -> int:
     """Chips in a text line: on the LCD a bit taller than the text, so the
     letter sits inside the colour; on the small mono panel just the text's height."""
     return max(p.line_h(size), p.line_h("small")) + (0 if p.mono else 2)
 
 
-def pitch(p, size: str = "body") -> int:  # type: ignore[no-untyped-def]
+def pitch(p, size: str = "body") -> int:
     """Height of one line of text and chips, spacing included."""
     return max(p.line_h(size), chip_size(p, size)) + 2
 
 
 # A line is a list of segments: a str, ("c", kind) a chip, ("n", kind, count)
 # a chip with a count after it, ("p", player) a player's mark.
-def seg_w(p, seg, size: str) -> int:  # type: ignore[no-untyped-def]
+def seg_w(p, seg, size: str) -> int:
     s = chip_size(p, size)
     if isinstance(seg, str):
         return p.text_w(seg, size)
@@ -65,11 +65,11 @@ def seg_w(p, seg, size: str) -> int:  # type: ignore[no-untyped-def]
     return s + 3
 
 
-def line_w(p, segs: list, size: str = "body") -> int:  # type: ignore[no-untyped-def]
+def line_w(p, segs: list, size: str = "body") -> int:
     return sum(seg_w(p, g, size) for g in segs)
 
 
-def draw_line(p, x: int, y: int, segs: list, size: str = "body", ink: int = theme.FG, right: int = -1) -> int:  # type: ignore[no-untyped-def]
+def draw_line(p, x: int, y: int, segs: list, size: str = "body", ink: int = theme.FG, right: int = -1) -> int:
     """Draw segments left to right from x, text shortened to fit; returns x after."""
     right = p.w - 2 if right < 0 else right
     s = chip_size(p, size)
@@ -100,3 +100,34 @@ def draw_line(p, x: int, y: int, segs: list, size: str = "body", ink: int = them
 
 def name(state: dict, q: int) -> str:
     return str(state["players"][q].get("name", "P%d" % (q + 1)))
+
+
+def chips(kinds: list) -> list:
+    return [("c", k) for k in kinds]
+
+
+def matched(board: list, row: list) -> list:
+    """The board's pieces that find a counterpart in the row, each piece once."""
+    left = list(row)
+    out = []
+    for c in board:
+        if c is not None and c in left:
+            left.remove(c)
+            out.append(c)
+    return out
+
+
+def score_rows(p, y: int) -> int:
+    return max(1, (p.h - y) // (p.line_h("body") + 3) - 1)
+
+
+def players_menu(app, title: str, who: list, then) -> None:
+    """A menu of the players in `who`, each in its colour; `then(q)` on OK."""
+    from usher.ui.widgets import Menu
+
+    st = app.match.state
+
+    def one(q: int):
+        return lambda: then(q)
+
+    app.push(Menu(title, [(name(st, q), one(q)) for q in who], marks=list(who)))

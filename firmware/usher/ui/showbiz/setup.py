@@ -10,7 +10,7 @@ LAST_YEAR = 12  # as the rules' LAST_YEAR; kept here so setup loads without them
 
 
 class ShowbizSetup(Menu):
-    def __init__(self, game, players: list, done) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, game, players: list, done) -> None:
         self.game = game
         self.players = players
         self.done = done
@@ -66,10 +66,10 @@ class ShowbizSetup(Menu):
         m = app.match
         # a chosen agent is the game's first move, so it is in the record
         if self.agent >= 0 and m is not None and m is not before and m.game.name == "showbiz" and not m.inforce:
-            from usher.ui import play_showbiz
+            from usher.ui.showbiz import play
 
-            play_showbiz.act(app, {"t": "agent", "p": self.agent})
+            play.act(app, {"t": "agent", "p": self.agent})
 
 
-def options(app, game, players: list, done) -> None:  # type: ignore[no-untyped-def]
+def options(app, game, players: list, done) -> None:
     app.push(ShowbizSetup(game, players, done))

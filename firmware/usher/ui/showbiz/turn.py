@@ -5,8 +5,8 @@ to moves. The reveal and the year end draw only what is public by then."""
 
 from usher.ui import theme
 from usher.ui.screen import RowScreen, Screen, title_bar, title_h
-from usher.ui.showbiz_draw import cap, chip, draw_line, name, pitch
-from usher.ui.showbiz_views import chips, matched, outcome, split
+from usher.ui.showbiz.draw import cap, chip, chips, draw_line, matched, name, pitch
+from usher.ui.showbiz.views import outcome, split
 from usher.ui.widgets import Menu, NumberPicker
 
 START_YEARS = 3  # the contract picker starts mid-range: any length is at most 2 presses away
@@ -16,11 +16,11 @@ class ChipMenu(Menu):
     """A Menu whose rows may start with a colour chip (`chips[i]`, a colour
     name or None) or a player's mark (`marks[i]`)."""
 
-    def __init__(self, title: str, items: list, chips=None, marks=None, sel: int = 0) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, title: str, items: list, chips=None, marks=None, sel: int = 0) -> None:
         Menu.__init__(self, title, items, sel, marks)
         self.chips = chips
 
-    def draw_mark(self, p, i: int, x: int, y: int, rh: int) -> int:  # type: ignore[no-untyped-def]
+    def draw_mark(self, p, i: int, x: int, y: int, rh: int) -> int:
         kind = self.chips[i] if self.chips is not None else None
         if kind is None:
             return Menu.draw_mark(self, p, i, x, y, rh)
@@ -33,7 +33,7 @@ class Claims(Menu):
     """Who claims the picked artist: OK toggles a player; the first row ends
     the claims, so "nobody claims" is a single press."""
 
-    def __init__(self, art: str, who: list, labels: list, on_done) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, art: str, who: list, labels: list, on_done) -> None:
         self.who = who
         self.labels = labels
         self.on = [False for _ in who]
@@ -49,7 +49,7 @@ class Claims(Menu):
             items.append(("[%s] %s" % ("x" if self.on[i] else " ", self.labels[i]), self.toggler(i)))
         self.items = items
 
-    def toggler(self, i: int):  # type: ignore[no-untyped-def]
+    def toggler(self, i: int):
         def act() -> None:
             self.on[i] = not self.on[i]
             self.relabel()
@@ -66,7 +66,7 @@ class ContractPicker(NumberPicker):
     """Contract length 1-5; the column is the first free one unless the
     player holds OK to choose another."""
 
-    def __init__(self, title: str, art: str, free: list, on_sign, on_cancel=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, title: str, art: str, free: list, on_sign, on_cancel=None) -> None:
         NumberPicker.__init__(self, title, 1, 5, START_YEARS, self.sign, on_cancel, unit=" yr")
         self.art = art
         self.free = free
@@ -84,14 +84,14 @@ class ContractPicker(NumberPicker):
         else:
             NumberPicker.on_event(self, ev)
 
-    def column(self, c: int):  # type: ignore[no-untyped-def]
+    def column(self, c: int):
         def act() -> None:
             self.col = c
             self.app.pop()
 
         return act
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         NumberPicker.draw(self, p, full)
         if full:  # the artist in the title bar, the column in the hint line
             s = title_h(p) - 3
@@ -107,7 +107,7 @@ class ContractPicker(NumberPicker):
 class Reveal(Screen):
     """All the bids of a round at once, and what follows."""
 
-    def __init__(self, state: dict, then) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, state: dict, then) -> None:
         Screen.__init__(self)
         self.state = state
         self.r = state["last"]
@@ -119,7 +119,7 @@ class Reveal(Screen):
         elif ev in ("back", "back_long"):
             self.close()
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         r = self.r
         p.clear()
         y = title_bar(p, "Bids" + (" round %d" % r["rd"] if r["rd"] > 1 else "") + " for")
@@ -156,7 +156,7 @@ class Reveal(Screen):
 class YearEnd(RowScreen):
     """Each player's matched colours and points for the year just scored."""
 
-    def __init__(self, pre: list, after: dict, then) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, pre: list, after: dict, then) -> None:
         # [player, the colours of her board that matched the taste, points]
         RowScreen.__init__(self, [[q, matched(b, pre[1]), after["pts"][q][-1]] for q, b in enumerate(pre[2])])
         self.year = pre[0]
@@ -167,7 +167,7 @@ class YearEnd(RowScreen):
         if not self.scroll(ev) and ev in ("ok", "back"):
             self.then()
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         p.clear()
         lp = pitch(p)
         fits = (p.h - title_h(p)) // lp

@@ -5,11 +5,10 @@ contract board, the points by year. Drawn from the public view only."""
 from usher.games.showbiz import GAME
 from usher.ui import theme
 from usher.ui.screen import title_bar
-from usher.ui.showbiz_draw import chip, draw_line, name, pitch, slot
-from usher.ui.showbiz_views import chips, matched, score_rows
+from usher.ui.showbiz.draw import chip, chips, draw_line, matched, name, pitch, score_rows, slot
 
 
-def draw_side(p, state: dict, page: tuple, right: str) -> None:  # type: ignore[no-untyped-def]
+def draw_side(p, state: dict, page: tuple, right: str) -> None:
     p.clear()
     k = page[0]
     if k == "pool":
@@ -31,7 +30,7 @@ def draw_side(p, state: dict, page: tuple, right: str) -> None:  # type: ignore[
         draw_scores(p, y + 1, state, page[1])
 
 
-def draw_pool(p, y: int, state: dict) -> None:  # type: ignore[no-untyped-def]
+def draw_pool(p, y: int, state: dict) -> None:
     pv = GAME.public_view(state)
     counts = dict(pv["pool"])
     kinds = state["kinds"]
@@ -47,7 +46,7 @@ def draw_pool(p, y: int, state: dict) -> None:  # type: ignore[no-untyped-def]
     p.text(p.fit("Storage %d ZE" % pv["storage"], p.w - 4), 2, p.h - lh - 1, theme.DIM)
 
 
-def draw_taste(p, y: int, state: dict) -> None:  # type: ignore[no-untyped-def]
+def draw_taste(p, y: int, state: dict) -> None:
     """This year's taste, next year's forecast and its die, the latest roll."""
     pv = GAME.public_view(state)
     lp = pitch(p)
@@ -64,7 +63,7 @@ def draw_taste(p, y: int, state: dict) -> None:  # type: ignore[no-untyped-def]
         y += lp
 
 
-def draw_board(p, y: int, state: dict, q: int) -> None:  # type: ignore[no-untyped-def]
+def draw_board(p, y: int, state: dict, q: int) -> None:
     pv = GAME.public_view(state)
     board = pv["boards"][q]
     lh = p.line_h("body")
@@ -90,7 +89,7 @@ def draw_board(p, y: int, state: dict, q: int) -> None:  # type: ignore[no-untyp
         p.text(p.fit("  ".join(info), p.w - 4), 2, p.h - lh - 1, theme.DIM)
 
 
-def draw_scores(p, y: int, state: dict, first: int) -> None:  # type: ignore[no-untyped-def]
+def draw_scores(p, y: int, state: dict, first: int) -> None:
     """Points per year (the latest years that fit) and the total, a row a player."""
     pv = GAME.public_view(state)
     table = pv["table"]

@@ -15,10 +15,10 @@ except ImportError:  # MicroPython: annotations are never evaluated
     pass
 
 from usher.games import showtime as st
-from usher.ui import showtime_views as views
 from usher.ui import theme
-from usher.ui.play_showtime import GameScreen
 from usher.ui.screen import title_bar
+from usher.ui.showtime import views as views
+from usher.ui.showtime.scene import GameScreen
 
 REPLAY = 0
 SUMMARY = 1
@@ -91,7 +91,7 @@ class Between(GameScreen):
         else:  # the device draws the poster (and start player), or retries
             self.swap()
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         m = self.mode
         s = self.state()
         if m == REPLAY:
@@ -105,7 +105,7 @@ class Between(GameScreen):
         else:
             posters(p, s, self.posters_left(), self.k, self.entering())
 
-    def draw_replay(self, p, s: dict, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw_replay(self, p, s: dict, full: bool) -> None:
         if self.lay is None:
             self.lay = views.Layout(p, len(s["players"]))
         L = self.lay
@@ -152,7 +152,7 @@ def order(state: dict) -> list:
     return out
 
 
-def _top(p, title: str) -> int:  # type: ignore[no-untyped-def]
+def _top(p, title: str) -> int:
     """A title bar on the LCD, a plain first line on the OLED: returns y below."""
     if p.h >= 100:
         return title_bar(p, title) + 2
@@ -160,7 +160,7 @@ def _top(p, title: str) -> int:  # type: ignore[no-untyped-def]
     return p.line_h() + 1
 
 
-def summary(p, state: dict) -> None:  # type: ignore[no-untyped-def]
+def summary(p, state: dict) -> None:
     over = state["phase"] == st.OVER
     names = state["players"]
     lcd = p.h >= 100
@@ -188,7 +188,7 @@ def summary(p, state: dict) -> None:  # type: ignore[no-untyped-def]
         p.center(hint, p.h - p.line_h("small") - 2, theme.DIM, "small")
 
 
-def splash(p, state: dict) -> None:  # type: ignore[no-untyped-def]
+def splash(p, state: dict) -> None:
     y = _top(p, "Screening %d of 3" % state["screening"])
     lcd = p.h >= 100
     big = "big" if "big" in p.fonts else "body"  # the game lends the big font's memory to its record
@@ -202,7 +202,7 @@ def splash(p, state: dict) -> None:  # type: ignore[no-untyped-def]
         p.center("OK: play", p.h - p.line_h("small") - 2, theme.DIM, "small")
 
 
-def posters(p, state: dict, left: list, k: int, entering: bool) -> None:  # type: ignore[no-untyped-def]
+def posters(p, state: dict, left: list, k: int, entering: bool) -> None:
     """The players enter the poster they drew (else OK retries the device's draw)."""
     y = _top(p, "Poster %d of 3" % (state["screening"] + (1 if state["phase"] == st.POSTER else 0)))
     if not entering:

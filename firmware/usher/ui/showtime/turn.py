@@ -20,10 +20,11 @@ except ImportError:  # MicroPython: annotations are never evaluated
 from usher.core.errors import RuleError
 from usher.games import showtime as st
 from usher.games import showtime_cast as cast
-from usher.ui import showtime_pick as pick
-from usher.ui import showtime_views as views
 from usher.ui import theme
-from usher.ui.play_showtime import GameScreen, drop
+from usher.ui.modules import unload
+from usher.ui.showtime import pick as pick
+from usher.ui.showtime import views as views
+from usher.ui.showtime.scene import GameScreen
 
 ROW = cast.SEATS_PER_ROW
 
@@ -34,7 +35,7 @@ TARGET = 2  # where Ken's or Sophie's displaced person goes
 WHY = 3  # every seat, saying why it is not offered
 GENRE = 4  # does the person like the poster's genre?
 
-OCCASIONAL = ("usher.ui.showtime_menu", "usher.ui.showtime_carpet")  # dropped once closed
+OCCASIONAL = ("usher.ui.showtime.menu", "usher.ui.showtime.carpet")  # dropped once closed
 
 
 class Play(GameScreen):
@@ -53,7 +54,7 @@ class Play(GameScreen):
         self.head = False  # header to repaint on a partial redraw
         self.lay: Any = None
 
-    def sel(self):  # type: ignore[no-untyped-def]
+    def sel(self):
         m = self.mode
         return self.lists[m][self.at[m]]
 
@@ -170,11 +171,11 @@ class Play(GameScreen):
         self.go(PICK)
 
     # -- drawing --------------------------------------------------------------------
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         m = self.mode
         s = self.state()
         if self.app.top() is self:
-            drop(OCCASIONAL)
+            unload(OCCASIONAL)
         if self.lay is None:
             self.lay = views.Layout(p, len(s["players"]))
         L = self.lay

@@ -16,115 +16,18 @@ move, and at the next tick loads the scene the state calls for. Screens
 rebuild from the state alone, so a power cut or an undo needs nothing else.
 """
 
-import gc
-import sys
+try:
+    from typing import Any
+except ImportError:  # MicroPython: annotations are never evaluated
+    pass
 
+from usher.ui.modules import collect, unload
 from usher.ui.screen import Screen
+from usher.ui.showtime.scene import LOADER, SCREENS, LentFonts
 
-# not needed while playing; imported again when someone goes home
-IDLE_MODULES = (
-    "usher.ui.newgame",
-    "usher.ui.setup_showtime",
-    "usher.ui.settings_ui",
-    "usher.ui.home",
-    "usher.ui.widgets",
-)
-FONT_MODULES = ("usher.ui.fonts.sans24", "usher.ui.fonts.digits44", "usher.ui.fonts.sans16", "usher.ui.fonts.sans12")
-# the game's own screens
-GAME_MODULES = (
-    "usher.ui.showtime_play",
-    "usher.ui.showtime_pages",
-    "usher.ui.showtime_views",
-    "usher.ui.showtime_pick",
-    "usher.ui.showtime_menu",
-    "usher.ui.showtime_carpet",
-    "usher.ui.minifont",
-)
-
-
-# only MicroPython needs collections to get memory back; CPython (tests, the
-# host tools) frees by reference counting, and a collection there is slow
-MICRO = sys.implementation.name == "micropython"
-
-
-def collect() -> None:
-    if MICRO:
-        gc.collect()
-
-
-def drop(names) -> None:  # type: ignore[no-untyped-def]
-    """Forget modules so their code can be collected (a later import loads
-    them again). Nothing else may hold on to their objects."""
-    gone = False
-    for name in names:
-        if name in sys.modules:
-            del sys.modules[name]
-            dot = name.rfind(".")
-            parent = sys.modules.get(name[:dot])
-            if parent is not None and hasattr(parent, name[dot + 1 :]):
-                delattr(parent, name[dot + 1 :])
-            gone = True
-    if gone:
-        collect()
-
-
-class LentFonts(dict):
-    """The painter's fonts while a game has lent the big ones' memory to its
-    record: asking for a size that is missing loads every font again, so the
-    home screen and number pickers get theirs back after the game."""
-
-    def __init__(self, painter, fonts: dict) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(fonts)
-        self.painter = painter
-
-    def get(self, size, default=None):  # type: ignore[no-untyped-def,override]
-        if size in self:
-            return self[size]
-        from usher.app import load_fonts
-
-        fonts = load_fonts(self.painter.fb)
-        self.painter.fonts = fonts
-        return fonts.get(size, default)
-
-
-class GameScreen(Screen):
-    """A scene of the game: leaving it for home frees the game's screens;
-    `swap` hands over to Loading instead."""
-
-    swapping = False
-
-    def state(self) -> dict:
-        return self.app.match.state
-
-    def on_close(self) -> None:
-        if not self.swapping:
-            drop(GAME_MODULES)
-
-    def on_event(self, ev: str) -> None:
-        if ev in ("ok", "back"):
-            # collect before a press that may record a move: the new record
-            # then fills the heap from the bottom instead of being scattered
-            # among garbage (which late in a game leaves no hole for the
-            # flash's 1.2 KB file buffer)
-            collect()
-        self.event(ev)
-
-    def event(self, ev: str) -> None:
-        pass
-
-    def swap(self, **kw) -> None:  # type: ignore[no-untyped-def]
-        self.swapping = True
-        self.app.replace(Loading(**kw))
-
-    def menu(self) -> None:
-        from usher.ui.showtime_menu import ShowtimeMenu
-
-        self.app.push(ShowtimeMenu(self))
-
-    def carpet(self) -> None:
-        from usher.ui.showtime_carpet import Carpet
-
-        self.app.push(Carpet())
+# not needed while playing (imported again when someone goes home): the
+# shell's screens and the big fonts, whose memory the game lends its record
+IDLE = ("usher.ui.newgame", "usher.ui.settings_ui", "usher.ui.home", "usher.ui.widgets", "usher.ui.fonts.")
 
 
 class Loading(Screen):
@@ -134,9 +37,7 @@ class Loading(Screen):
     the device draws a poster or start player if the game waits for one.
     `turns`: go on to the turns even before the screening's first move."""
 
-    def __init__(  # type: ignore[no-untyped-def]
-        self, action=None, undo: int = 0, genre: str = "", leave: str = "", turns: bool = False
-    ) -> None:
+    def __init__(self, action=None, undo: int = 0, genre: str = "", leave: str = "", turns: bool = False) -> None:
         Screen.__init__(self)
         self.action = action
         self.undo = undo
@@ -149,7 +50,7 @@ class Loading(Screen):
     def on_event(self, ev: str) -> None:
         pass  # three ticks: a press now is a press too early, not a wish to leave
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         app = self.app
         self.dirty = True  # drawn again at the next tick, for the next step
         self.step += 1
@@ -159,13 +60,15 @@ class Loading(Screen):
             collect()
             s = app.match.state
             if s["phase"] == "place" and (s["turn"] > 0 or self.turns):
-                from usher.ui.showtime_play import Play
+                from usher.ui.showtime.turn import Play
 
-                app.replace(Play())
+                scene: Any = Play()
             else:  # a new screening's poster, a scoring, or a poster to come
-                from usher.ui.showtime_pages import Between
+                from usher.ui.showtime.pages import Between
 
-                app.replace(Between())
+                scene = Between()
+            scene.loader = Loading
+            app.replace(scene)
             return
         for old in [x for x in app.stack if x is not self]:  # home comes back when the game is left
             app.stack.remove(old)
@@ -176,7 +79,7 @@ class Loading(Screen):
         if "big" in fonts:
             app.p.fonts = LentFonts(app.p, {"small": fonts["small"], "body": fonts["body"]})
         fonts = None
-        drop(IDLE_MODULES + FONT_MODULES + GAME_MODULES)
+        unload(IDLE + SCREENS, LOADER)
         if self.leave:
             if self.leave == "abandon":
                 abandon(app)
@@ -207,13 +110,14 @@ class Loading(Screen):
         scattered between holes (heap). False (and home) if that fails."""
         from usher.core.errors import RecordError, RuleError
         from usher.core.match import Match
+        from usher.games.catalog import load_game
 
         app = self.app
         name = app.match.name
         app.match = None
         collect()
         try:
-            app.match = Match.resume(app.storage, name)
+            app.match = Match.resume(app.storage, name, load_game)
         except (OSError, RecordError, RuleError) as e:
             app.home()
             app.toast(str(e)[:40])
@@ -221,7 +125,7 @@ class Loading(Screen):
         return True
 
 
-def abandon(app) -> None:  # type: ignore[no-untyped-def]
+def abandon(app) -> None:
     """Kept in Saved games, not resumed (the library does it; this module
     spares the heap the whole framework game menu)."""
     try:
@@ -230,7 +134,7 @@ def abandon(app) -> None:  # type: ignore[no-untyped-def]
         app.toast("Flash error")
 
 
-def open(app) -> None:  # type: ignore[no-untyped-def]
+def open(app) -> None:
     loading = Loading()
     loading.reopen = True
     app.push(loading)

@@ -7,20 +7,16 @@ from usher.games.showbiz import GAME
 from usher.games.showbiz_rules import END_ON
 from usher.ui import theme
 from usher.ui.screen import title_bar, title_h
-from usher.ui.showbiz_draw import cap, draw_line, line_w, name, pitch, seg_w
+from usher.ui.showbiz.draw import cap, chips, draw_line, line_w, name, pitch, score_rows, seg_w
 
 GA_STEPS = ("agent", "row", "forecast", "pool", "trend", "end")
-
-
-def chips(kinds: list) -> list:
-    return [("c", k) for k in kinds]
 
 
 def pool_segs(pv: dict) -> list:
     return [("n", k, n) for k, n in pv["pool"]]
 
 
-def split(p, segs: list, size: str = "body") -> list:  # type: ignore[no-untyped-def]
+def split(p, segs: list, size: str = "body") -> list:
     """Break a line of segments into lines that fit the screen's width: text
     wraps between words, and a player's mark stays with the word after it."""
     units: list = []
@@ -116,7 +112,7 @@ def picked(acts: list) -> str:
     return ""
 
 
-def reveal_lines(state: dict, r) -> list:  # type: ignore[no-untyped-def]
+def reveal_lines(state: dict, r) -> list:
     if r is None:
         return []
     line: list = [("c", r["art"])]
@@ -173,7 +169,7 @@ def next_lines(state: dict, pv: dict, ex: list) -> tuple:
     return [[("p", w), name(state, w) + " signs ", ("c", art)]], "OK: years"
 
 
-def draw_now(p, y: int, state: dict, acts: list) -> None:  # type: ignore[no-untyped-def]
+def draw_now(p, y: int, state: dict, acts: list) -> None:
     """What just happened (dim, on top, dropped first when space runs out),
     then the next step, its first line big where it fits, and the OK hint."""
     pv = GAME.public_view(state)
@@ -215,24 +211,9 @@ def draw_now(p, y: int, state: dict, acts: list) -> None:  # type: ignore[no-unt
         p.text(p.fit(hint, p.w - 4, "small"), 2, p.h - p.line_h("small") - 1, theme.ACCENT, "small")
 
 
-def matched(board: list, row: list) -> list:
-    """The board's pieces that find a counterpart in the row, each piece once."""
-    left = list(row)
-    out = []
-    for c in board:
-        if c is not None and c in left:
-            left.remove(c)
-            out.append(c)
-    return out
-
-
-def score_rows(p, y: int) -> int:  # type: ignore[no-untyped-def]
-    return max(1, (p.h - y) // (p.line_h("body") + 3) - 1)
-
-
-def draw_page(p, state: dict, acts: list, page: tuple, right: str) -> None:  # type: ignore[no-untyped-def]
+def draw_page(p, state: dict, acts: list, page: tuple, right: str) -> None:
     if page[0] != "now":
-        from usher.ui.showbiz_pages import draw_side  # loaded when someone looks
+        from usher.ui.showbiz.pages import draw_side  # loaded when someone looks
 
         draw_side(p, state, page, right)
         return
@@ -241,7 +222,7 @@ def draw_page(p, state: dict, acts: list, page: tuple, right: str) -> None:  # t
     draw_now(p, y, state, acts)
 
 
-def pages(p, state: dict) -> list:  # type: ignore[no-untyped-def]
+def pages(p, state: dict) -> list:
     n = len(state["ze"])
     out = [("now", 0), ("pool", 0), ("taste", 0)]
     out += [("board", q) for q in range(n)]

@@ -4,9 +4,8 @@ in such a game."""
 
 from usher.games.showbiz_rules import pool_draw
 from usher.ui import theme
-from usher.ui.play_showbiz import act, players_menu
 from usher.ui.screen import Screen, title_bar
-from usher.ui.showbiz_draw import chip
+from usher.ui.showbiz.draw import chip, players_menu
 from usher.ui.widgets import NumberPicker
 
 DIE_START = 3  # an entered die roll starts mid-range: every face within 3 steps
@@ -16,7 +15,7 @@ class PieceEntry(Screen):
     """Enter `n` pieces drawn from a real bag: prev/next choose a colour, OK
     adds one of it, back takes the last one out (or leaves when none)."""
 
-    def __init__(self, title: str, kinds: list, left: list, n: int, on_done) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, title: str, kinds: list, left: list, n: int, on_done) -> None:
         Screen.__init__(self)
         self.title = title
         self.kinds = kinds
@@ -47,7 +46,7 @@ class PieceEntry(Screen):
             else:
                 self.close()
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         p.clear()
         y = title_bar(p, self.title, "%d/%d" % (len(self.got), self.n))
         k = len(self.kinds)
@@ -68,7 +67,8 @@ class PieceEntry(Screen):
         p.text(p.fit(hint, p.w - 4, "small"), 2, p.h - p.line_h("small") - 1, theme.ACCENT, "small")
 
 
-def enter(app, k: str) -> None:  # type: ignore[no-untyped-def]
+def enter(app, k: str, act) -> None:
+    """`act(app, action)`: the game's move submitter (usher.ui.showbiz.play.act)."""
     """The general agent's steps with pieces from the real bags and real dice."""
     st = app.match.state
     kinds = st["kinds"]

@@ -26,7 +26,7 @@ def screening(state: dict) -> str:
 class Layout:
     """Where the parts go on this panel for an auditorium of `rows` rows."""
 
-    def __init__(self, p, rows: int) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, p, rows: int) -> None:
         self.lcd = lcd = p.w >= 200
         self.rows = rows
         # header, screen band, footer heights; row-number column; gap between seats
@@ -48,13 +48,13 @@ class Layout:
         )
 
 
-def mini(p, s: str, x: int, y: int, c: int) -> None:  # type: ignore[no-untyped-def]
-    from usher.ui import minifont
+def mini(p, s: str, x: int, y: int, c: int) -> None:
+    from usher.ui.showtime import minifont
 
     p.mark(x, y, text.draw(p.fb, s, x, y, p.col(c), minifont), 7)
 
 
-def mark(p, x: int, y: int, s: int, who: int, ink: int) -> None:  # type: ignore[no-untyped-def]
+def mark(p, x: int, y: int, s: int, who: int, ink: int) -> None:
     """A player's shape on the mono panel (filled, hollow, ringed dot,
     cross), in `ink` so it also shows inverted."""
     kind = who % 4
@@ -71,7 +71,7 @@ def mark(p, x: int, y: int, s: int, who: int, ink: int) -> None:  # type: ignore
         p.fill_rect(x + d, y + d, s - 2 * d, s - 2 * d, ink)
 
 
-def who_mark(p, x: int, y: int, s: int, who: int) -> None:  # type: ignore[no-untyped-def]
+def who_mark(p, x: int, y: int, s: int, who: int) -> None:
     """A player's colour square on the LCD, their shape on the OLED."""
     if p.mono:
         p.fill_rect(x, y, s, s, theme.BG)
@@ -80,11 +80,11 @@ def who_mark(p, x: int, y: int, s: int, who: int) -> None:  # type: ignore[no-un
         p.fill_rect(x, y, s, s, theme.player(who))
 
 
-def name_ink(p, who: int) -> int:  # type: ignore[no-untyped-def]
+def name_ink(p, who: int) -> int:
     return theme.FG if p.mono else theme.player(who)
 
 
-def player_tag(p, name: str, who: int, x_right: int, y: int) -> int:  # type: ignore[no-untyped-def]
+def player_tag(p, name: str, who: int, x_right: int, y: int) -> int:
     """Swatch and name in the player's colour, ending at x_right; returns the left edge."""
     s = p.line_h() // 2 + 2
     name = p.fit(name, p.w // 2 - s - 4)
@@ -95,7 +95,7 @@ def player_tag(p, name: str, who: int, x_right: int, y: int) -> int:  # type: ig
     return x
 
 
-def draw_seat(p, L: Layout, state: dict, i: int, hi: bool = False) -> None:  # type: ignore[no-untyped-def]
+def draw_seat(p, L: Layout, state: dict, i: int, hi: bool = False) -> None:
     x, y, w, h = L.cell(i)
     v = state["seats"][i]
     stars = state["stars"][i // ROW][i % ROW]
@@ -134,7 +134,7 @@ def draw_seat(p, L: Layout, state: dict, i: int, hi: bool = False) -> None:  # t
         p.rect(x + 2, y + 2, w - 4, h - 4, theme.BG)
 
 
-def draw_hall(p, L: Layout, state: dict, hi: int = -1) -> None:  # type: ignore[no-untyped-def]
+def draw_hall(p, L: Layout, state: dict, hi: int = -1) -> None:
     """The screen above row 1, the row numbers and every seat; seat `hi` highlighted."""
     y = L.head_h
     mid = y + L.band_h // 2
@@ -158,7 +158,7 @@ def draw_hall(p, L: Layout, state: dict, hi: int = -1) -> None:  # type: ignore[
         draw_seat(p, L, state, i, i == hi)
 
 
-def draw_head(p, L: Layout, left: str, who: int = -1, name: str = "", ink: int = theme.FG) -> None:  # type: ignore[no-untyped-def]
+def draw_head(p, L: Layout, left: str, who: int = -1, name: str = "", ink: int = theme.FG) -> None:
     """The header: `left` text, and whose turn it is at the right."""
     p.fill_rect(0, 0, p.w, L.head_h, theme.BG)
     x = p.w
@@ -169,7 +169,7 @@ def draw_head(p, L: Layout, left: str, who: int = -1, name: str = "", ink: int =
         p.hline(0, L.head_h - 1, p.w, theme.SELECT)
 
 
-def draw_foot(p, L: Layout, s: str, ink: int = theme.FG, hint: str = "") -> None:  # type: ignore[no-untyped-def]
+def draw_foot(p, L: Layout, s: str, ink: int = theme.FG, hint: str = "") -> None:
     """The footer line: s centred, a dim hint at the right (LCD only)."""
     y = L.foot_y
     p.fill_rect(0, y, p.w, L.foot_h, theme.BG)

@@ -41,7 +41,7 @@ class DiceScreen(Screen):
 
             app.push(GameMenu())
 
-    def draw(self, p, full: bool) -> None:  # type: ignore[no-untyped-def]
+    def draw(self, p, full: bool) -> None:
         state = self.app.match.state
         if full:
             p.clear()
@@ -72,5 +72,5 @@ class DiceScreen(Screen):
             p.center("Bags refilled", mid, theme.GOOD)
 
 
-def open(app) -> None:  # type: ignore[no-untyped-def]
+def open(app) -> None:
     app.push(DiceScreen())

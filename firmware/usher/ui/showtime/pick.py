@@ -20,13 +20,7 @@ def hand(state: dict, p: int) -> list:
 
 def _free_for(seats: list, card: int, i: int) -> list:
     """Free seats the person on seat i could be sent to by Ken or Sophie."""
-    if seats[i] is None:
-        return []
-    if card == cast.KEN:
-        return [j for j in range(len(seats)) if seats[j] is None]
-    if card == cast.SOPHIE:
-        return [j for j in cast.side_indexes(i) if seats[j] is None]
-    return []
+    return [] if seats[i] is None else st.move_targets(seats, card, i)
 
 
 def targets(state: dict, card: int, i: int) -> list:
@@ -90,7 +84,7 @@ def value(state: dict, p: int, card: int, i: int, j: int = -1) -> int:
     return mine * (n - 1) - rest
 
 
-def best(items: list, key) -> int:  # type: ignore[no-untyped-def]
+def best(items: list, key) -> int:
     """Index of the first item with the highest key (0 for an empty list)."""
     k = 0
     top = None
@@ -130,7 +124,7 @@ def start_target(state: dict, p: int, i: int, offer: list) -> int:
     return best(offer, key)
 
 
-def genre_known(state: dict, actions, card: int):  # type: ignore[no-untyped-def]
+def genre_known(state: dict, actions, card: int):
     """Whether `card` likes this screening's poster, as far as earlier answers
     in this game tell (a genre is printed on the card, the same in every
     deck); None if it still has to be asked. True/False from a genre table."""

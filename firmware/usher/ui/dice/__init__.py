@@ -1,0 +1,1 @@
+# dice's screens: play.open(app) is the entry (usher.games.catalog)

@@ -1,0 +1,1 @@
+# showtime's screens: play.open(app) is the entry (usher.games.catalog)
