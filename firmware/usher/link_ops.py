@@ -4,7 +4,7 @@ sends, and the chunked transfer of records (see firmware/PROTOCOL.md)."""
 from binascii import b2a_base64
 
 from usher.core.record import LOG_EXT
-from usher.link_wire import FROM_DEVICE, ascii_json, crc_more, crc_prefix, read_range
+from usher.link_wire import FROM_DEVICE, ascii_json, crc_more, crc_prefix
 
 CHUNK = 768  # record bytes per chunk line: 1024 base64 characters, about 1.1 KB a line
 PAGE_BYTES = 1200  # a list page stops growing past this, so a reply stays bounded
@@ -132,26 +132,20 @@ def pull_items(args) -> list:
 
 # -- the transfer ---------------------------------------------------------------
 class Reader:
-    """One record opened for reading by offset: a file kept open on a
-    DirStorage (one open per game, not per chunk), `read_at` where a storage
-    offers it, or a slice of the whole file (in-memory fakes)."""
+    """One record opened for reading by offset: the storage's `opened`
+    reader (on the flash, one open per game, not per chunk)."""
 
     def __init__(self, storage, name: str) -> None:
-        self.storage = storage
-        self.name = name
         self.f = None
-        root = getattr(storage, "root", None)
-        if root is not None and getattr(storage, "read_at", None) is None:
-            try:
-                self.f = open(root + "/" + name, "rb")
-            except OSError:
-                self.f = None
+        try:
+            self.f = storage.opened(name)
+        except (OSError, KeyError):
+            self.f = None
 
     def read(self, off: int, n: int) -> bytes:
-        if self.f is not None:
-            self.f.seek(off)
-            return self.f.read(n)
-        return read_range(self.storage, self.name, off, n)
+        if self.f is None:
+            return b""
+        return self.f.read_at(off, n)
 
     def close(self) -> None:
         if self.f is not None:

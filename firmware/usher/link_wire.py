@@ -88,22 +88,12 @@ def decode(line, prefix: bytes = FROM_HOST):
 
 
 def read_range(storage, name: str, off: int, n: int) -> bytes:
-    """Bytes [off, off+n) of a file without reading all of it when the
-    storage can help: `read_at` if it has one, its folder if it is a
-    DirStorage, and otherwise the whole file (in-memory fakes)."""
-    reader = getattr(storage, "read_at", None)
-    if reader is not None:
-        return reader(name, off, n)
-    root = getattr(storage, "root", None)
-    if root is not None:
-        try:
-            with open(root + "/" + name, "rb") as f:
-                f.seek(off)
-                return f.read(n)
-        except OSError:
-            return b""
-    data = storage.read(name) or b""
-    return data[off : off + n]
+    """Bytes [off, off+n) of a file, without reading all of it (every
+    storage offers `read_at`); a file that is gone reads as nothing."""
+    try:
+        return storage.read_at(name, off, n)
+    except (OSError, KeyError):
+        return b""
 
 
 def crc_prefix(storage, name: str, n: int) -> int:

@@ -120,6 +120,20 @@ class MemStorage:
                 break
         return out
 
+    def opened(self, name):
+        """A reader over one file, as DirStorage.opened (KeyError if none)."""
+        self.files.raw[name]
+        storage = self
+
+        class Opened:
+            def read_at(self, offset, n):
+                return storage.read_at(name, offset, n)
+
+            def close(self):
+                pass
+
+        return Opened()
+
     def split(self, name, offset, aside):
         data = self.read(name)
         self.files[aside] = (self.read(aside) or b"") + data[offset:]

@@ -11,6 +11,18 @@ TMP = ".tmp"
 CHUNK = 512
 
 
+class OpenFile:
+    def __init__(self, f) -> None:
+        self.f = f
+
+    def read_at(self, offset: int, n: int) -> bytes:
+        self.f.seek(offset)
+        return self.f.read(n)
+
+    def close(self) -> None:
+        self.f.close()
+
+
 class DirStorage:
     def __init__(self, root: str) -> None:
         self.root = root.rstrip("/") or "/"
@@ -52,6 +64,11 @@ class DirStorage:
         with open(self._p(name), "rb") as f:
             f.seek(offset)
             return f.read(n)
+
+    def opened(self, name: str) -> "OpenFile":
+        """The file kept open for many `read_at`s (a sync reads a game in
+        chunks); OSError if it is not there. Close it when done."""
+        return OpenFile(open(self._p(name), "rb"))
 
     def split(self, name: str, offset: int, aside: str) -> None:
         """Move the bytes from `offset` on to the end of `aside` and cut the
