@@ -42,7 +42,7 @@ test: $(STAMP)
 	$(BIN)/pytest -n 2 -q
 
 test-fast: $(STAMP)
-	$(BIN)/pytest -q -x tests/core
+	$(BIN)/pytest -q -x tests/portable
 
 check: $(STAMP)
 	$(BIN)/ruff check firmware host_tools tests hardware

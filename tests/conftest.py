@@ -4,7 +4,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for p in (
     os.path.join(ROOT, "firmware"),
-    os.path.join(ROOT, "tests", "core"),
+    os.path.join(ROOT, "host_tools", "usher_tools", "devkit"),
+    os.path.join(ROOT, "tests", "kit"),
     os.path.join(ROOT, "tests"),
     os.path.join(ROOT, "host_tools"),
 ):

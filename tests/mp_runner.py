@@ -77,6 +77,9 @@ def main(argv):
         print("usage: mp_runner.py FIRMWARE_DIR TEST_FILE...")
         sys.exit(2)
     sys.path.insert(0, argv[1])
+    # the kits the portable tests import (paths relative to tests/, the cwd)
+    sys.path.insert(0, "../host_tools/usher_tools/devkit")
+    sys.path.insert(0, "kit")
     counts = [0, 0]
     for path in argv[2:]:
         run_file(path, counts)

@@ -10,6 +10,10 @@ from usher_tools.paths import vm_env
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 TESTS = os.path.join(ROOT, "tests")
+PORTABLE = os.path.join(TESTS, "portable")  # test modules for both runtimes
+# what they import: the headless device (fakes, framebuf for CPython, screen
+# drivers; host tools use it too) and the tests' own kits
+KIT_PATHS = [os.path.join(ROOT, "host_tools", "usher_tools", "devkit"), os.path.join(TESTS, "kit")]
 BIN = os.path.dirname(sys.executable)
 HEAP = os.environ.get("USHER_HEAP", "256K")
 

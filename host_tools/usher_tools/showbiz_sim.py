@@ -4,7 +4,7 @@ the laptop.
 `plan_game` runs the unmodified firmware app on CPython (fake display, the
 same profile and the same app seed the simulator uses), starts a 4-player
 game from the home menu with button presses, and lets the seeded player of
-tests/core/showbiz_ui_player.py play it through the screens to the end. Every
+usher_tools/devkit/showbiz_ui_player.py play it through the screens to the end. Every
 button event the app handles is written down. Because the app's draws come
 from the same Rng and seed on both runtimes, `run_game` can replay those
 presses on the simulator (lockstep, the firmware compiled, 256K heap (the Pico's 192 KB, 64-bit)) without
@@ -14,10 +14,9 @@ same game, and re-score it.
 
 import os
 import statistics
-import sys
 import tempfile
 
-from usher_tools.paths import ROOT, use_firmware
+from usher_tools.paths import use_firmware
 
 DEVICE_SEED = 11  # the app's Rng seed, on the laptop and in the simulator
 # screens pictured (`shots`), by class: the file name of the first one shown
@@ -34,9 +33,9 @@ SHOTS = {
 
 def _kit() -> None:
     use_firmware()
-    core = os.path.join(ROOT, "tests", "core")
-    if core not in sys.path:
-        sys.path.insert(0, core)
+    from usher_tools import devkit
+
+    devkit.use()
 
 
 def plan_game(profile: str = "oled", players: int = 4, seed: int = 3) -> dict:

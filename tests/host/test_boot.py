@@ -7,12 +7,12 @@ import json
 import os
 
 import pytest
-from tooling import TESTS, micropython, vm_firmware
+from tooling import KIT_PATHS, micropython, vm_firmware
 
 SCRIPT = """
 import sys
 sys.path.insert(0, %(fw)r)
-sys.path.insert(0, %(core)r)
+sys.path[:0] = %(kit)r
 import fake_machine
 m = fake_machine.Machine()
 m.held = %(held)r
@@ -35,9 +35,7 @@ def power_on(tmp_path, profile=None, held=()):
         with open(os.path.join(root, "profile.txt"), "w") as f:
             f.write(profile + "\n")
     script = tmp_path / "main_like.py"
-    script.write_text(
-        SCRIPT % {"fw": vm_firmware(), "core": os.path.join(TESTS, "core"), "held": list(held), "root": root}
-    )
+    script.write_text(SCRIPT % {"fw": vm_firmware(), "kit": KIT_PATHS, "held": list(held), "root": root})
     proc = micropython([str(script)], timeout=120)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out[-3000:]

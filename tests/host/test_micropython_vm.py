@@ -5,12 +5,12 @@ import glob
 import os
 
 import pytest
-from tooling import HEAP, TESTS, run_portable
+from tooling import HEAP, PORTABLE, run_portable
 
-PORTABLE = sorted(glob.glob(os.path.join(TESTS, "core", "test_*.py")))
+MODULES = sorted(glob.glob(os.path.join(PORTABLE, "test_*.py")))
 
 
-@pytest.mark.parametrize("path", PORTABLE, ids=[os.path.basename(p) for p in PORTABLE])
+@pytest.mark.parametrize("path", MODULES, ids=[os.path.basename(p) for p in MODULES])
 def test_portable_module_on_micropython(path):
     proc = run_portable([path], heap=HEAP)
     out = proc.stdout + proc.stderr

@@ -269,7 +269,7 @@ def write_record(path=RECORD):
     seed, setup, acts, s = make_record()
     lines = [
         "# Showbiz, 4 players, 10 years: written by tests/host/test_showbiz_props.py",
-        "# (seed %d of its driver); checked by tests/core/test_showbiz_record.py" % seed,
+        "# (seed %d of its driver); checked by tests/portable/test_showbiz_record.py" % seed,
         dumps({"usher": 1, "game": "showbiz", "created": 0, "setup": setup}),
     ]
     lines += [dumps(a) for a in acts]

@@ -1,11 +1,11 @@
 """A whole 4-player Showbiz game (10 years or more, device draws) played
-through the screens only, by the seeded player of tests/core/showbiz_ui_player.py,
+through the screens only, by the seeded player of host_tools/usher_tools/devkit/showbiz_ui_player.py,
 on CPython and on the MicroPython VM (compiled firmware, as on the Pico).
 The same presses must give the same game on both runtimes.
 
 Why a host test: the match keeps every record in RAM, about 150 bytes a move
 on the 64-bit VM, and a 4-player game makes some 370 moves, so the whole game
-does not fit the VM's 256 KB heap (64-bit) (a year does: tests/core/test_showbiz_ui_game.py).
+does not fit the VM's 256 KB heap (64-bit) (a year does: tests/portable/test_showbiz_ui_game.py).
 Here the VM gets a larger heap and the test reports the peak it used.
 
     .venv/bin/pytest -s tests/host/test_showbiz_ui_fullgame.py   # prints the figures
@@ -15,7 +15,7 @@ import json
 import os
 import statistics
 
-from tooling import FIRMWARE, TESTS, micropython, vm_firmware
+from tooling import FIRMWARE, KIT_PATHS, micropython, vm_firmware
 
 SEED = 3
 PLAYERS = 4
@@ -23,7 +23,7 @@ VM_HEAP = "384K"
 
 DRIVER = r"""
 import sys, gc
-sys.path[:0] = [%(fw)r, %(core)r]
+sys.path[:0] = [%(fw)r] + %(kit)r
 from showbiz_ui_kit import make_app, start
 from showbiz_ui_player import Player, digest
 from usher.board.storage import DirStorage
@@ -93,9 +93,7 @@ def test_the_same_presses_give_the_same_game_on_the_micropython_vm(tmp_path):
     _, pl, crc = play_on_cpython()
     data = str(tmp_path / "data")
     script = tmp_path / "driver.py"
-    script.write_text(
-        DRIVER % {"fw": vm_firmware(), "core": os.path.join(TESTS, "core"), "data": data, "n": PLAYERS, "seed": SEED}
-    )
+    script.write_text(DRIVER % {"fw": vm_firmware(), "kit": KIT_PATHS, "data": data, "n": PLAYERS, "seed": SEED})
     proc = micropython([str(script)], heap=VM_HEAP)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out[-3000:]

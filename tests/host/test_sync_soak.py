@@ -2,11 +2,9 @@
 hundred times the portable size, on CPython and on the MicroPython VM, and
 syncs cut at random points that must always resume to an exact copy."""
 
-import os
-
 import pytest
 import test_sync as ts
-from tooling import TESTS, micropython, vm_firmware
+from tooling import KIT_PATHS, micropython, vm_firmware
 from usher.core.rng import Rng
 from usher_tools.client import DeviceGone
 from usher_tools.history import History
@@ -29,10 +27,10 @@ def test_link_fuzz_on_the_micropython_vm(tmp_path, seed):
     script.write_text(
         "import sys\n"
         "sys.path.insert(0, %r)\n"
-        "sys.path.insert(0, %r)\n"
+        "sys.path[:0] = %r\n"
         "import test_link_hostile as h\n"
         "print(h.fuzz(30000, %d))\n"
-        "print('soak ok')\n" % (vm_firmware(), os.path.join(TESTS, "core"), seed)  # compiled, as the Pico runs it
+        "print('soak ok')\n" % (vm_firmware(), KIT_PATHS, seed)  # compiled, as the Pico runs it
     )
     proc = micropython([str(script)], timeout=1200)
     assert proc.returncode == 0 and "soak ok" in proc.stdout, proc.stdout[-2000:] + proc.stderr[-2000:]

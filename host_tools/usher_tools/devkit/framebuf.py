@@ -2,7 +2,7 @@
 
 On the MicroPython VM the built-in `framebuf` always wins over a file of the
 same name, so this module is only ever imported by CPython (tests/conftest.py
-puts tests/core on sys.path). It follows modframebuf.c where the firmware
+puts usher_tools/devkit on sys.path). It follows modframebuf.c where the firmware
 relies on it: buffer layouts and stride rounding, clipping, `col != 0` on the
 1-bit formats, and `blit` comparing `key` after the palette lookup. `text`,
 `ellipse` and `poly` are not here: the UI draws text with usher.ui.text.
