@@ -60,8 +60,17 @@ function writeTree(FS, files) {
   }
 }
 
+// The device-side functions the host calls. Each is looked up once: every
+// lookup of a Python object from JS takes a slot in the port's proxy table,
+// which lives in the Python heap and is only given back when V8's garbage
+// collector finalizes the JS side, at times no run can repeat.
+const DEV = [
+  "setup", "boot", "keys", "step", "serial_feed", "serial_take", "arm_cut", "recoveries", "presses",
+  "test_import", "test_run", "last_raw", "test_cleanup", "import_modules",
+];
+
 // A fresh VM (a power-on): files in, sys.path set, the harness imported and
-// set up. Returns the VM, its handles and the heap figures of the harness.
+// set up. Returns the VM, its functions and the heap the harness holds.
 async function newVM(files) {
   const mp = await loadMicroPython({
     heapsize: job.heap || 192 * 1024,
@@ -71,14 +80,15 @@ async function newVM(files) {
   });
   for (const [host, vm, exts] of job.mounts || []) copyIn(mp.FS, host, vm, exts);
   if (files) writeTree(mp.FS, files);
-  const gc = mp.pyimport("gc");
-  const alloc = gc.mem_alloc;
+  const alloc = mp.pyimport("gc").mem_alloc;
   const m0 = alloc();
   if ((job.path || []).length || job.cwd) {
     const cwd = job.cwd ? "import uos\nuos.chdir(" + JSON.stringify(job.cwd) + ")\n" : "";
     mp.runPython(cwd + "import sys\nsys.path[:0] = " + JSON.stringify(job.path || []) + "\n");
   }
-  const dev = mp.pyimport("wasmdev");
+  const mod = mp.pyimport("wasmdev");
+  const dev = {};
+  for (const name of DEV) dev[name] = mod[name];
   dev.setup(job.ticks0 || 0, job.epoch || 0);
   const m1 = alloc();
   return { mp, dev, alloc, m0, m1, harness: m1 - m0 };
