@@ -225,8 +225,9 @@ def script_ops(text: str) -> list:
     """A simulator script (usher_tools.sim.script) as runner.mjs's operations,
     each ending with its line number. The same commands and timings: a press
     holds the key `press` ms (80) and waits `gap` ms (120); `long` holds it
-    1000 ms. `powercut after-writes N` counts the storage's writes (append,
-    write, rename...), not flash blocks. `shot` records the live heap."""
+    1000 ms. `powercut after-writes N` counts each storage write (append,
+    write, rename...) as two flash writes, its data and its commit (see
+    wasmdev.CutStorage), not LittleFS's blocks. `shot` records the live heap."""
     from usher_tools.sim.script import ScriptError, _int, parse
 
     press, gap, long_ms = 80, 120, 1000
@@ -289,7 +290,8 @@ def run_script(
     The result: peak (the most live heap after collection at any tick, the
     harness included), firmware_peak (peak less harness_heap, the heap the
     meter's own helpers hold), alloc_peak, presses, press_peaks ([key, peak
-    over that press]), shots (name -> live heap), ticks, boots, recoveries
+    over that press]), shots (name -> live heap), ticks, boots, power_cuts
+    (armed cuts that happened), recoveries
     (times the app ran out of heap; never on this port), error, serial (the
     tail the device wrote), flash ({'data/name': base64} at the end), output.
     `standins`: the meter's stand-ins for modules with machine code (wasm/

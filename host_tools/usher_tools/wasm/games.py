@@ -72,6 +72,7 @@ def shell_session(profile: str = "lcd114") -> dict:
         "presses": res["presses"],
         "ticks": res["ticks"],
         "boots": res["boots"],
+        "power_cuts": res["power_cuts"],
         "recoveries": res["recoveries"],
         "records": sorted(k for k in flash_files(res) if k.endswith(".log")),
         "output": res["output"][-2000:],

@@ -173,6 +173,7 @@ async function runApp() {
     serial: "",
     error: "",
     recoveries: 0,
+    power_cuts: 0, // armed cuts that happened (a write was cut)
   };
   let serialHex = "";
   let serialMark = 0; // where `expect` looks from (in serial characters)
@@ -244,6 +245,7 @@ async function runApp() {
         live();
         drain();
       } else if (r === "power cut") {
+        res.power_cuts += 1;
         powerOff();
         return;
       } else {

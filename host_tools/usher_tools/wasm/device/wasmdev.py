@@ -285,8 +285,12 @@ class PowerCut(BaseException):
 
 
 class CutStorage:
-    """The firmware's storage with a power cut that can be armed: `left`
-    more writes land, the next one does not (or half of it, torn)."""
+    """The firmware's storage with a power cut that can be armed, as the
+    simulator's `powercut after-writes N [torn]`: N more flash writes land,
+    the next is cut. Each storage write counts as two flash writes, its data
+    and the metadata commit that makes it count (as in LittleFS): a cut
+    between them, or at the data, loses the whole call; `torn` lets half of
+    an append's data land first (the torn tail the firmware heals)."""
 
     WRITES = ("append", "write", "split", "remove", "rename")
 
@@ -303,14 +307,14 @@ class CutStorage:
 
     def _guard(self, name, fn):  # type: ignore[no-untyped-def]
         def call(*args):  # type: ignore[no-untyped-def]
-            if self.left == 0:
+            if 0 <= self.left < 2:
                 self.left = -1
                 if self.torn and name == "append":
                     data = args[1]
                     fn(args[0], data[: len(data) // 2])
                 raise PowerCut()
             if self.left > 0:
-                self.left -= 1
+                self.left -= 2
             return fn(*args)
 
         return call
