@@ -7,10 +7,12 @@ The unix VM the simulator and the tests use is 64-bit: its objects take
 32-bit figure, on the same bytecode the Pico runs (`usher build`'s .mpy).
 
     from usher_tools import wasm
-    wasm.run_tests(["tests/core/test_rng.py"])          # portable tests, 32-bit
+    from usher_tools.wasm import games
+    wasm.run_tests(["tests/core/test_rng.py"])        # portable tests, 32-bit
     wasm.heap_after_import([["usher.app", "usher.ui.home"]])
-    wasm.run_script(open(SESSION).read(), "lcd114")     # a simulator script, press by press
-    wasm.games.run_all()                                # every full scripted game (games.py)
+    wasm.run_script("next 3\nok\n", "lcd114")         # a simulator script, tick by tick
+    games.run_game("showbiz", "oled")                 # one title's full scripted game
+    games.run_all()                                   # every title, both profiles
 
 How the heap is measured. The port's heap grows by itself (the build has
 MICROPY_GC_SPLIT_HEAP_AUTO: when an allocation does not fit, a new heap area

@@ -65,13 +65,13 @@ function writeTree(FS, files) {
 // which lives in the Python heap and is only given back when V8's garbage
 // collector finalizes the JS side, at times no run can repeat.
 const DEV = [
-  "setup", "boot", "keys", "step", "serial_feed", "serial_take", "arm_cut", "recoveries", "presses",
+  "setup", "boot", "keys", "step", "serial_feed", "serial_take", "arm_cut", "recoveries",
   "test_import", "test_run", "last_raw", "test_cleanup", "import_modules",
 ];
 
 // A fresh VM (a power-on): files in, sys.path set, the harness imported and
 // set up. Returns the VM, its functions and the heap the harness holds.
-async function newVM(files) {
+async function newVM(files, ms = 0) {
   const mp = await loadMicroPython({
     heapsize: job.heap || 192 * 1024,
     pystack: job.pystack || 4096,
@@ -89,7 +89,8 @@ async function newVM(files) {
   const mod = mp.pyimport("wasmdev");
   const dev = {};
   for (const name of DEV) dev[name] = mod[name];
-  dev.setup(job.ticks0 || 0, job.epoch || 0);
+  // ticks start again at each power-on, as the Pico's do; the clock goes on
+  dev.setup(job.ticks0 || 0, job.epoch ? job.epoch + Math.floor(ms / 1000) : 0);
   const m1 = alloc();
   return { mp, dev, alloc, m0, m1, harness: m1 - m0 };
 }
@@ -179,6 +180,7 @@ async function runApp() {
   let serialMark = 0; // where `expect` looks from (in serial characters)
   let files = job.flash || null;
   let pressPeak = -1;
+  let vt = 0; // virtual ms since the first power-on
 
   function live() {
     const v = vm.alloc();
@@ -206,7 +208,7 @@ async function runApp() {
   }
 
   async function boot() {
-    vm = await newVM(files);
+    vm = await newVM(files, vt);
     res.harness_heap = vm.harness;
     res.boots += 1;
     const err = vm.dev.boot(job.profile_module, dataDir, job.seed || 0);
@@ -227,7 +229,6 @@ async function runApp() {
   function powerOff() {
     if (vm) {
       res.recoveries += vm.dev.recoveries();
-      res.presses_device = (res.presses_device || 0) + Math.max(0, vm.dev.presses());
       files = readTree(vm.mp.FS, dataDir, dataDir.slice(1), {});
     }
     vm = null;
@@ -236,8 +237,9 @@ async function runApp() {
   function runFor(ms) {
     let t = 0;
     while (t < ms) {
-      if (!vm) return;
       t += TICK;
+      vt += TICK;
+      if (!vm) continue; // the board is off: time passes all the same
       const r = vm.dev.step(levels(), 1);
       res.ticks += 1;
       if (typeof r === "number") {

@@ -472,11 +472,6 @@ def recoveries():  # type: ignore[no-untyped-def]
     return stats[0]
 
 
-def presses():  # type: ignore[no-untyped-def]
-    app = _state.get("app")
-    return app.presses if app is not None else -1
-
-
 # ---------------------------------------------------------------- portable tests
 
 _tests = {}  # the module under test, its test names, modules loaded before each test
