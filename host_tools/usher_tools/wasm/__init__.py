@@ -25,10 +25,25 @@ most of those readings. `alloc_peak`, the heap read at the end of a step
 before its garbage is collected, bounds each step's own peak from above.
 Both count whole 16-byte GC blocks, as the Pico's do.
 
-`loadMicroPython({heapsize})` only sets the first heap area (the meter gives
-it 192K); there is no setting that caps the total, so the runtime cannot
-enforce a budget with a MemoryError. The meter enforces bounds by checking
-its readings (tests/host/test_wasm_meter.py: 160K for every full game).
+The heap's configuration, as this build (1.29.0-6, pyscript variant) has it:
+- `loadMicroPython({heapsize, pystack})`: `heapsize` is only the first GC
+  area (default 1 MiB; the meter gives 192K), `pystack` the words of the
+  Python-frame stack (default 2048; the meter 4096: the Pico has none, its
+  frames sit on the C stack).
+- past the first area the GC adds areas on demand (gc_get_max_new_split() is
+  a constant 128 MiB, which is what gc.mem_free() reports), so there is no
+  MemoryError at 192K: no option caps the total, and a fixed heap would need
+  the port rebuilt without MICROPY_GC_SPLIT_HEAP_AUTO (an emscripten build).
+  The meter checks its readings against bounds instead (tests/host/
+  test_wasm_meter.py: 160K for every full game).
+- one allocation larger than the areas so far can still fail (a new area is
+  sized from an estimate of its own overhead): the firmware's largest, the
+  16 KB frame buffer, is far from that.
+- micropython.heap_lock() exists (no allocation at all), gc.threshold() too
+  (it only asks for the deferred collection sooner).
+- the build freezes micropython-lib's Python extensions over the C modules
+  os, binascii, time, io and collections (binascii alone takes ~7 KB): the
+  meter hands the firmware the C modules, as the Pico has them.
 """
 
 import json

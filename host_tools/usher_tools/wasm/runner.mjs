@@ -248,8 +248,7 @@ async function runApp() {
         drain();
       } else if (r === "power cut") {
         res.power_cuts += 1;
-        powerOff();
-        return;
+        powerOff(); // and the rest of `ms` passes with the board off
       } else {
         throw new Error("tick: " + r);
       }
