@@ -1,11 +1,13 @@
 # Usher: every command a person needs. Each target installs what it needs
-# into the project (.venv and .stubs), pinned in requirements-dev.txt.
+# into the project (.venv and .stubs, pinned in requirements-dev.txt; .node,
+# pinned in .node/package-lock.json), so python3 and the registries suffice.
 
 PY      ?= python3
 VENV    := .venv
 BIN     := $(VENV)/bin
 STUBS   := .stubs
 STAMP   := $(VENV)/.installed
+NODE    := .node
 BUILD   := build/mpy
 PROFILE ?= lcd114
 PORT    ?=
@@ -27,12 +29,14 @@ help:
 
 setup: $(STAMP)
 
-$(STAMP): requirements-dev.txt host_tools/pyproject.toml
+# last: the 32-bit MicroPython (WebAssembly) for the heap meter, by the venv's own npm
+$(STAMP): requirements-dev.txt host_tools/pyproject.toml $(NODE)/package.json $(NODE)/package-lock.json
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q -r requirements-dev.txt
 	$(BIN)/pip install -q --no-deps --no-build-isolation -e host_tools
 	rm -rf $(STUBS)
 	$(BIN)/pip install -q --no-deps --target $(STUBS) $(STUBS_PKG)
+	cd $(NODE) && ../$(BIN)/npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 run: $(STAMP)

@@ -1,0 +1,96 @@
+"""The 32-bit heap meter (usher_tools.wasm): the firmware on MicroPython's
+WebAssembly port, a 32-bit build as the RP2040 is, under Node.
+
+The unix VM of the other tests is 64-bit, where objects take 1.3-1.5 times
+their room on the Pico. Here: the portable tests pass on the 32-bit runtime,
+and the simulator's shell session and every title's full scripted game, on
+both profiles, peak at or under 160K of 32-bit heap (the Pico's 192K less
+room for fragmentation). The meter itself is checked to see a heap past the
+bound, a failing test, and to give the same figures twice."""
+
+import os
+
+import pytest
+from test_micropython_vm import MODULES as PORTABLE  # the portable test modules, as the 64-bit VM runs them
+from tooling import TESTS
+from usher_tools import wasm
+from usher_tools.wasm import games
+
+# what the portable tests import, relative to tests/ (as tests/mp_runner.py puts them)
+KITS = ("kit", "../host_tools/usher_tools/devkit")
+BOUND = 160 * 1024  # 32-bit bytes, for every full scripted game and session
+NATIVE_ONLY = "invalid micropython decorator"  # a module needing viper: this port has no native emitters
+
+
+def _ids(paths):
+    return [os.path.basename(p) for p in paths]
+
+
+# a few files per VM run: one Node start each, spread over the workers
+CHUNKS = [PORTABLE[i : i + 4] for i in range(0, len(PORTABLE), 4)]
+
+
+@pytest.mark.parametrize("files", CHUNKS, ids=["+".join(_ids(c)) for c in CHUNKS])
+def test_portable_modules_pass_on_the_32_bit_runtime(files):
+    for r in wasm.run_tests(files, path=KITS):
+        if r.get("error", "").startswith("import:") and NATIVE_ONLY in r["error"]:
+            continue  # imports the viper module itself (test_st7789): the VM at 64 bits runs it
+        assert r["failed"] == 0 and r["passed"] > 0, (r["file"], r.get("error"), r["output"][-3000:])
+        assert r["peak"] < 192 * 1024, (r["file"], r["peak"])
+
+
+def test_the_meter_sees_a_heap_past_the_bound_and_a_failing_test():
+    heavy = os.path.join(TESTS, "fixtures", "wasm_heavy", "test_heavy.py")
+    (r,) = wasm.run_tests([heavy])
+    by = {t["name"]: t for t in r["tests"]}
+    assert r["passed"] == 2 and r["failed"] == 1, r
+    assert "on purpose" in by["test_c_fails"]["error"]
+    assert by["test_a_keeps_200_kb"]["after"] > 200 * 1024 > BOUND  # kept: live after collection
+    assert by["test_b_drops_its_200_kb"]["after"] < 100 * 1024  # dropped: gone after collection...
+    assert by["test_b_drops_its_200_kb"]["raw"] > 200 * 1024  # ...but seen before it
+    assert r["peak"] > BOUND  # and past the VM's first 192K heap area: it grew, no MemoryError
+    assert r["alloc_peak"] > 200 * 1024
+
+
+def test_the_meter_is_32_bit():
+    """The same modules, compiled once, take 1.3-1.6 times the heap on the
+    64-bit VM: pointers and small ints are half the size here."""
+    from usher_tools.bench import mp_heap_after_import
+    from usher_tools.bench_wasm import APP_HOME, rules_modules
+
+    groups = [rules_modules(), APP_HOME]
+    h32 = wasm.heap_after_import(groups)
+    h64 = [mp_heap_after_import(mods, wasm.firmware_tree()) for mods in groups]
+    for a, b in zip(h64, h32, strict=True):
+        assert 1.3 < a / b < 1.7, (h64, h32)
+
+
+@pytest.mark.parametrize("profile", games.PROFILES)
+def test_shell_session_peaks_under_the_bound(profile):
+    r = games.shell_session(profile)
+    assert r["error"] == "" and r["recoveries"] == 0, (r["error"], r["output"])
+    assert r["power_cuts"] == 1 and r["boots"] == 2 and r["presses"] == 35  # cut mid-write, restarted
+    assert r["records"] == ["data/g0001.log"]
+    assert 40 * 1024 < r["firmware_peak"] <= BOUND, r["firmware_peak"]
+    print("\nshell session %s: 32-bit firmware peak %d bytes" % (profile, r["firmware_peak"]))
+
+
+@pytest.mark.parametrize("title", sorted(games.GAMES))
+@pytest.mark.parametrize("profile", games.PROFILES)
+def test_full_game_peaks_under_the_bound(title, profile):
+    kw = {"sync_at": 0.5} if title == "showbiz" else {}  # as the simulator's test plays it
+    r = games.GAMES[title](profile, **kw)
+    assert r["error"] == "" and r["recoveries"] == 0, (r["error"], r["output"])
+    assert r["as_planned"] and r["finished"], "the record on the VM's storage is not the planned game"
+    assert 40 * 1024 < r["firmware_peak"] <= BOUND, r["firmware_peak"]
+    if kw:  # the laptop was answered in the middle of the game
+        assert [a.get("ok") for a in r["sync_answers"]] == [True, True], r["sync_answers"]
+    print("\n%s %s: 32-bit firmware peak %d bytes, %d presses" % (title, profile, r["firmware_peak"], r["presses"]))
+
+
+def test_the_figures_are_the_same_every_run():
+    text = "wait 300\nnext 3\nok\nback\nprev\nok\nok\nok\n"
+    a = wasm.run_script(text, "oled", seed=1)
+    b = wasm.run_script(text, "oled", seed=1)
+    assert a["error"] == "" and a["presses"] == 9
+    assert (a["peak"], a["alloc_peak"], a["press_peaks"]) == (b["peak"], b["alloc_peak"], b["press_peaks"])
