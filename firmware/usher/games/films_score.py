@@ -98,4 +98,5 @@ def sheet(s: dict) -> dict:
             t = s["past"][g]
             rows.append(["game %d" % (g + 1), t[0], t[1]])
         rows.append(["games won", s["wins"][0], s["wins"][1]])
-    return {"title": "Films: tickets by kind", "columns": ["tickets"] + names, "rows": rows}
+    title = "Films: tickets by kind" + (" (game %d)" % s["g"] if s["bo"] > 1 else "")
+    return {"title": title, "columns": ["tickets"] + names, "rows": rows}
