@@ -77,3 +77,19 @@ def test_films_bad_action_names_the_action_and_the_rule(tmp_path):
     bad.write_text("\n".join(lines) + "\n")
     p = subprocess.run([tool("usher"), "score", str(bad)], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert p.returncode == 1 and "action 39" in p.stderr and "the match is over" in p.stderr, p.stderr
+
+
+def test_films_record_doc_example_plays():
+    from usher_tools.films_sim import G, players
+
+    text = open(os.path.join(ROOT, "firmware", "RECORD-films.md"), encoding="utf-8").read()
+    block = text[text.index("## Example") :]
+    block = block[block.index("```") + 3 :]
+    block = block[: block.index("```")]
+    s = G.new(G.make_setup(players(), {}, {}))
+    for line in block.strip().splitlines():
+        s = G.apply(s, json.loads(line))
+    rows = G.public_view(s)["rows"]
+    assert [c[0] for c in rows[0]] == ["director"] and [c[2] for c in rows[0]] == [False]
+    assert [c[0] for c in rows[1]] == ["tickets2", "shooting"]
+    assert s["vip"] == 1 and G.public_view(s)["round"] == 3
