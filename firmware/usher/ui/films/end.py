@@ -22,6 +22,11 @@ class End(RowScreen):
         RowScreen.__init__(self, rows)
         self.state = state
         self.then = then
+        t = state["past"][-1]
+        w = 0 if t[0] > t[1] else 1 if t[1] > t[0] else state["vip"]
+        self.title = "%s wins%s" % (name(state, w), " (VIP)" if t[0] == t[1] else "")
+        if state["bo"] > 1:
+            self.title = "Game %d: " % len(state["past"]) + self.title
 
     def on_event(self, ev: str) -> None:
         if self.scroll(ev):
@@ -34,13 +39,7 @@ class End(RowScreen):
     def draw(self, p, full: bool) -> None:
         st = self.state
         p.clear()
-        t = st["past"][-1]
-        w = 0 if t[0] > t[1] else 1 if t[1] > t[0] else st["vip"]
-        how = " (VIP)" if t[0] == t[1] else ""
-        title = "%s wins%s" % (name(st, w), how)
-        if st["bo"] > 1:
-            title = "Game %d: " % len(st["past"]) + title
-        y = title_bar(p, title)
+        y = title_bar(p, self.title)
         p.text("VIP: " + name(st, st["vip"]), 2, y + 1, theme.ACCENT, "small")
         draw_table(p, y + 1, st, self.rows, self.first)
 
