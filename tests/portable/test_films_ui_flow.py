@@ -237,3 +237,20 @@ def test_after_a_power_cut_in_the_bids_the_round_page_says_who_has_bid():
     bid(app, 7)
     eq(top(app), "Reveal")
     eq(state(app)["last"], [4, 7, 0, 0])
+
+
+def test_a_scriptwriter_turning_up_a_studio_offers_its_moves_at_once():
+    app, _ = make_app(mono=True)
+    start(app, 0)
+    feed(app, "0 bid 1; 1 bid 2; 0 director; 1 tickets1; 0 bid 1; 1 bid 2; 0 scriptwriter; 1 tickets1;")
+    press(app, "ok")
+    eq(app.top().title, "Ana's Scriptwriter?")
+    eq(labels(app), ["Skip", "Turn Director", "Turn Scriptwriter"])
+    choose(app, "Turn Scriptwriter")
+    half(app, "studio3")  # the Studio goes to the left end, its window opens
+    eq(top(app), "Behind")
+    eq(labels(app), ["Skip (room 3)", "[ ] Director"])
+    press(app, "next", "ok")
+    choose(app, "Move")
+    eq(last(app, 2), [{"t": "script", "p": 0, "pos": 1, "half": "studio3"}, {"t": "protect", "p": 0, "pos": [1]}])
+    eq(top(app), "Pass")  # then the bids
