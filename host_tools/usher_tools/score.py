@@ -36,7 +36,9 @@ def parse_record(text: str) -> tuple:
     return objs[0], objs[1:]
 
 
-def score_record(header: dict, records: list) -> dict:
+def score_record(header: dict, records: list, sheet: bool = False) -> dict:
+    """The standings after replaying `records`; with `sheet`, also the game's
+    own score sheet (e.g. Films' tickets by kind) when it has one."""
     use_firmware()
     from usher.core.errors import RuleError
     from usher.core.match import UNDO
@@ -63,7 +65,7 @@ def score_record(header: dict, records: list) -> dict:
     # copying the whole state per action (the same rules code; what makes
     # re-scoring a hundred synced games take a blink rather than seconds).
     if type(game).apply is Game.apply and not any(isinstance(a, dict) and a.get("t") == UNDO for a in records):
-        return _result(game, _fast_replay(game, clone(state), records))
+        return _result(game, _fast_replay(game, clone(state), records), sheet)
     done: list = []  # states before each action still in force, for undo
     for i, action in enumerate(records, 1):
         if isinstance(action, dict) and action.get("t") == UNDO:
@@ -79,7 +81,7 @@ def score_record(header: dict, records: list) -> dict:
             raise ScoreError("action %d %s: malformed (%r)" % (i, json.dumps(action)[:60], e)) from None
         done.append(state)
         state = new
-    return _result(game, state)
+    return _result(game, state, sheet)
 
 
 def _fast_replay(game, state: dict, records: list) -> dict:  # type: ignore[no-untyped-def]
@@ -97,19 +99,26 @@ def _fast_replay(game, state: dict, records: list) -> dict:  # type: ignore[no-u
     return state
 
 
-def _result(game, state: dict) -> dict:  # type: ignore[no-untyped-def]
+def _result(game, state: dict, sheet: bool = False) -> dict:  # type: ignore[no-untyped-def]
     standings = game.standings(state)
     over = game.is_over(state)
     winners = [s["name"] for s in standings if s["rank"] == 1] if over and standings else []
-    return {
+    out = {
         "game": game.name,
         "finished": over,
         "players": [{"name": s["name"], "score": s["score"], "rank": s["rank"]} for s in standings],
         "winner": winners[0] if len(winners) == 1 else (winners or None),
     }
+    if sheet:
+        from usher_tools.records import score_sheet
+
+        table = score_sheet(game, state)
+        if table is not None:
+            out["sheet"] = table
+    return out
 
 
 def score_file(path: str) -> dict:
     with open(path, encoding="utf-8") as f:
         header, records = parse_record(f.read())
-    return score_record(header, records)
+    return score_record(header, records, sheet=True)

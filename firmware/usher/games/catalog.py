@@ -32,6 +32,7 @@ GAMES: tuple = (
         "Showtime seats",
     ),
     ("showbiz", "Showbiz", 2, 8, True, {"public_money": False, "draws": "device"}, "Showbiz options"),
+    ("films", "Films", 2, 2, True, None, ""),
 )
 NAME, TITLE, LO, HI, SECRETS, SETTINGS, SETTINGS_ROW = range(7)
 

@@ -18,6 +18,9 @@ def _pick(app, e: tuple):
     def act() -> None:
         g = load_game(e[NAME])
         lo, hi = e[LO], e[HI]
+        if lo == hi:  # nothing to ask (Films: always two)
+            app.push(Seats(g, lo))
+            return
         app.push(NumberPicker("Players", lo, hi, min(hi, max(lo, 4)), lambda n: choose_players(app, g, n)))
 
     return act

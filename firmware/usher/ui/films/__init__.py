@@ -1,0 +1,1 @@
+# films' screens: play.open(app) is the entry (usher.games.catalog)

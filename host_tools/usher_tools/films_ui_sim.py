@@ -1,0 +1,141 @@
+"""A whole Films match on the simulator, from a button script recorded on
+the laptop (as usher_tools.showbiz_sim does for Showbiz).
+
+`plan_match` runs the unmodified firmware app on CPython (fake display, the
+same profile and app seed the simulator uses), starts a best-of-three from
+the home menu with button presses, and lets the seeded player of
+usher_tools/devkit/films_ui_player.py play it through the screens to the
+end. Every button event the app handles is written down; `run_match`
+replays them on the simulator (lockstep, the firmware compiled, 256K heap:
+the Pico's 192 KB on a 64-bit VM) without feedback, reads the record back
+from the virtual flash, checks it is the same match and re-scores it.
+"""
+
+import os
+import statistics
+import tempfile
+
+from usher_tools.paths import use_firmware
+
+DEVICE_SEED = 11  # the app's Rng seed, on the laptop and in the simulator
+# screens pictured (`shots`), by class: the file name of the first one shown
+SHOTS = {
+    "Main": "round",
+    "Pass": "pass-to",
+    "SecretNumber": "private-bid",
+    "Reveal": "reveal",
+    "Halves": "halves",
+    "Target": "target",
+    "Behind": "behind",
+    "End": "end",
+}
+ROUND_SHOT = 6  # the round page is pictured from this round on, with cards in both rows
+
+
+def _kit() -> None:
+    use_firmware()
+    from usher_tools import devkit
+
+    devkit.use()
+
+
+def plan_match(profile: str = "lcd114", seed: int = 5, best_of: int = 3, bids: str = "private") -> dict:
+    _kit()
+    from fakes import FakeClock, FakeHardware, MemStorage
+    from films_ui_kit import choose, press, top
+    from films_ui_player import Player
+    from usher.app import App
+
+    app = App(FakeHardware(profile == "oled"), FakeClock(), MemStorage(), seed=DEVICE_SEED)
+    events: list = []
+    handle = app.handle
+    seen: list = []
+
+    def logged(ev: str) -> None:
+        events.append(ev)
+        handle(ev)
+        # the first time a screen worth a picture opens, a screenshot there
+        scr = app.top()
+        shown = type(scr).__name__
+        if shown == "Main":
+            st = app.match.state if app.match is not None else None
+            if st is None or scr.page or st["ph"] != "bid" or st["rd"] < ROUND_SHOT or st["bids"] != [-1, -1]:
+                return  # the round page is pictured before the bids of a later round
+        if shown in SHOTS and shown not in seen:
+            seen.append(shown)
+            events.append("shot:" + SHOTS[shown])
+
+    app.handle = logged  # type: ignore[method-assign]
+    app.start()
+    app.render()
+    # home -> New game -> Films -> a name a seat -> the options -> Start
+    choose(app, "New game")
+    choose(app, "Films")
+    press(app, "ok", "ok")
+    assert top(app) == "FilmsSetup", top(app)
+    if best_of == 3:
+        choose(app, "One game")
+    if bids == "open":
+        choose(app, "Bids")
+    choose(app, "Start")
+    assert app.match is not None and app.match.game.name == "films", top(app)
+    pl = Player(app, seed=seed)
+    pl.play()
+    return {
+        "events": events,
+        "actions": [_bare(a) for a in app.match.actions],
+        "standings": app.match.standings(),
+        "wins": app.match.state["wins"],
+        "bids": pl.bids,
+        "places": pl.places,
+        "presses": app.presses,
+    }
+
+
+def _bare(a: dict) -> dict:
+    a = dict(a)
+    a.pop("at", None)
+    return a
+
+
+def run_match(
+    profile: str = "lcd114",
+    seed: int = 5,
+    best_of: int = 3,
+    bids: str = "private",
+    shots: str = "",
+    romfs: bool = False,
+) -> dict:
+    from usher_tools.score import score_record
+    from usher_tools.showbiz_sim import script
+    from usher_tools.showtime_sim import record_actions
+    from usher_tools.sim import Sim, SimConfig
+    from usher_tools.sim.flashfs import read_image
+    from usher_tools.sim.script import run_script
+
+    plan = plan_match(profile, seed, best_of, bids)
+    with tempfile.TemporaryDirectory() as d:
+        flash = os.path.join(d, "flash.img")
+        with Sim(SimConfig(profile=profile, flash=flash, seed=DEVICE_SEED, pty=False, romfs=romfs)) as sim:
+            res = run_script(sim, script(plan["events"]), shots)
+        files = read_image(flash).files
+    logs = sorted(k for k in files if k.endswith(".log"))
+    out = {
+        "script_error": res["error"],
+        "stderr": res["device_stderr"][-1500:],
+        "firmware_peak_heap": res["firmware_peak_heap"],
+        "presses": res["presses"],
+        "wall_s": res["wall_s"],
+        "wins": plan["wins"],
+        "moves": len(plan["actions"]),
+        "bids": plan["bids"],
+        "places": plan["places"],
+        "median_presses_per_bid": statistics.median(plan["bids"]) if plan["bids"] else 0,
+        "median_presses_per_placement": statistics.median(plan["places"]) if plan["places"] else 0,
+        "records": logs,
+    }
+    if logs:
+        header, records, actions = record_actions(files[logs[-1]].decode())
+        out["as_planned"] = actions == plan["actions"]
+        out["score"] = score_record(header, records)
+    return out
