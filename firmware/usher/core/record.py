@@ -11,7 +11,7 @@ usher.board.storage.DirStorage and tests' MemStorage).
 
 from usher.core.crc import crc_hex
 from usher.core.data import dumps, loads
-from usher.core.errors import RecordError
+from usher.core.errors import RecordError, RuleError
 
 FORMAT = 1
 LOG_EXT = ".log"
@@ -75,12 +75,28 @@ def split_records(data: bytes) -> tuple:
     return out, pos
 
 
-def undo_count(rec) -> int:  # type: ignore[no-untyped-def]
-    """How many actions a record cancels (0 for an ordinary action)."""
-    if isinstance(rec, dict) and rec.get("t") == "undo":
-        n = rec.get("n", 1)
-        return n if isinstance(n, int) and n > 0 else 1
-    return 0
+UNDO = "undo"
+
+
+def in_force(keep: list, i: int, rec) -> int:  # type: ignore[no-untyped-def]
+    """The one replay of undos: feed it record i (0-based, among the action
+    records: the header excluded) and `keep`, the indices of the actions in
+    force before it; it updates `keep` and returns how many actions the record
+    cancelled (0 for an ordinary action). An undo's `n` (1 when left out) must
+    be a whole number from 1 to the actions in force: anything else (0, -1,
+    "x", true, 3.0, too many) is a RuleError and `keep` is left as it was.
+    The device streams its record from flash through it at boot, the Match
+    at each press, the laptop a file or a sync: one rule on every side."""
+    if not isinstance(rec, dict) or rec.get("t") != UNDO:
+        keep.append(i)
+        return 0
+    n = rec.get("n", 1)
+    if not keep:
+        raise RuleError("nothing to undo")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1 or n > len(keep):
+        raise RuleError("undo n must be 1-%d" % len(keep))
+    del keep[len(keep) - n :]
+    return n
 
 
 class GameLog:
@@ -148,11 +164,10 @@ class GameLog:
             if header is None:
                 header = obj
                 continue
-            n = undo_count(obj)
-            if n:
-                del inforce[max(0, len(inforce) - n) :]
-            else:
-                inforce.append(count)
+            try:
+                in_force(inforce, count, obj)
+            except RuleError as e:
+                raise RecordError("action %d: %s" % (count + 1, e.msg))
             count += 1
             if count == since:
                 low = len(inforce)
