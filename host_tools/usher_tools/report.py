@@ -3,13 +3,13 @@
 
 import json
 
-from usher_tools.records import Replay, parse_log
+from usher_tools.records import Replay, read_log
 from usher_tools.score import ScoreError
 
 
 def replay_row(row: dict) -> Replay:
-    header, records, tail = parse_log(row["data"])
-    return Replay(header, records)
+    rec, tail = read_log(row["data"])
+    return Replay(rec.header, rec.records, where=rec.where)
 
 
 def describe(action: dict) -> str:

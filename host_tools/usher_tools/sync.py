@@ -3,7 +3,7 @@ transfers by offset, and re-score each record with the firmware's own rules."""
 
 from usher_tools.client import Client, Denied, LinkError, NoPress, PullResult, Refused
 from usher_tools.history import INVALID, MISMATCH, OK, History
-from usher_tools.records import parse_log
+from usher_tools.records import read_log
 from usher_tools.score import ScoreError, score_record
 
 BATCH_GAMES = 16  # the protocol's most games in one pull
@@ -14,10 +14,11 @@ RETRIES = 3
 def rescore(data: bytes, view: dict) -> tuple:
     """(result, status, problem) for a complete record and what the device said."""
     try:
-        header, records, tail = parse_log(data)
+        rec, tail = read_log(data)
         if tail:
-            raise ScoreError("damaged line after action %d (%d bytes)" % (len(records), len(tail)))
-        result = score_record(header, records)
+            no = len(rec.records) + 2
+            raise ScoreError("line %d: damaged (%d bytes after action %d)" % (no, len(tail), len(rec.records)))
+        result = score_record(rec.header, rec.records, where=rec.where)
     except ScoreError as e:
         return {}, INVALID, str(e)
     except Exception as e:  # a rules module that crashes is a finding too, never a reason to drop it
