@@ -141,7 +141,7 @@ class App:
 
         try:
             name = self.library.new_name()
-            self.match = Match.start(self.storage, name, game, setup, self.now())
+            self.match = Match.start(self.storage, name, game, setup, self.now(), self.library.new_uid())
             self.library.add(self.match)
         except OSError as e:
             self.toast(storage_msg(e))

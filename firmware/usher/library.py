@@ -101,6 +101,8 @@ class Library:
             "players": [p["name"] for p in m.setup["players"]],
             "finished": m.is_over(),
         }
+        if "uid" in m.header:
+            e["uid"] = m.header["uid"]
         if e["finished"]:
             e["standings"] = m.standings()
         return e
@@ -126,6 +128,14 @@ class Library:
         name = self.index.get("last", "")
         e = self.find(name) if name else None
         return name if e is not None and not e.get("finished") else ""
+
+    @staticmethod
+    def new_uid() -> str:
+        """A new game's id for good (12 hex digits from the hardware's random
+        source): names come back once a game is deleted, ids never do."""
+        import os
+
+        return "%012x" % int.from_bytes(os.urandom(6), "big")
 
     def new_name(self) -> str:
         n = 0

@@ -5,7 +5,19 @@ import sys
 
 import click
 
-from usher_tools.cli_common import UsherError, db_option, err, history, json_option, one_game, out, print_json, table
+from usher_tools.cli_common import (
+    UsherError,
+    db_option,
+    err,
+    history,
+    json_option,
+    one_game,
+    out,
+    out_option,
+    print_json,
+    table,
+    write_out,
+)
 
 
 def _date(row: dict) -> str:
@@ -124,14 +136,21 @@ def stats(db_path, as_json) -> None:  # type: ignore[no-untyped-def]
 @click.command()
 @db_option
 @click.option(
-    "-o", "--out", "dest", type=click.Path(dir_okay=False), default=None, help="PNG file (default: NAME.png)."
+    "-o",
+    "--out",
+    "dest",
+    type=click.Path(),
+    default=None,
+    help="Picture file: .png, .jpg, .svg or .pdf (default: NAME.png).",
 )
 @click.argument("game")
 def report(db_path, dest, game) -> None:  # type: ignore[no-untyped-def]
-    """A PNG of GAME: the score over the game and the final standings."""
-    from usher_tools.report import render_png
+    """A picture of GAME: the score over the game and the final standings."""
+    from usher_tools.report import FORMATS, render_png
     from usher_tools.score import ScoreError
 
+    if dest is not None and os.path.splitext(dest)[1].lower() not in FORMATS:
+        raise UsherError("report writes %s: not %r" % (", ".join(sorted(FORMATS)), os.path.basename(dest)))
     with history(db_path) as h:
         row = one_game(h, game)
     dest = dest or os.path.join(os.getcwd(), row["name"] + ".png")
@@ -139,6 +158,8 @@ def report(db_path, dest, game) -> None:  # type: ignore[no-untyped-def]
         render_png(row, dest)
     except ScoreError as e:
         raise UsherError("cannot replay %s: %s" % (row["name"], e)) from None
+    except OSError as e:
+        raise UsherError("cannot write %s: %s" % (dest, e.strerror or e)) from None
     out.print(dest)
 
 
@@ -147,29 +168,33 @@ def report(db_path, dest, game) -> None:  # type: ignore[no-untyped-def]
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["csv", "json", "bgstats"]),
+    type=click.Choice(["csv", "json", "bgstats", "bgstats-links"]),
     default="csv",
     show_default=True,
     help="Output format.",
 )
-@click.option(
-    "-o", "--out", "dest", type=click.File("w", encoding="utf-8"), default="-", help="File (default: stdout)."
-)
+@out_option()
 def export(db_path, fmt, dest) -> None:  # type: ignore[no-untyped-def]
-    """Every game in the history as CSV (one row a player), JSON, or BG Stats plays."""
+    """Every game in the history as CSV (one row a player), JSON, or BG Stats
+    plays (bgstats: a JSON list of plays in BG Stats' import format;
+    bgstats-links: one BG Stats import link a play)."""
     from usher_tools import export as ex
 
     with history(db_path) as h:
         rows = h.all()
+    left: list = []
     if fmt == "csv":
-        dest.write(ex.to_csv(rows))
+        text = ex.to_csv(rows)
     elif fmt == "json":
-        dest.write(ex.to_json(rows) + "\n")
-    else:
+        text = ex.to_json(rows) + "\n"
+    elif fmt == "bgstats":
         text, left = ex.to_bgstats(rows)
-        dest.write(text + "\n")
-        for label in left:
-            err.print("[yellow]left out of BG Stats: %s[/yellow]" % label)
+        text += "\n"
+    else:
+        text, left = ex.to_bgstats_links(rows)
+    write_out(dest, text)
+    for label in left:
+        err.print("[yellow]left out of BG Stats: %s[/yellow]" % label)
 
 
 COMMANDS = [games, show, stats, report, export]

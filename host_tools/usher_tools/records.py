@@ -63,7 +63,7 @@ class Replay:
     def __init__(self, header: dict, records: list, where=None, header_line: int = 1, timeline: bool = True) -> None:  # type: ignore[no-untyped-def]
         use_firmware()
         from usher.core.data import clone
-        from usher.core.errors import RecordError, RuleError
+        from usher.core.errors import RecordError
         from usher.core.game import Game
         from usher.core.header import open_header
         from usher.core.record import UNDO, in_force
@@ -104,8 +104,8 @@ class Replay:
             before = list(self.keep) if isinstance(action, dict) and action.get("t") == UNDO else []
             try:
                 n = in_force(self.keep, i, action)
-            except RuleError as e:
-                raise ScoreError("%s: %s" % (self.where(i), e.msg)) from None
+            except RecordError as e:  # "action K: why": the line is named here
+                raise ScoreError("%s: %s" % (self.where(i), str(e).split(": ", 1)[-1])) from None
             if n:
                 self.undone.update(before[-n:])
                 state = stack[-n]
@@ -196,7 +196,7 @@ class Replay:
 
 def actions_in_force(records: list) -> list:
     """The actions of a list of action records still in force, by the
-    device's own rule (a bad undo raises RuleError)."""
+    device's own rule (a bad undo raises RecordError)."""
     use_firmware()
     from usher.core.record import in_force
 

@@ -2,9 +2,13 @@
 (score over the game and the final standings; matplotlib, Agg backend)."""
 
 import json
+import os
 
 from usher_tools.records import Replay, read_log
 from usher_tools.score import ScoreError
+
+# what `usher report -o` writes, by the file's suffix (matplotlib's own writers)
+FORMATS = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg", ".pdf": "pdf"}
 
 
 def replay_row(row: dict) -> Replay:
@@ -89,4 +93,9 @@ def render_png(row: dict, path: str) -> None:
     ax2.set_title("Final standings" if rp.is_over() else "Standings so far")
     ax2.set_xlabel("score")
     fig.tight_layout()
-    fig.savefig(path, format="png")
+    fmt = FORMATS.get(os.path.splitext(path)[1].lower(), "png")
+    if fmt == "jpeg":
+        # JPEG has no transparency: matplotlib's writer wants an opaque figure (via Pillow)
+        fig.savefig(path, format=fmt, facecolor="white", pil_kwargs={"quality": 90})
+    else:
+        fig.savefig(path, format=fmt)

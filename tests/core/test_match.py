@@ -1,7 +1,7 @@
 from fakes import MemStorage, PowerCut
 from portable import eq, raises
 from usher.core import match as match_mod
-from usher.core.errors import RuleError
+from usher.core.errors import RecordError, RuleError
 from usher.core.game import load_game
 from usher.core.match import Match
 from usher.core.record import in_force
@@ -34,16 +34,15 @@ def test_an_undo_n_that_is_not_a_whole_number_from_1_to_the_actions_in_force_is_
     two = [{"t": "a"}, {"t": "b"}]
     for n in (0, -1, 3, 10**9, "x", "1", True, False, 1.0, 3.0, None, [1], {"n": 1}):
         keep = [0, 1]
-        e = raises(RuleError, in_force, keep, 2, {"t": "undo", "n": n})
-        assert "undo" in str(e), (n, str(e))
+        e = raises(RecordError, in_force, keep, 2, {"t": "undo", "n": n})
+        assert str(e) == "action 3: undo n must be 1-2", (n, str(e))
         eq(keep, [0, 1])  # a refused undo changes nothing
-    e = raises(RuleError, kept, [{"t": "undo"}])
-    eq(str(e), "nothing to undo")
+    e = raises(RecordError, kept, [{"t": "undo"}])
+    eq(str(e), "action 1: nothing to undo")
     eq(kept(two + [{"t": "undo", "n": 1}]), [{"t": "a"}])
 
 
 def test_a_record_with_a_bad_undo_is_refused_at_boot_naming_the_action():
-    from usher.core.errors import RecordError
     from usher.core.record import encode_line
 
     st, m = start()

@@ -3,8 +3,9 @@ game when it makes one (RECORD.md): format 1, a known game, an id and a date
 of the right kind if present, and a setup its game's own `make_setup` takes.
 
 The laptop asks this of every record it replays (`usher score`, sync, the
-history); the device asks it when it rebuilds its list of games. It is kept
-apart from usher.core.match so a game in play never holds it in RAM.
+history). The device makes the same checks when it starts a game (the games'
+`make_setup`; names come from its roster); this module is kept apart from
+usher.core.match so a game in play never holds it in RAM.
 """
 
 from usher.core.errors import RecordError, RuleError

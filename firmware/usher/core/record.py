@@ -11,7 +11,7 @@ usher.board.storage.DirStorage and tests' MemStorage).
 
 from usher.core.crc import crc_hex
 from usher.core.data import dumps, loads
-from usher.core.errors import RecordError, RuleError
+from usher.core.errors import RecordError
 
 FORMAT = 1
 LOG_EXT = ".log"
@@ -84,17 +84,17 @@ def in_force(keep: list, i: int, rec) -> int:  # type: ignore[no-untyped-def]
     force before it; it updates `keep` and returns how many actions the record
     cancelled (0 for an ordinary action). An undo's `n` (1 when left out) must
     be a whole number from 1 to the actions in force: anything else (0, -1,
-    "x", true, 3.0, too many) is a RuleError and `keep` is left as it was.
+    "x", true, 3.0, too many) is a RecordError naming the action (i + 1),
+    and `keep` is left as it was.
     The device streams its record from flash through it at boot, the Match
     at each press, the laptop a file or a sync: one rule on every side."""
     if not isinstance(rec, dict) or rec.get("t") != UNDO:
         keep.append(i)
         return 0
     n = rec.get("n", 1)
-    if not keep:
-        raise RuleError("nothing to undo")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1 or n > len(keep):
-        raise RuleError("undo n must be 1-%d" % len(keep))
+        why = "undo n must be 1-%d" % len(keep) if keep else "nothing to undo"
+        raise RecordError("action %d: %s" % (i + 1, why))
     del keep[len(keep) - n :]
     return n
 
@@ -164,10 +164,7 @@ class GameLog:
             if header is None:
                 header = obj
                 continue
-            try:
-                in_force(inforce, count, obj)
-            except RuleError as e:
-                raise RecordError("action %d: %s" % (count + 1, e.msg))
+            in_force(inforce, count, obj)
             count += 1
             if count == since:
                 low = len(inforce)
