@@ -77,11 +77,14 @@ def games(db_path, as_json) -> None:  # type: ignore[no-untyped-def]
 @click.command()
 @db_option
 @json_option
+@click.option("--raw", is_flag=True, help="Every record as stored (undos and undone moves included), not the sheet.")
 @click.argument("game")
-def show(db_path, as_json, game) -> None:  # type: ignore[no-untyped-def]
-    """The score sheet of GAME (an id, a name, or DEVICE:NAME): the game's
-    own table when its rules provide one, every action, the standings."""
+def show(db_path, as_json, raw, game) -> None:  # type: ignore[no-untyped-def]
+    """The score sheet of GAME (an id, a name, a uid, or DEVICE:NAME): round
+    by round, who did what, in words and numbers; the game's own table when
+    its rules provide one; the standings. --raw lists the records themselves."""
     from usher_tools.report import show_data
+    from usher_tools.sheet import text_lines
 
     with history(db_path) as h:
         row = one_game(h, game)
@@ -90,18 +93,25 @@ def show(db_path, as_json, game) -> None:  # type: ignore[no-untyped-def]
         print_json(data)
         return
     out.print("[bold]%s[/bold]  %s  %s" % (data.get("title", row["game"]), row["name"], _date(row)))
-    out.print("device %s, players: %s" % (row["device"], ", ".join(row["players"])))
+    out.print("device %s, game %s, players: %s" % (row["device"], row["gid"], ", ".join(row["players"])))
     out.print("status: %s%s" % (row["status"], (" - " + row["problem"]) if row["problem"] else ""))
     if "error" in data:
         out.print("[red]cannot replay: %s[/red]" % data["error"])
         sys.exit(1)
+    if raw:
+        acts = [[a["n"], a["action"] + ("  (undone)" if a["undone"] else "")] for a in data["actions"]]
+        out.print(table("Records", ["#", "action"], acts))
+    else:
+        out.print("")
+        for line in text_lines(data["story"]):
+            out.print(line, markup=False)
+        if data["undone"]:
+            out.print("(%d records are undos or undone moves: usher show --raw lists them all)" % data["undone"])
     sheet = data.get("sheet")
     if sheet:
         out.print(table(sheet.get("title", "Score sheet"), [str(c) for c in sheet["columns"]], sheet["rows"]))
         for note in sheet.get("notes", []):
             out.print(str(note))
-    acts = [[a["n"], a["action"] + ("  (undone)" if a["undone"] else "")] for a in data["actions"]]
-    out.print(table("Actions", ["#", "action"], acts))
     st = [[s["rank"], s["name"], s["score"]] for s in data["standings"]]
     out.print(table("Standings" if data["finished"] else "Standings so far", ["rank", "player", "score"], st))
 

@@ -58,6 +58,13 @@ def show_data(row: dict) -> dict:
     ]
     out["standings"] = [{"rank": s["rank"], "name": s["name"], "score": s["score"]} for s in rp.standings()]
     out["sheet"] = rp.sheet()
+    out["undone"] = len(rp.undone) + sum(1 for a in rp.records if isinstance(a, dict) and a.get("t") == "undo")
+    try:
+        from usher_tools.sheet import tell
+
+        out["story"] = tell(rp)
+    except Exception as e:  # a teller that trips on a record is no reason to show nothing
+        out["story"] = [{"title": "", "lines": ["(no sheet in words: %s)" % type(e).__name__]}]
     return out
 
 

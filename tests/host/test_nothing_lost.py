@@ -482,3 +482,54 @@ def test_bgstats_marks_the_real_start_player_in_the_documented_format(db):
 
     prefix = "https://app.bgstatsapp.com/createPlay.html?data="
     assert [json.loads(unquote(x[len(prefix) :])) for x in links] == plays
+
+
+# -- item 17: usher show reads as a score sheet ------------------------------------------------
+def test_show_tells_each_game_round_by_round_in_words_and_numbers(db):
+    h = History(db)
+    synced_record(h, "g0001", os.path.join(RECORDS, "showtime_4p.rec"))
+    synced_record(h, "g0002", os.path.join(RECORDS, "showbiz_4p.rec"))
+    synced_record(h, "g0003", os.path.join(RECORDS, "dice_two_players.rec"))
+    h.close()
+    text = run("show", "g0001", "--db", db).stdout
+    for words in (
+        "Screening 1, poster: romance",
+        "Cleo starts (drawn).",
+        "Cleo seats Nina (13) in row 4, seat 1.",
+        "Ben seats Sophie (11) in row 4, seat 1; Nina (13) moves to row 4, seat 2.",
+        "row 1 seat 1, Heino of Anna: +1 (seat stars)",
+        "After screening 1: Anna",
+        "Screening 3",
+        "Standings",
+    ):
+        assert words in text, words
+    assert '{"t"' not in text and "place {" not in text  # no raw actions unless asked
+    text = run("show", "g0002", "--db", db).stdout
+    for words in (
+        "Year 1",
+        "Dev is the general agent.",
+        "Taste of the year: red, blue, blue, white, black, yellow.",
+        "Anna, Ben claim (1 ZE each).",
+        "Bids revealed: Dev 2, Anna 4, Ben 4; a tie: round 2 among them.",
+        "Ben signs black in column 1 for 4 years.",
+        "Year 1 scored: Anna",
+        "Year 10",
+        "End roll",
+    ):
+        assert words in text, words
+    text = run("show", "g0003", "--db", db).stdout
+    assert "1. roll 2d6: 3 + 5 = 8" in text and "draw from taste: red" in text
+    raw = run("show", "g0001", "--db", db, "--raw").stdout
+    assert "place {" in raw
+    data = json.loads(run("show", "g0002", "--db", db, "--json").stdout)
+    assert data["story"][0]["title"] == "Year 1" and data["actions"][0]["action"].startswith("agent")
+
+
+def test_show_of_a_game_without_a_teller_falls_back_to_each_action_and_the_scores(db, monkeypatch):
+    import test_cli as tc
+
+    tc.install(monkeypatch, tc.WithSheet())
+    tc.fake_row(db)
+    text = run("show", "g0007", "--db", db).stdout
+    assert "1. score: pts [3, 5]" in text and "scores: Anna 3, Ben 5" in text
+    assert "2. score: pts [4, 1]" in text and "scores: Anna 7, Ben 6" in text
