@@ -41,6 +41,7 @@ def read_log(data: bytes) -> tuple:
             if not isinstance(obj, dict):
                 raise ScoreError("line 1: header: not a JSON object")
             rec.header = obj
+            rec.header_text = line[: line.rfind(b"*")].decode("utf-8", "replace")
             continue
         rec.records.append(obj)
         rec.lines.append(no)
@@ -60,7 +61,9 @@ class Replay:
     """A record replayed: the game, the final state, which records an undo
     cancelled and (with `timeline`) after each record the scores then in force."""
 
-    def __init__(self, header: dict, records: list, where=None, header_line: int = 1, timeline: bool = True) -> None:  # type: ignore[no-untyped-def]
+    def __init__(  # type: ignore[no-untyped-def]
+        self, header: dict, records: list, where=None, header_line: int = 1, header_text="", timeline: bool = True
+    ) -> None:
         use_firmware()
         from usher.core.data import clone
         from usher.core.errors import RecordError
@@ -77,11 +80,14 @@ class Replay:
         try:
             self.game = open_header(head)
         except RecordError as e:
-            raise ScoreError("line %d: %s" % (header_line, e)) from None
+            raise ScoreError(
+                "line %d: %s%s" % (header_line, e, ": " + quote(header_text) if header_text else "")
+            ) from None
         try:
             state = self.game.new(header["setup"])
         except Exception as e:  # a setup the checks let through and the game cannot start from
-            raise ScoreError("line %d: header: the game cannot start from this setup (%r)" % (header_line, e)) from None
+            msg = "line %d: header: the game cannot start from this setup (%r)" % (header_line, e)
+            raise ScoreError(msg + (": " + quote(header_text) if header_text else "")) from None
         self.keep: list = []  # indexes of the records in force (usher.core.record.in_force)
         self.undone: set = set()  # indexes of records cancelled by a later undo
         self.timeline: list = [list(self.game.scores(state))] if timeline else []

@@ -13,7 +13,7 @@ FORMATS = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg", ".pdf"
 
 def replay_row(row: dict) -> Replay:
     rec, tail = read_log(row["data"])
-    return Replay(rec.header, rec.records, where=rec.where)
+    return Replay(rec.header, rec.records, where=rec.where, header_text=rec.header_text)
 
 
 def describe(action: dict) -> str:

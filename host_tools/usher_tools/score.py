@@ -66,6 +66,7 @@ class Record:
     def __init__(self) -> None:
         self.header = None  # type: dict | None
         self.header_line = 1
+        self.header_text = ""  # the header's line as written (for messages)
         self.records: list = []
         self.lines: list = []  # file line of each action record
         self.texts: list = []  # each action record's line as written (without its CRC)
@@ -99,15 +100,19 @@ def parse_bytes(data: bytes) -> Record:
         no += 1
         nl = data.find(b"\n", pos, pos + MAX_LINE + 1)
         if nl < 0 and end - pos > MAX_LINE:
-            raise ScoreError("line %d: longer than %d bytes: not a record line" % (no, MAX_LINE))
+            head = data[pos : pos + QUOTE].decode("utf-8", "replace")
+            raise ScoreError(
+                "line %d: longer than %d bytes, not a record line: %s" % (no, MAX_LINE, quote(head + "..."))
+            )
         stop = nl if nl >= 0 else end
         raw = data[pos:stop]
         pos = stop + 1
         try:
             line = raw.decode("utf-8").strip()
         except UnicodeDecodeError as e:
+            text = raw.decode("utf-8", "replace")
             raise ScoreError(
-                "line %d: not UTF-8 text (byte 0x%02x at column %d)" % (no, raw[e.start], e.start + 1)
+                "line %d: not UTF-8 text (byte 0x%02x at column %d): %s" % (no, raw[e.start], e.start + 1, quote(text))
             ) from None
         if not line or line.startswith("#"):
             continue
@@ -125,6 +130,7 @@ def parse_bytes(data: bytes) -> Record:
                 raise ScoreError("line %d: header: not a JSON object: %s" % (no, quote(line)))
             rec.header = obj
             rec.header_line = no
+            rec.header_text = line
             continue
         rec.records.append(obj)
         rec.lines.append(no)
@@ -153,16 +159,17 @@ def read_file(path: str) -> bytes:
         raise ScoreError("cannot read %s: %s" % (path, e.strerror or e)) from None
 
 
-def score_record(header: dict, records: list, where=None, header_line: int = 1) -> dict:  # type: ignore[no-untyped-def]
+def score_record(header: dict, records: list, where=None, header_line: int = 1, header_text: str = "") -> dict:  # type: ignore[no-untyped-def]
     """The result of a replay: game, finished, players by rank, winner, start
     player. `where(i)` names action record i in messages (default: its line
     in a device log, where the header is line 1)."""
     from usher_tools.records import Replay
 
-    return Replay(header, records, where=where, header_line=header_line, timeline=False).result()
+    rp = Replay(header, records, where=where, header_line=header_line, header_text=header_text, timeline=False)
+    return rp.result()
 
 
 def score_file(path: str) -> dict:
     rec = parse_bytes(read_file(path))
     assert rec.header is not None
-    return score_record(rec.header, rec.records, where=rec.where, header_line=rec.header_line)
+    return score_record(rec.header, rec.records, rec.where, rec.header_line, rec.header_text)

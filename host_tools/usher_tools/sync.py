@@ -18,7 +18,7 @@ def rescore(data: bytes, view: dict) -> tuple:
         if tail:
             no = len(rec.records) + 2
             raise ScoreError("line %d: damaged (%d bytes after action %d)" % (no, len(tail), len(rec.records)))
-        result = score_record(rec.header, rec.records, where=rec.where)
+        result = score_record(rec.header, rec.records, where=rec.where, header_text=rec.header_text)
     except ScoreError as e:
         return {}, INVALID, str(e)
     except Exception as e:  # a rules module that crashes is a finding too, never a reason to drop it

@@ -241,3 +241,10 @@ def test_json_option_prints_the_result_and_the_default_is_a_table():
     p = usher_score(rec)
     assert p.returncode == 0 and "Green" in p.stdout and "11" in p.stdout
     assert not p.stdout.lstrip().startswith("{")
+
+
+def test_a_header_message_quotes_the_header_as_written(tmp_path):
+    path = tmp_path / "bad.rec"
+    path.write_text(with_setup("showbiz", setter(["options", "start_year"], 13)))
+    r = CliRunner().invoke(main, ["score", str(path)])
+    assert r.stderr.startswith('invalid record: line 2: header: start year is 1-12: {"usher": 1, "game": "showbiz"')
