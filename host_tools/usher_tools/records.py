@@ -111,7 +111,8 @@ class Replay:
             try:
                 n = in_force(self.keep, i, action)
             except RecordError as e:  # "action K: why": the line is named here
-                raise ScoreError("%s: %s" % (self.where(i), str(e).split(": ", 1)[-1])) from None
+                why = str(e).split(": ", 1)[-1].replace("must be 1-0", "with nothing to undo")
+                raise ScoreError("%s: %s" % (self.where(i), why)) from None
             if n:
                 self.undone.update(before[-n:])
                 state = stack[-n]

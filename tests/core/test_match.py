@@ -38,7 +38,7 @@ def test_an_undo_n_that_is_not_a_whole_number_from_1_to_the_actions_in_force_is_
         assert str(e) == "action 3: undo n must be 1-2", (n, str(e))
         eq(keep, [0, 1])  # a refused undo changes nothing
     e = raises(RecordError, kept, [{"t": "undo"}])
-    eq(str(e), "action 1: nothing to undo")
+    eq(str(e), "action 1: undo n must be 1-0")  # nothing to undo
     eq(kept(two + [{"t": "undo", "n": 1}]), [{"t": "a"}])
 
 

@@ -134,7 +134,7 @@ def cases():
         ("showbiz-option", with_setup("showbiz", setter(["options", "speed"], 2)), 2, "unknown option"),
         ("showbiz-draws", with_setup("showbiz", setter(["options", "draws"], "magic")), 2, "draws"),
         ("showbiz-public", with_setup("showbiz", setter(["options", "public_money"], "yes")), 2, "public_money"),
-        ("showbiz-component", with_setup("showbiz", setter(["components", "zee"], 15)), 2, "unknown component"),
+        ("showbiz-component", with_setup("showbiz", setter(["components", "ze"], -3)), 2, "ZE"),
         (
             "dice-bag-negative",
             with_setup("dice", setter(["components", "bags", "taste", "counts"], [-1, 1])),

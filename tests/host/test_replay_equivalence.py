@@ -109,7 +109,7 @@ def test_undo_n_within_what_is_in_force_agrees(n):
 
 def test_an_undo_with_nothing_in_force_is_refused_on_both_sides():
     header, records = from_file("dice_two_players.rec")
-    refused_everywhere(header, [{"t": "undo"}] + records, "nothing to undo")
+    refused_everywhere(header, [{"t": "undo"}] + records, "undo")
 
 
 def with_undos(actions, seed):

@@ -58,23 +58,6 @@ class Loaded:
         return "dropped %d bytes" % self.dropped
 
 
-def split_records(data: bytes) -> tuple:
-    """(objects of the leading good lines, byte length they span)."""
-    out = []
-    pos = 0
-    n = len(data)
-    while pos < n:
-        end = data.find(b"\n", pos)
-        if end < 0:
-            break
-        obj = decode_line(data[pos : end + 1])
-        if obj is None:
-            break
-        out.append(obj)
-        pos = end + 1
-    return out, pos
-
-
 UNDO = "undo"
 
 
@@ -93,8 +76,7 @@ def in_force(keep: list, i: int, rec) -> int:  # type: ignore[no-untyped-def]
         return 0
     n = rec.get("n", 1)
     if isinstance(n, bool) or not isinstance(n, int) or n < 1 or n > len(keep):
-        why = "undo n must be 1-%d" % len(keep) if keep else "nothing to undo"
-        raise RecordError("action %d: %s" % (i + 1, why))
+        raise RecordError("action %d: undo n must be 1-%d" % (i + 1, len(keep)))  # 1-0: nothing to undo
     del keep[len(keep) - n :]
     return n
 

@@ -46,8 +46,6 @@ class Showbiz(Game):
             raise RuleError("start year is 1-%d" % LAST_YEAR)
         comp = default_components()
         for k in components:
-            if k not in comp:
-                raise RuleError("unknown component " + str(k)[:20])
             comp[k] = components[k]
         setup = Game.make_setup(self, players, opts, comp)
         try:
@@ -68,11 +66,9 @@ class Showbiz(Game):
             raise RuleError("artist bag needs %d pieces" % (COLS * n))
         if len(comp["points"]) != COLS + 1:
             raise RuleError("points: %d numbers" % (COLS + 1))
-        for v in t["counts"] + art["counts"] + comp["points"]:
+        for v in t["counts"] + art["counts"] + comp["points"] + [comp["ze"]]:
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise RuleError("bad components")
-        if isinstance(comp["ze"], bool) or not isinstance(comp["ze"], int) or comp["ze"] < 0:
-            raise RuleError("bad starting ZE")
+                raise RuleError("bad counts, points or ZE")
 
     def new(self, setup: dict) -> dict:
         n = len(setup["players"])
