@@ -141,7 +141,8 @@ class App:
 
         try:
             name = self.library.new_name()
-            self.match = Match.start(self.storage, name, game, setup, self.now())
+            uid = self.library.new_uid(self.now() << 16 ^ self.clock.ticks_ms())
+            self.match = Match.start(self.storage, name, game, setup, self.now(), uid)
             self.library.add(self.match)
         except OSError as e:
             self.toast(storage_msg(e))

@@ -102,6 +102,8 @@ class Library:
             "players": [p["name"] for p in m.setup["players"]],
             "finished": m.is_over(),
         }
+        if "uid" in m.header:
+            e["uid"] = m.header["uid"]
         if e["finished"]:
             e["standings"] = m.standings()
         return e
@@ -127,6 +129,19 @@ class Library:
         name = self.index.get("last", "")
         e = self.find(name) if name else None
         return name if e is not None and not e.get("finished") else ""
+
+    @staticmethod
+    def new_uid(fallback: int = 0) -> str:
+        """A new game's id for good (12 hex digits from the board's random
+        source; on a port without one, e.g. the WebAssembly page, from
+        `fallback`, the app's clock): names come back once a game is
+        deleted, ids never do."""
+        import os
+
+        try:
+            return "%012x" % int.from_bytes(os.urandom(6), "big")
+        except AttributeError:
+            return "%012x" % (fallback & 0xFFFFFFFFFFFF)
 
     def new_name(self) -> str:
         n = 0

@@ -23,6 +23,8 @@ def entry_view(storage, e: dict, secret: bool) -> dict:
         "finished": bool(e.get("finished")),
         "size": storage.size(e["name"] + LOG_EXT),
     }
+    if "uid" in e:
+        out["uid"] = e["uid"]
     if e.get("broken"):
         out["broken"] = True
     if out["finished"] and "standings" in e:

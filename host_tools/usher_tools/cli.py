@@ -17,9 +17,13 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("record", type=click.Path(exists=True, dir_okay=False))
-def score(record: str) -> None:
-    """Replay a game RECORD file offline and print the standings as JSON."""
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts instead of a table.")
+@click.argument("record", type=click.Path())
+def score(as_json: bool, record: str) -> None:
+    """Replay a game RECORD file offline and print the standings.
+
+    A record that is not valid is one line on stderr, `invalid record: line
+    N: ...`, and exit code 1."""
     from usher_tools.score import ScoreError, score_file
 
     try:
@@ -27,7 +31,21 @@ def score(record: str) -> None:
     except ScoreError as e:
         click.echo("invalid record: %s" % e, err=True)
         sys.exit(1)
-    click.echo(json.dumps(result, indent=2))
+    if as_json:
+        click.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        return
+    from usher_tools.cli_common import out, table
+    from usher_tools.stats import title_of
+
+    state = "finished" if result["finished"] else "unfinished"
+    out.print("%s, %s: %s" % (title_of(result["game"]), state, record))
+    rows = [[p["rank"], p["name"], p["score"]] for p in result["players"]]
+    out.print(table(None, ["rank", "player", "score"], rows))
+    w = result["winner"]
+    if w:
+        out.print("winner: " + (", ".join(w) if isinstance(w, list) else w))
+    if result.get("start"):
+        out.print("start player: " + result["start"])
 
 
 @main.command()

@@ -78,13 +78,54 @@ def device(port: str | None, timeout: float):  # type: ignore[no-untyped-def]
 
 @contextlib.contextmanager
 def history(db_path: str | None):  # type: ignore[no-untyped-def]
-    from usher_tools.history import History
+    """The history, or one line and exit 1 when the file is not one we can
+    use (another program's, damaged, newer): see usher_tools.history."""
+    import sqlite3
 
-    h = History(db_path)
+    from usher_tools.history import History, HistoryError
+
+    try:
+        h = History(db_path)
+    except HistoryError as e:
+        raise UsherError(str(e)) from None
     try:
         yield h
+    except sqlite3.Error as e:
+        raise UsherError("history %s cannot be read (%s): damaged?" % (h.path, e)) from None
     finally:
         h.close()
+
+
+def write_out(dest: str, text: str) -> None:
+    """Write a command's output to a file, or stdout for "-"; a path that
+    cannot be written is one line and exit 1, never a traceback."""
+    if dest == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    try:
+        with open(dest, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise UsherError("cannot write %s: %s" % (dest, e.strerror or e)) from None
+
+
+def check_writable(dest: str) -> None:
+    """Refuse early an output file that cannot be made (no such folder, a
+    folder, no permission); a full disk is found when writing."""
+    import os
+
+    folder = os.path.dirname(os.path.abspath(dest))
+    if os.path.isdir(dest):
+        raise UsherError("cannot write %s: it is a folder" % dest)
+    if not os.path.isdir(folder):
+        raise UsherError("cannot write %s: no folder %s" % (dest, folder))
+    if not os.access(dest if os.path.exists(dest) else folder, os.W_OK):
+        raise UsherError("cannot write %s: permission denied" % dest)
+
+
+def out_option(help_text: str = "File (default: stdout)."):  # type: ignore[no-untyped-def]
+    return click.option("-o", "--out", "dest", type=click.Path(), default="-", help=help_text)
 
 
 def one_game(h, ref: str):  # type: ignore[no-untyped-def]

@@ -7,6 +7,7 @@ from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, Trans
 
 from usher_tools.cli_common import (
     UsherError,
+    check_writable,
     db_option,
     device,
     err,
@@ -15,9 +16,11 @@ from usher_tools.cli_common import (
     link_errors,
     one_game,
     out,
+    out_option,
     port_options,
     print_json,
     table,
+    write_out,
 )
 
 
@@ -64,6 +67,8 @@ class RichUI:
     def note(self, entry: dict) -> None:
         if entry.get("problem") and entry["action"] != "same":
             self.bar.console.print("[yellow]%s: %s[/yellow]" % (entry["name"], entry["problem"]))
+        if entry.get("note"):
+            self.bar.console.print("[yellow]%s[/yellow]" % entry["note"])
 
     def stop(self) -> None:
         if self.task is not None:
@@ -96,9 +101,22 @@ def sync(port, timeout, db_path, as_json, press_wait) -> None:  # type: ignore[n
             raise
     if as_json:
         print_json(report)
-        return
+    else:
+        show_sync(report)
+    missed = report["not_synced"]
+    if missed:
+        what = "; ".join("%s (%s)" % (g["name"], g.get("problem", g["action"])) for g in missed)
+        whys = {g.get("why") for g in missed}
+        code = 6 if "denied" in whys else 4 if "timeout" in whys else 5
+        raise UsherError("%d game(s) not synced: %s" % (len(missed), what), code)
+
+
+def show_sync(report: dict) -> None:
     games = sorted(report["games"], key=lambda g: g["name"])
-    rows = [[g["name"], g.get("game", ""), g["action"], g.get("status", ""), g.get("problem", "")] for g in games]
+    rows = [
+        [g["name"], g.get("game", ""), g["action"], g.get("status", ""), g.get("problem", g.get("note", ""))]
+        for g in games
+    ]
     out.print(
         table(
             "Device %s (firmware %s)" % (report["device"], report["fw"]),
@@ -163,16 +181,16 @@ def settings() -> None:
 
 @settings.command("pull")
 @port_options
-@click.option(
-    "-o", "--out", "dest", type=click.File("w", encoding="utf-8"), default="-", help="File (default: stdout)."
-)
+@out_option()
 @link_errors
 def settings_pull(port, timeout, dest) -> None:  # type: ignore[no-untyped-def]
     """Write the device's settings as JSON (edit, then settings push)."""
+    if dest != "-":
+        check_writable(dest)  # before the device is asked anything
     with device(port, timeout) as c:
         c.hello()
         values = c.call("settings")["settings"]
-    dest.write(json.dumps(values, indent=2, ensure_ascii=False) + "\n")
+    write_out(dest, json.dumps(values, indent=2, ensure_ascii=False) + "\n")
 
 
 @settings.command("push")

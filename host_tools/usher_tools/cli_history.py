@@ -5,7 +5,19 @@ import sys
 
 import click
 
-from usher_tools.cli_common import UsherError, db_option, err, history, json_option, one_game, out, print_json, table
+from usher_tools.cli_common import (
+    UsherError,
+    db_option,
+    err,
+    history,
+    json_option,
+    one_game,
+    out,
+    out_option,
+    print_json,
+    table,
+    write_out,
+)
 
 
 def _date(row: dict) -> str:
@@ -65,11 +77,14 @@ def games(db_path, as_json) -> None:  # type: ignore[no-untyped-def]
 @click.command()
 @db_option
 @json_option
+@click.option("--raw", is_flag=True, help="Every record as stored (undos and undone moves included), not the sheet.")
 @click.argument("game")
-def show(db_path, as_json, game) -> None:  # type: ignore[no-untyped-def]
-    """The score sheet of GAME (an id, a name, or DEVICE:NAME): the game's
-    own table when its rules provide one, every action, the standings."""
+def show(db_path, as_json, raw, game) -> None:  # type: ignore[no-untyped-def]
+    """The score sheet of GAME (an id, a name, a uid, or DEVICE:NAME): round
+    by round, who did what, in words and numbers; the game's own table when
+    its rules provide one; the standings. --raw lists the records themselves."""
     from usher_tools.report import show_data
+    from usher_tools.sheet import text_lines
 
     with history(db_path) as h:
         row = one_game(h, game)
@@ -78,18 +93,25 @@ def show(db_path, as_json, game) -> None:  # type: ignore[no-untyped-def]
         print_json(data)
         return
     out.print("[bold]%s[/bold]  %s  %s" % (data.get("title", row["game"]), row["name"], _date(row)))
-    out.print("device %s, players: %s" % (row["device"], ", ".join(row["players"])))
+    out.print("device %s, game %s, players: %s" % (row["device"], row["gid"], ", ".join(row["players"])))
     out.print("status: %s%s" % (row["status"], (" - " + row["problem"]) if row["problem"] else ""))
     if "error" in data:
         out.print("[red]cannot replay: %s[/red]" % data["error"])
         sys.exit(1)
+    if raw:
+        acts = [[a["n"], a["action"] + ("  (undone)" if a["undone"] else "")] for a in data["actions"]]
+        out.print(table("Records", ["#", "action"], acts))
+    else:
+        out.print("")
+        for line in text_lines(data["story"]):
+            out.print(line, markup=False)
+        if data["undone"]:
+            out.print("(%d records are undos or undone moves: usher show --raw lists them all)" % data["undone"])
     sheet = data.get("sheet")
     if sheet:
         out.print(table(sheet.get("title", "Score sheet"), [str(c) for c in sheet["columns"]], sheet["rows"]))
         for note in sheet.get("notes", []):
             out.print(str(note))
-    acts = [[a["n"], a["action"] + ("  (undone)" if a["undone"] else "")] for a in data["actions"]]
-    out.print(table("Actions", ["#", "action"], acts))
     st = [[s["rank"], s["name"], s["score"]] for s in data["standings"]]
     out.print(table("Standings" if data["finished"] else "Standings so far", ["rank", "player", "score"], st))
 
@@ -124,14 +146,21 @@ def stats(db_path, as_json) -> None:  # type: ignore[no-untyped-def]
 @click.command()
 @db_option
 @click.option(
-    "-o", "--out", "dest", type=click.Path(dir_okay=False), default=None, help="PNG file (default: NAME.png)."
+    "-o",
+    "--out",
+    "dest",
+    type=click.Path(),
+    default=None,
+    help="Picture file: .png, .jpg, .svg or .pdf (default: NAME.png).",
 )
 @click.argument("game")
 def report(db_path, dest, game) -> None:  # type: ignore[no-untyped-def]
-    """A PNG of GAME: the score over the game and the final standings."""
-    from usher_tools.report import render_png
+    """A picture of GAME: the score over the game and the final standings."""
+    from usher_tools.report import FORMATS, render_png
     from usher_tools.score import ScoreError
 
+    if dest is not None and os.path.splitext(dest)[1].lower() not in FORMATS:
+        raise UsherError("report writes %s: not %r" % (", ".join(sorted(FORMATS)), os.path.basename(dest)))
     with history(db_path) as h:
         row = one_game(h, game)
     dest = dest or os.path.join(os.getcwd(), row["name"] + ".png")
@@ -139,6 +168,8 @@ def report(db_path, dest, game) -> None:  # type: ignore[no-untyped-def]
         render_png(row, dest)
     except ScoreError as e:
         raise UsherError("cannot replay %s: %s" % (row["name"], e)) from None
+    except OSError as e:
+        raise UsherError("cannot write %s: %s" % (dest, e.strerror or e)) from None
     out.print(dest)
 
 
@@ -147,29 +178,33 @@ def report(db_path, dest, game) -> None:  # type: ignore[no-untyped-def]
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["csv", "json", "bgstats"]),
+    type=click.Choice(["csv", "json", "bgstats", "bgstats-links"]),
     default="csv",
     show_default=True,
     help="Output format.",
 )
-@click.option(
-    "-o", "--out", "dest", type=click.File("w", encoding="utf-8"), default="-", help="File (default: stdout)."
-)
+@out_option()
 def export(db_path, fmt, dest) -> None:  # type: ignore[no-untyped-def]
-    """Every game in the history as CSV (one row a player), JSON, or BG Stats plays."""
+    """Every game in the history as CSV (one row a player), JSON, or BG Stats
+    plays (bgstats: a JSON list of plays in BG Stats' import format;
+    bgstats-links: one BG Stats import link a play)."""
     from usher_tools import export as ex
 
     with history(db_path) as h:
         rows = h.all()
+    left: list = []
     if fmt == "csv":
-        dest.write(ex.to_csv(rows))
+        text = ex.to_csv(rows)
     elif fmt == "json":
-        dest.write(ex.to_json(rows) + "\n")
-    else:
+        text = ex.to_json(rows) + "\n"
+    elif fmt == "bgstats":
         text, left = ex.to_bgstats(rows)
-        dest.write(text + "\n")
-        for label in left:
-            err.print("[yellow]left out of BG Stats: %s[/yellow]" % label)
+        text += "\n"
+    else:
+        text, left = ex.to_bgstats_links(rows)
+    write_out(dest, text)
+    for label in left:
+        err.print("[yellow]left out of BG Stats: %s[/yellow]" % label)
 
 
 COMMANDS = [games, show, stats, report, export]

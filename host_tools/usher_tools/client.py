@@ -38,6 +38,15 @@ class NoPress(Timeout):
     """Nobody answered the device's question in time (the question is withdrawn)."""
 
 
+class Paused(Timeout):
+    """This computer stopped usher for a while (suspend, ^Z, a busy machine)
+    and the reply did not come after: the device gives up on a host that takes
+    no bytes for 5 s (PROTOCOL.md), so a transfer was dropped on its side."""
+
+
+PAUSE = 2.0  # seconds between two reads of the port that only a stopped process takes
+
+
 # what a person can do about an error code (PROTOCOL.md has them all)
 HINTS = {
     "memory": "a game open on the device leaves too little memory for the link: "
@@ -125,6 +134,8 @@ class Client:
         self.damaged = 0  # damaged lines skipped
         self.info: dict = {}
         self.pulling: dict = {}
+        self.paused = 0.0  # seconds this process was seen stopped while waiting for the device
+        self._seen = 0.0  # when the port was last looked at
 
     def close(self) -> None:
         try:
@@ -166,7 +177,11 @@ class Client:
                     obj = None
                 if obj is not None:
                     return obj
-            if time.monotonic() >= deadline:
+            now = time.monotonic()
+            if self._seen and now - self._seen > PAUSE:
+                self.paused += now - self._seen  # we were not running: the device may have given up
+            self._seen = now
+            if now >= deadline:
                 return None
             try:
                 waiting = self.ser.in_waiting
@@ -184,9 +199,21 @@ class Client:
 
     def wait(self, rid: int, timeout: float | None = None, strict: bool = True) -> dict:
         """The next line about request `rid`; lines of other ids are stale."""
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        wait = self.timeout if timeout is None else timeout
+        deadline = time.monotonic() + wait
+        paused = self.paused
+        extended = False
         while True:
             obj = self._line(deadline)
+            if obj is None and self.paused > paused and not extended:
+                extended = True  # the time went by while we were stopped, not while the device was silent
+                deadline = time.monotonic() + wait
+                continue
+            if obj is None and self.paused > paused:
+                raise Paused(
+                    "usher was stopped for %d s and the device gave up meanwhile (it waits 5 s for the laptop "
+                    "to read): nothing is lost, run the command again" % round(self.paused - paused)
+                )
             if obj is None:
                 raise Timeout("no answer from the device on %s (is Usher running, not the REPL?)" % self.port)
             if obj.get("id") == rid:

@@ -1,16 +1,25 @@
 """`usher export`: the history as CSV, JSON, or BG Stats plays.
 
-BG Stats: one play object per finished game, with the fields BG Stats
-documents for imported plays (playDate, game{name, highestWins}, players[{name,
-score, winner, startPlayer, rank}]) plus sourceName/sourcePlayId so a second
-import of the same play can be recognised. Games the laptop flagged (its
-replay differs from the device, or fails) are left out of BG Stats and say so.
+BG Stats: one play object per finished game, in the format BG Stats
+documents for plays pushed to it by other apps ("Push plays to BG Stats from
+other apps or websites", https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/):
+sourceName, sourcePlayId (so a second import of the same play is known),
+playDate "YYYY-MM-DD HH:MM:SS", game {name, sourceGameId, highestWins,
+noPoints}, players [{name, sourcePlayerId, score, winner, startPlayer, rank,
+role}], and durationMin when the record's clock gives it. `winner` and
+`startPlayer` are always given (BG Stats' Android app wants both keys).
+`--format bgstats` writes a JSON list of these objects; `bgstats-links`
+writes one import link a play (https://app.bgstatsapp.com/createPlay.html?data=
+followed by the object, URL-encoded), which opens BG Stats' import dialog.
+Games the laptop flagged (its replay differs from the device, or fails) are
+left out of BG Stats and say so.
 """
 
 import csv
 import io
 import json
 import time
+import urllib.parse
 
 from usher_tools.history import OK
 from usher_tools.stats import title_of
@@ -47,10 +56,41 @@ def players_of(row: dict) -> list:
     return out
 
 
+def play_id(row: dict, legacy_seen: set | None = None) -> str:
+    """A play's lasting id: its device and its identity there (RECORD.md),
+    and which copy when the history keeps two different records of it. A
+    record from before uids keeps the id earlier exports gave it (DEVICE:NAME)
+    if it is the first game the history holds under that name."""
+    legacy = row["gid"] == "%s@%d" % (row["name"], int(row.get("created") or 0)) and not row.get("copy")
+    key = (row["device"], row["name"])
+    if legacy and legacy_seen is not None and key not in legacy_seen:
+        legacy_seen.add(key)
+        return "%s:%s" % key
+    return "%s:%s%s" % (row["device"], row["gid"], "#%d" % row["copy"] if row.get("copy") else "")
+
+
+def start_player(row: dict):  # type: ignore[no-untyped-def]
+    """The start player's name: what the re-scoring found (histories synced
+    before it looked are replayed now), or None."""
+    res = row["result"]
+    if "start" in res:
+        return res["start"]
+    try:
+        from usher_tools.report import replay_row
+
+        rp = replay_row(row)
+        start = rp.start_player()
+        return rp.players[start] if start is not None else None
+    except Exception:
+        return None
+
+
 def game_json(row: dict) -> dict:
     return {
         "id": row["id"],
         "device": row["device"],
+        "uid": row["gid"],
+        "copy": row.get("copy", 0),
         "name": row["name"],
         "game": row["game"],
         "title": title_of(row["game"]),
@@ -59,6 +99,7 @@ def game_json(row: dict) -> dict:
         "finished": bool(row["result"].get("finished")),
         "status": row["status"],
         "problem": row["problem"],
+        "start": start_player(row) if row["complete"] else None,
         "players": players_of(row),
     }
 
@@ -111,36 +152,83 @@ def to_csv(rows: list) -> str:
     return buf.getvalue()
 
 
-def bgstats_play(row: dict) -> dict:
+def duration_min(row: dict):  # type: ignore[no-untyped-def]
+    """Minutes from the game's start to its last action, when the device's
+    clock was set for both (actions carry `at`, RECORD.md)."""
+    created = int(row.get("created") or 0)
+    if created < EPOCH_2000:
+        return None
+    try:
+        from usher_tools.records import read_log
+
+        rec, _ = read_log(row["data"])
+        stamps = [a["at"] for a in rec.records if isinstance(a, dict) and isinstance(a.get("at"), int)]
+        last = max(stamps, default=0)
+    except Exception:
+        return None
+    return round((last - created) / 60) if last > created else None
+
+
+def bgstats_play(row: dict, legacy_seen: set | None = None) -> dict:
     players = players_of(row)
-    return {
+    start = start_player(row)
+    play = {
         "sourceName": "Usher",
-        "sourcePlayId": "%s:%s" % (row["device"], row["name"]),
+        "sourcePlayId": play_id(row, legacy_seen),
         "playDate": play_date(row),
-        "game": {"name": title_of(row["game"]), "highestWins": True, "sourceGameId": row["game"]},
+        "game": {
+            "name": title_of(row["game"]),
+            "sourceGameId": row["game"],
+            "highestWins": True,
+            "noPoints": False,
+        },
         "players": [
             {
                 "name": p["name"],
+                "sourcePlayerId": p["name"],
                 "score": p["score"],
                 "winner": p["winner"],
-                "startPlayer": p["seat"] == 0,
+                "startPlayer": p["name"] == start,
                 "rank": p["rank"],
-                "seatOrder": p["seat"] + 1,
+                "role": "",
             }
             for p in players
         ],
     }
+    minutes = duration_min(row)
+    if minutes is not None:
+        play["durationMin"] = minutes
+    return play
 
 
 def to_bgstats(rows: list) -> tuple:
     """(JSON text of the plays, labels of games left out and why)."""
+    plays, left = bgstats_plays(rows)
+    return json.dumps(plays, indent=2, ensure_ascii=False), left
+
+
+def to_bgstats_links(rows: list) -> tuple:
+    """(one BG Stats import link a line, labels of games left out)."""
+    plays, left = bgstats_plays(rows)
+    links = [LINK + urllib.parse.quote(json.dumps(p, separators=(",", ":"), ensure_ascii=False)) for p in plays]
+    return "".join(link + "\n" for link in links), left
+
+
+LINK = "https://app.bgstatsapp.com/createPlay.html?data="
+
+
+def bgstats_plays(rows: list) -> tuple:
     plays = []
     left = []
+    seen: set = set()
+    ids = {r["id"]: play_id(r, seen) for r in sorted(rows, key=lambda r: r["id"])}
     for r in rows:
         if not r["complete"] or not r["result"].get("finished"):
             continue  # BG Stats records plays that ended
         if r["status"] not in (OK,):
             left.append("%s (%s: %s)" % (r["name"], r["status"], r["problem"]))
             continue
-        plays.append(bgstats_play(r))
-    return json.dumps(plays, indent=2, ensure_ascii=False), left
+        play = bgstats_play(r)
+        play["sourcePlayId"] = ids[r["id"]]
+        plays.append(play)
+    return plays, left

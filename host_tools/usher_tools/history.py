@@ -1,11 +1,23 @@
 """The laptop's game history: one SQLite file (standard library sqlite3).
 
 Where: `--db PATH`, else $USHER_DB, else platformdirs' user data folder.
-Each game is keyed by (device id, game name) and keeps the record's bytes
-exactly as the device sent them, what the device said about it, and what the
-laptop's own re-scoring found. A record whose copy is replaced by a different
-one (the device cut a torn tail, or reused a deleted name) is archived first:
-nothing synced is ever thrown away or silently fixed.
+
+Each game is keyed by its device and its identity there (`gid`): the uid in
+its header (RECORD.md), which a device never gives twice, or for a record
+written before uids existed its name and start time (`g0001@1764400000`). A
+name the device uses again after a delete is a new game. Each row keeps the
+record's bytes exactly as the device sent them, what the device said about
+it, and what the laptop's own re-scoring found.
+
+Nothing synced is ever thrown away or silently fixed: a finished game whose
+record comes back different is kept, and the new content is kept beside it
+as another copy (`copy` 1, 2...); an unfinished one that changed (the device
+cut a torn tail) is replaced and its old bytes archived in `replaced`.
+
+The file is marked as ours (SQLite application_id). A file that is not an
+usher history (another program's SQLite file, text, garbage), a damaged one,
+or one written by a newer usher is refused with a HistoryError and left as
+it is: no table added, no switch to WAL.
 """
 
 import json
@@ -13,7 +25,8 @@ import os
 import sqlite3
 import time
 
-SCHEMA = 1
+SCHEMA = 2
+APP_ID = 0x55534852  # "USHR" in the SQLite header's application_id
 
 TABLES = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -23,6 +36,8 @@ CREATE TABLE IF NOT EXISTS games(
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     device TEXT NOT NULL,
     name TEXT NOT NULL,
+    gid TEXT NOT NULL,
+    copy INTEGER NOT NULL DEFAULT 0,
     game TEXT NOT NULL DEFAULT '',
     created INTEGER NOT NULL DEFAULT 0,
     players TEXT NOT NULL DEFAULT '[]',
@@ -34,12 +49,25 @@ CREATE TABLE IF NOT EXISTS games(
     status TEXT NOT NULL DEFAULT 'partial',
     problem TEXT NOT NULL DEFAULT '',
     synced_at INTEGER NOT NULL DEFAULT 0,
-    UNIQUE(device, name));
+    UNIQUE(device, gid, copy));
 CREATE TABLE IF NOT EXISTS replaced(
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     game_id INTEGER NOT NULL, data BLOB NOT NULL, status TEXT NOT NULL,
     problem TEXT NOT NULL, replaced_at INTEGER NOT NULL);
 """
+
+# schema 1 keyed games by (device, name): a name used again replaced the old game
+MIGRATE_1 = """
+ALTER TABLE games RENAME TO games_v1;
+{games}
+INSERT INTO games(id, device, name, gid, copy, game, created, players, size, data, complete, device_view,
+                  result, status, problem, synced_at)
+    SELECT id, device, name, name || '@' || created, 0, game, created, players, size, data, complete,
+           device_view, result, status, problem, synced_at FROM games_v1;
+DROP TABLE games_v1;
+"""
+
+V1_TABLES = {"meta", "devices", "games", "replaced"}
 
 # status of a game in the history
 PARTIAL = "partial"  # some bytes, transfer not finished
@@ -47,6 +75,10 @@ OK = "ok"  # complete, re-scored, agrees with the device
 MISMATCH = "mismatch"  # complete, re-scored, differs from what the device said
 INVALID = "invalid"  # complete, but the laptop cannot replay it
 FLAGGED = (MISMATCH, INVALID)
+
+
+class HistoryError(RuntimeError):
+    """The history file cannot be used; the message says why, in one line."""
 
 
 def default_path() -> str:
@@ -58,33 +90,93 @@ def default_path() -> str:
     return os.path.join(platformdirs.user_data_dir("usher", appauthor=False), "history.sqlite")
 
 
+def gid_of(view: dict) -> str:
+    """A game's identity on its device: the uid its header carries (and the
+    device lists), or for a record without one its name and start time."""
+    uid = view.get("uid")
+    if isinstance(uid, str) and uid:
+        return uid
+    return "%s@%d" % (view["name"], int(view.get("created", 0) or 0))
+
+
 class Row(dict):
     """A games row with its JSON columns decoded."""
 
     @property
     def label(self) -> str:
-        return "%s:%s" % (self["device"][:8], self["name"])
+        return "%s:%s%s" % (self["device"][:8], self["name"], " (copy %d)" % self["copy"] if self["copy"] else "")
+
+    @property
+    def finished(self) -> bool:
+        return bool(self["complete"]) and bool(self["result"].get("finished") or self["device_view"].get("finished"))
 
 
 class History:
     def __init__(self, path: str | None = None) -> None:
         self.path = path or default_path()
-        folder = os.path.dirname(os.path.abspath(self.path))
-        os.makedirs(folder, exist_ok=True)
-        self.db = sqlite3.connect(self.path, timeout=10)
-        self.db.row_factory = sqlite3.Row
-        # WAL: a reader (another usher command) never blocks a sync in progress
-        self.db.execute("PRAGMA journal_mode=WAL")
-        # no fsync per game: a crash keeps the file consistent, and the device
-        # still holds every record until someone deletes it there
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(TABLES)
-        got = self.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-        if got is None:
-            self.db.execute("INSERT INTO meta VALUES('schema', ?)", (str(SCHEMA),))
-            self.db.commit()
-        elif int(got[0]) > SCHEMA:
-            raise RuntimeError("history %s was written by a newer usher (schema %s)" % (self.path, got[0]))
+        try:
+            self.db = self._open()
+        except sqlite3.Error as e:
+            msg = "history %s cannot be read (%s): not an usher history, or damaged" % (self.path, e)
+            raise HistoryError(msg) from None
+
+    def _open(self) -> sqlite3.Connection:
+        path = self.path
+        if os.path.isdir(path):
+            raise HistoryError("history %s is a folder" % path)
+        fresh = not os.path.exists(path) or os.path.getsize(path) == 0
+        if fresh:
+            try:
+                os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+            except OSError as e:
+                raise HistoryError("cannot make the folder for history %s: %s" % (path, e.strerror)) from None
+        try:
+            db = sqlite3.connect(path, timeout=10)
+        except sqlite3.Error as e:
+            raise HistoryError("cannot open history %s: %s" % (path, e)) from None
+        try:
+            schema = 0 if fresh else self._check(db)
+            db.row_factory = sqlite3.Row
+            # WAL: a reader (another usher command) never blocks a sync in progress
+            db.execute("PRAGMA journal_mode=WAL")
+            # no fsync per game: a crash keeps the file consistent, and the device
+            # still holds every record until someone deletes it there
+            db.execute("PRAGMA synchronous=NORMAL")
+            if schema == 1:
+                with db:
+                    db.executescript("BEGIN;" + MIGRATE_1.format(games=_games_table()) + "COMMIT;")
+            db.executescript(TABLES)
+            db.execute("PRAGMA application_id=%d" % APP_ID)
+            db.execute("INSERT OR REPLACE INTO meta VALUES('schema', ?)", (str(SCHEMA),))
+            db.commit()
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _check(self, db: sqlite3.Connection) -> int:
+        """The schema of an existing file that is ours, or a HistoryError
+        (before anything is written to it)."""
+        path = self.path
+        app = db.execute("PRAGMA application_id").fetchone()[0]
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if app != APP_ID and not (app == 0 and (not tables or V1_TABLES <= tables)):
+            raise HistoryError("%s is not an usher history (another program's SQLite file?): left untouched" % path)
+        if not tables:
+            return 0
+        if "meta" not in tables:
+            raise HistoryError("%s is not an usher history: left untouched" % path)
+        got = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        if got is None or not str(got[0]).isdigit():
+            raise HistoryError("%s is not an usher history (no schema): left untouched" % path)
+        schema = int(got[0])
+        if schema > SCHEMA:
+            msg = "history %s was written by a newer usher (schema %d, this one knows %d): update usher"
+            raise HistoryError(msg % (path, schema, SCHEMA))
+        check = db.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            raise HistoryError("history %s is damaged (%s): restore a backup or move it away" % (path, check))
+        return schema
 
     def close(self) -> None:
         self.db.close()
@@ -112,47 +204,72 @@ class History:
         out["data"] = bytes(out["data"])
         return out
 
+    def latest(self, device: str, gid: str) -> Row | None:
+        """The newest copy of a game (see the module's docstring)."""
+        q = "SELECT * FROM games WHERE device=? AND gid=? ORDER BY copy DESC LIMIT 1"
+        return self._row(self.db.execute(q, (device, gid)).fetchone())
+
     def get(self, device: str, name: str) -> Row | None:
-        return self._row(self.db.execute("SELECT * FROM games WHERE device=? AND name=?", (device, name)).fetchone())
+        """The game synced last under a name (a name may have had several)."""
+        q = "SELECT * FROM games WHERE device=? AND name=? ORDER BY synced_at DESC, id DESC LIMIT 1"
+        return self._row(self.db.execute(q, (device, name)).fetchone())
 
     def by_id(self, gid: int) -> Row | None:
         return self._row(self.db.execute("SELECT * FROM games WHERE id=?", (gid,)).fetchone())
 
     def all(self) -> list:
-        rows = self.db.execute("SELECT * FROM games ORDER BY created, device, name").fetchall()
+        rows = self.db.execute("SELECT * FROM games ORDER BY created, device, name, id").fetchall()
         return [self._row(r) for r in rows]
 
     def find(self, ref: str) -> list:
-        """Games matching a reference: a row id, `name`, or `device:name`
-        (a device id prefix is enough)."""
+        """Games matching a reference: a row id, `name`, a game's uid, or
+        `device:name` (a device id prefix is enough)."""
         if ref.isdigit():
             r = self.by_id(int(ref))
-            return [r] if r else []
+            if r:
+                return [r]
         if ":" in ref:
             dev, name = ref.rsplit(":", 1)
             rows = self.db.execute(
-                "SELECT * FROM games WHERE name=? AND substr(device, 1, ?)=?", (name, len(dev), dev)
+                "SELECT * FROM games WHERE (name=? OR gid=?) AND substr(device, 1, ?)=? ORDER BY id",
+                (name, name, len(dev), dev),
             ).fetchall()
         else:
-            rows = self.db.execute("SELECT * FROM games WHERE name=?", (ref,)).fetchall()
+            rows = self.db.execute("SELECT * FROM games WHERE name=? OR gid=? ORDER BY id", (ref, ref)).fetchall()
         return [self._row(r) for r in rows]
 
-    def save_partial(self, device: str, view: dict, data: bytes) -> None:
+    def save_partial(self, device: str, view: dict, data: bytes) -> tuple:
         """Bytes of a transfer in progress, so a killed sync resumes from them."""
-        self._upsert(device, view, data, complete=False, result={}, status=PARTIAL, problem="")
+        return self._upsert(device, view, data, complete=False, result={}, status=PARTIAL, problem="")
 
-    def save_complete(self, device: str, view: dict, data: bytes, result: dict, status: str, problem: str) -> None:
-        self._upsert(device, view, data, complete=True, result=result, status=status, problem=problem)
+    def save_complete(self, device: str, view: dict, data: bytes, result: dict, status: str, problem: str) -> tuple:
+        """(row, note): `note` says when a finished game was kept beside it."""
+        return self._upsert(device, view, data, complete=True, result=result, status=status, problem=problem)
 
-    def _upsert(self, device, view, data, complete, result, status, problem) -> None:  # type: ignore[no-untyped-def]
-        old = self.get(device, view["name"])
+    def _upsert(self, device, view, data, complete, result, status, problem) -> tuple:  # type: ignore[no-untyped-def]
+        gid = gid_of(view)
+        old = self.latest(device, gid)
+        copy = 0
+        note = ""
         if old is not None and old["data"] and not data.startswith(old["data"]):
-            # a different record under the same name: keep the old copy
-            self.db.execute(
-                "INSERT INTO replaced(game_id, data, status, problem, replaced_at) VALUES(?,?,?,?,?)",
-                (old["id"], old["data"], old["status"], old["problem"], int(time.time())),
-            )
+            if old.finished:
+                # never overwrite a finished game: the new content is another copy beside it
+                copy = old["copy"] + 1
+                note = "%s came back different from the finished game the history holds (id %d): both kept" % (
+                    view["name"],
+                    old["id"],
+                )
+                old = None
+            else:
+                # the same game cut and gone on differently: replaced, the old copy archived
+                self.db.execute(
+                    "INSERT INTO replaced(game_id, data, status, problem, replaced_at) VALUES(?,?,?,?,?)",
+                    (old["id"], old["data"], old["status"], old["problem"], int(time.time())),
+                )
+        elif old is not None:
+            copy = old["copy"]
         values = (
+            view["name"],
             view.get("game", ""),
             int(view.get("created", 0) or 0),
             json.dumps(view.get("players", [])),
@@ -166,19 +283,28 @@ class History:
             int(time.time()),
         )
         if old is None:
-            self.db.execute(
-                "INSERT INTO games(game, created, players, size, data, complete, device_view, result, status,"
-                " problem, synced_at, device, name) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                values + (device, view["name"]),
+            cur = self.db.execute(
+                "INSERT INTO games(name, game, created, players, size, data, complete, device_view, result, status,"
+                " problem, synced_at, device, gid, copy) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                values + (device, gid, copy),
             )
+            rid = cur.lastrowid
         else:
             self.db.execute(
-                "UPDATE games SET game=?, created=?, players=?, size=?, data=?, complete=?, device_view=?,"
+                "UPDATE games SET name=?, game=?, created=?, players=?, size=?, data=?, complete=?, device_view=?,"
                 " result=?, status=?, problem=?, synced_at=? WHERE id=?",
                 values + (old["id"],),
             )
+            rid = old["id"]
         self.db.commit()
+        return self.by_id(rid), note
 
     def replaced(self, gid: int) -> list:
         rows = self.db.execute("SELECT * FROM replaced WHERE game_id=? ORDER BY id", (gid,)).fetchall()
         return [dict(r) for r in rows]
+
+
+def _games_table() -> str:
+    start = TABLES.index("CREATE TABLE IF NOT EXISTS games(")
+    end = TABLES.index("CREATE TABLE IF NOT EXISTS replaced(")
+    return TABLES[start:end].replace("IF NOT EXISTS ", "")

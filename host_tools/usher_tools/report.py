@@ -2,14 +2,18 @@
 (score over the game and the final standings; matplotlib, Agg backend)."""
 
 import json
+import os
 
-from usher_tools.records import Replay, parse_log
+from usher_tools.records import Replay, read_log
 from usher_tools.score import ScoreError
+
+# what `usher report -o` writes, by the file's suffix (matplotlib's own writers)
+FORMATS = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg", ".pdf": "pdf"}
 
 
 def replay_row(row: dict) -> Replay:
-    header, records, tail = parse_log(row["data"])
-    return Replay(header, records)
+    rec, tail = read_log(row["data"])
+    return Replay(rec.header, rec.records, where=rec.where, header_text=rec.header_text)
 
 
 def describe(action: dict) -> str:
@@ -54,6 +58,13 @@ def show_data(row: dict) -> dict:
     ]
     out["standings"] = [{"rank": s["rank"], "name": s["name"], "score": s["score"]} for s in rp.standings()]
     out["sheet"] = rp.sheet()
+    out["undone"] = len(rp.undone) + sum(1 for a in rp.records if isinstance(a, dict) and a.get("t") == "undo")
+    try:
+        from usher_tools.sheet import tell
+
+        out["story"] = tell(rp)
+    except Exception as e:  # a teller that trips on a record is no reason to show nothing
+        out["story"] = [{"title": "", "lines": ["(no sheet in words: %s)" % type(e).__name__]}]
     return out
 
 
@@ -89,4 +100,9 @@ def render_png(row: dict, path: str) -> None:
     ax2.set_title("Final standings" if rp.is_over() else "Standings so far")
     ax2.set_xlabel("score")
     fig.tight_layout()
-    fig.savefig(path, format="png")
+    fmt = FORMATS.get(os.path.splitext(path)[1].lower(), "png")
+    if fmt == "jpeg":
+        # JPEG has no transparency: matplotlib's writer wants an opaque figure (via Pillow)
+        fig.savefig(path, format=fmt, facecolor="white", pil_kwargs={"quality": 90})
+    else:
+        fig.savefig(path, format=fmt)

@@ -1,124 +1,182 @@
-"""Offline re-scoring: replay a record with the firmware's own rules modules."""
+"""Offline re-scoring: read a record (a file given to `usher score`, or the
+bytes a sync pulled) and replay it with the firmware's own modules.
+
+Reading never trusts the input: a record is at most as big as a Pico's flash,
+a line at most MAX_LINE bytes, JSON at most MAX_DEPTH levels deep, text UTF-8;
+anything else is a ScoreError naming the file's line and quoting it. The
+replay itself (which actions are in force, what the header must hold) is the
+device's own code: usher.core.record.InForce and usher.core.match.open_header.
+"""
 
 import json
+import os
 
 from usher_tools.paths import use_firmware
+
+MAX_FILE = 2 * 1024 * 1024  # a Pico's whole flash: no record is longer
+MAX_LINE = 64 * 1024  # the longest header a game writes is under 1 KB
+MAX_DEPTH = 32  # nesting of a line's JSON (a header is 5 deep)
+QUOTE = 100  # characters of a line quoted in a message
 
 
 class ScoreError(Exception):
     pass
 
 
-def parse_record(text: str) -> tuple:
-    """(header, records). Lines may carry a CRC (`json*crc`, checked) or be
-    plain JSON (hand-written). Blank lines and lines starting with # are skipped."""
+def _no_constant(name: str):  # type: ignore[no-untyped-def]
+    raise ValueError("%s is not a JSON number" % name)
+
+
+def quote(text: str) -> str:
+    """A line as written, short and on one line (control characters escaped)."""
+    out = "".join(c if c >= " " and c not in "\x7f\x85\u2028\u2029" else "\\u%04x" % ord(c) for c in text[:QUOTE])
+    return out + ("..." if len(text) > QUOTE else "")
+
+
+def _depth_ok(value) -> bool:  # type: ignore[no-untyped-def]
+    todo = [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        if d > MAX_DEPTH:
+            return False
+        if isinstance(v, dict):
+            todo.extend((x, d + 1) for x in v.values())
+        elif isinstance(v, list):
+            todo.extend((x, d + 1) for x in v)
+    return True
+
+
+def loads_line(text: str, no: int):  # type: ignore[no-untyped-def]
+    """One line's JSON, or a ScoreError saying why not."""
+    try:
+        obj = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise ScoreError("line %d: nested too deeply: %s" % (no, quote(text))) from None
+    except ValueError as e:
+        raise ScoreError("line %d: not JSON (%s): %s" % (no, str(e).split("\n")[0][:80], quote(text))) from None
+    if not _depth_ok(obj):
+        raise ScoreError("line %d: nested deeper than %d levels: %s" % (no, MAX_DEPTH, quote(text)))
+    return obj
+
+
+class Record:
+    """A record read from text: its header, its action records, and for each
+    the file line it came from and that line as written (for messages)."""
+
+    def __init__(self) -> None:
+        self.header = None  # type: dict | None
+        self.header_line = 1
+        self.header_text = ""  # the header's line as written (for messages)
+        self.records: list = []
+        self.lines: list = []  # file line of each action record
+        self.texts: list = []  # each action record's line as written (without its CRC)
+
+    def where(self, i: int) -> str:
+        """How a message names action record i (0-based)."""
+        return "line %d (action %d): %s" % (self.lines[i], i + 1, quote(self.texts[i]))
+
+
+def _crc_line(line: str) -> bool:
+    star = line.rfind("*")
+    tail = line[star + 1 :]
+    return star > 0 and len(tail) == 8 and all(c in "0123456789abcdef" for c in tail) and line[star - 1] in "}]"
+
+
+def parse_bytes(data: bytes) -> Record:
+    """Read a record file's bytes. Lines may carry a CRC (`json*crc`, checked)
+    or be plain JSON (hand-written); blank lines and `#` lines are skipped."""
     use_firmware()
     from usher.core.record import decode_line
 
-    objs = []
-    for no, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ScoreError("line 1: UTF-16 text: save the record as UTF-8")
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]  # a UTF-8 byte order mark, as some editors write
+    rec = Record()
+    pos = 0
+    no = 0
+    end = min(len(data), MAX_FILE)
+    while pos < end:
+        no += 1
+        nl = data.find(b"\n", pos, pos + MAX_LINE + 1)
+        if nl < 0 and end - pos > MAX_LINE:
+            head = data[pos : pos + QUOTE].decode("utf-8", "replace")
+            raise ScoreError(
+                "line %d: longer than %d bytes, not a record line: %s" % (no, MAX_LINE, quote(head + "..."))
+            )
+        stop = nl if nl >= 0 else end
+        raw = data[pos:stop]
+        pos = stop + 1
+        try:
+            line = raw.decode("utf-8").strip()
+        except UnicodeDecodeError as e:
+            text = raw.decode("utf-8", "replace")
+            raise ScoreError(
+                "line %d: not UTF-8 text (byte 0x%02x at column %d): %s" % (no, raw[e.start], e.start + 1, quote(text))
+            ) from None
         if not line or line.startswith("#"):
             continue
-        star = line.rfind("*")
-        if star > 0 and len(line) - star == 9 and line[-8:].isalnum() and line[star - 1] in "}]":
+        if _crc_line(line):
             obj = decode_line((line + "\n").encode())
             if obj is None:
-                raise ScoreError("line %d: CRC check failed" % no)
+                raise ScoreError("line %d: CRC check failed: %s" % (no, quote(line)))
+            line = line[: line.rfind("*")]
+            if not _depth_ok(obj):
+                raise ScoreError("line %d: nested deeper than %d levels: %s" % (no, MAX_DEPTH, quote(line)))
         else:
-            try:
-                obj = json.loads(line)
-            except ValueError as e:
-                raise ScoreError("line %d: not JSON (%s)" % (no, e)) from None
-        objs.append(obj)
-    if not objs or not isinstance(objs[0], dict) or "game" not in objs[0]:
-        raise ScoreError("line 1: header with a game is missing")
-    return objs[0], objs[1:]
-
-
-def score_record(header: dict, records: list, sheet: bool = False) -> dict:
-    """The standings after replaying `records`; with `sheet`, also the game's
-    own score sheet (e.g. Films' tickets by kind) when it has one."""
-    use_firmware()
-    from usher.core.errors import RuleError
-    from usher.core.match import UNDO
-    from usher.games.catalog import load_game
-
-    try:
-        game = load_game(header["game"])
-    except RuleError as e:
-        raise ScoreError("header: %s" % e) from None
-    if header.get("usher", 1) != 1:
-        raise ScoreError("header: record format %s unknown" % header.get("usher"))
-    setup = header.get("setup")
-    if not isinstance(setup, dict):
-        raise ScoreError("header: setup missing")
-    try:
-        state = game.new(setup)
-    except (RuleError, KeyError, TypeError, ValueError) as e:
-        raise ScoreError("header: bad setup (%s)" % e) from None
-    from usher.core.data import clone
-    from usher.core.game import Game
-
-    # Without undos no earlier state is ever needed again, so each action can
-    # go through the game's own `step` on one private copy instead of `apply`
-    # copying the whole state per action (the same rules code; what makes
-    # re-scoring a hundred synced games take a blink rather than seconds).
-    if type(game).apply is Game.apply and not any(isinstance(a, dict) and a.get("t") == UNDO for a in records):
-        return _result(game, _fast_replay(game, clone(state), records), sheet)
-    done: list = []  # states before each action still in force, for undo
-    for i, action in enumerate(records, 1):
-        if isinstance(action, dict) and action.get("t") == UNDO:
-            for _ in range(action.get("n", 1)):
-                if done:
-                    state = done.pop()
+            obj = loads_line(line, no)
+        if rec.header is None:
+            if not isinstance(obj, dict):
+                raise ScoreError("line %d: header: not a JSON object: %s" % (no, quote(line)))
+            rec.header = obj
+            rec.header_line = no
+            rec.header_text = line
             continue
-        try:
-            new = game.apply(state, action)
-        except RuleError as e:
-            raise ScoreError("action %d %s: %s" % (i, json.dumps(action)[:60], e)) from None
-        except (KeyError, TypeError, ValueError, IndexError) as e:
-            raise ScoreError("action %d %s: malformed (%r)" % (i, json.dumps(action)[:60], e)) from None
-        done.append(state)
-        state = new
-    return _result(game, state, sheet)
+        rec.records.append(obj)
+        rec.lines.append(no)
+        rec.texts.append(line)
+    if len(data) > MAX_FILE:
+        raise ScoreError("line %d: the record goes on past %d bytes (a Pico's whole flash)" % (no, MAX_FILE))
+    if rec.header is None:
+        raise ScoreError("line %d: no header: the record is empty" % max(no, 1))
+    return rec
 
 
-def _fast_replay(game, state: dict, records: list) -> dict:  # type: ignore[no-untyped-def]
-    from usher.core.errors import RuleError
-
-    for i, action in enumerate(records, 1):
-        if not isinstance(action, dict) or not isinstance(action.get("t"), str):
-            raise ScoreError("action %d %s: bad action" % (i, json.dumps(action)[:60]))
-        try:
-            game.step(state, action)
-        except RuleError as e:
-            raise ScoreError("action %d %s: %s" % (i, json.dumps(action)[:60], e)) from None
-        except (KeyError, TypeError, ValueError, IndexError) as e:
-            raise ScoreError("action %d %s: malformed (%r)" % (i, json.dumps(action)[:60], e)) from None
-    return state
+def parse_record(text: str) -> tuple:
+    """(header, action records) of a record's text (tools and tests)."""
+    rec = parse_bytes(text.encode("utf-8"))
+    return rec.header, rec.records
 
 
-def _result(game, state: dict, sheet: bool = False) -> dict:  # type: ignore[no-untyped-def]
-    standings = game.standings(state)
-    over = game.is_over(state)
-    winners = [s["name"] for s in standings if s["rank"] == 1] if over and standings else []
-    out = {
-        "game": game.name,
-        "finished": over,
-        "players": [{"name": s["name"], "score": s["score"], "rank": s["rank"]} for s in standings],
-        "winner": winners[0] if len(winners) == 1 else (winners or None),
-    }
-    if sheet:
-        from usher_tools.records import score_sheet
+def read_file(path: str) -> bytes:
+    """A record file's bytes, at most a flash's worth and one more byte."""
+    if os.path.isdir(path):
+        raise ScoreError("%s is a folder, not a record file" % path)
+    try:
+        with open(path, "rb") as f:
+            return f.read(MAX_FILE + 1)
+    except OSError as e:
+        raise ScoreError("cannot read %s: %s" % (path, e.strerror or e)) from None
 
-        table = score_sheet(game, state)
-        if table is not None:
-            out["sheet"] = table
+
+def score_record(  # type: ignore[no-untyped-def]
+    header: dict, records: list, where=None, header_line: int = 1, header_text: str = "", sheet: bool = False
+) -> dict:
+    """The result of a replay: game, finished, players by rank, winner, start
+    player; with `sheet`, the game's own score sheet too (e.g. Films' tickets
+    by kind) when it has one. `where(i)` names action record i in messages
+    (default: its line in a device log, where the header is line 1)."""
+    from usher_tools.records import Replay
+
+    rp = Replay(header, records, where=where, header_line=header_line, header_text=header_text, timeline=False)
+    out = rp.result()
+    table = rp.sheet() if sheet else None
+    if table is not None:
+        out["sheet"] = table
     return out
 
 
 def score_file(path: str) -> dict:
-    with open(path, encoding="utf-8") as f:
-        header, records = parse_record(f.read())
-    return score_record(header, records, sheet=True)
+    rec = parse_bytes(read_file(path))
+    assert rec.header is not None
+    return score_record(rec.header, rec.records, rec.where, rec.header_line, rec.header_text, sheet=True)

@@ -273,11 +273,11 @@ def record_actions(text: str) -> tuple:
     from usher_tools.score import parse_record
 
     use_firmware()
-    from usher.core.match import effective
+    from usher_tools.records import actions_in_force
 
     header, records = parse_record(text)
     out = []
-    for a in effective(records):
+    for a in actions_in_force(records):
         a = dict(a)
         a.pop("at", None)
         out.append(a)

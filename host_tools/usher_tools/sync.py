@@ -1,9 +1,9 @@
 """`usher sync`: pull every new or changed game into the history, resume
 transfers by offset, and re-score each record with the firmware's own rules."""
 
-from usher_tools.client import Client, Denied, LinkError, NoPress, PullResult, Refused
-from usher_tools.history import INVALID, MISMATCH, OK, History
-from usher_tools.records import parse_log
+from usher_tools.client import Client, Denied, LinkError, NoPress, Paused, PullResult, Refused
+from usher_tools.history import INVALID, MISMATCH, OK, History, gid_of
+from usher_tools.records import read_log
 from usher_tools.score import ScoreError, score_record
 
 BATCH_GAMES = 16  # the protocol's most games in one pull
@@ -14,10 +14,11 @@ RETRIES = 3
 def rescore(data: bytes, view: dict) -> tuple:
     """(result, status, problem) for a complete record and what the device said."""
     try:
-        header, records, tail = parse_log(data)
+        rec, tail = read_log(data)
         if tail:
-            raise ScoreError("damaged line after action %d (%d bytes)" % (len(records), len(tail)))
-        result = score_record(header, records)
+            no = len(rec.records) + 2
+            raise ScoreError("line %d: damaged (%d bytes after action %d)" % (no, len(tail), len(rec.records)))
+        result = score_record(rec.header, rec.records, where=rec.where, header_text=rec.header_text)
     except ScoreError as e:
         return {}, INVALID, str(e)
     except Exception as e:  # a rules module that crashes is a finding too, never a reason to drop it
@@ -48,6 +49,7 @@ class Plan:
     def __init__(self, view: dict, row) -> None:  # type: ignore[no-untyped-def]
         self.view = view
         self.name = view["name"]
+        self.row = row  # the history's copy of this game (same device, same gid), if any
         self.have = b""
         self.action = "new"
         if row is None:
@@ -76,11 +78,11 @@ class Syncer:
         self.device = info["device"]
         self.history.note_device(self.device, info["fw"])
         views = self.client.list_games()
-        plans = [Plan(v, self.history.get(self.device, v["name"])) for v in views]
+        plans = [Plan(v, self.history.latest(self.device, gid_of(v))) for v in views]
         todo = [p for p in plans if p.action != "same"]
         for p in plans:
             if p.action == "same":
-                self._note(p, "same", self.history.get(self.device, p.name))
+                self._note(p, "same", p.row)
         self.ui.start(sum(p.view["size"] - len(p.have) for p in todo))
         free = [p for p in todo if not p.view.get("secret")]
         for batch in batches(free):
@@ -89,11 +91,13 @@ class Syncer:
             if p.view.get("secret"):
                 self._pull([p])
         self.ui.stop()
-        return {"device": self.device, "fw": info["fw"], "games": self.report}
+        missed = [g for g in self.report if g["action"] in MISSED]
+        return {"device": self.device, "fw": info["fw"], "games": self.report, "not_synced": missed}
 
     def _pull(self, plans: list) -> None:
         left = list(plans)
         by_name = {p.name: p for p in plans}
+        paused = ""
         for _ in range(RETRIES):
             if not left:
                 return
@@ -113,13 +117,30 @@ class Syncer:
                         self._pull([p])
                     return
                 if isinstance(e, Denied) and len(left) == 1:
-                    self._note(left[0], "skipped", None, str(e))
+                    self._note(left[0], "skipped", None, "refused on the device (back was pressed)", why="denied")
                     return
                 self._keep(plans)
                 raise
             except NoPress as e:
-                self._note(left[0], "skipped", None, str(e))  # only a single pull ever asks
+                self._note(left[0], "skipped", None, str(e), why="timeout")  # only a single pull ever asks
                 return
+            except Paused as e:
+                # this computer stopped usher (suspend, ^Z) and the device gave up
+                # on the transfer meanwhile: keep what came and ask again
+                paused = str(e)
+                again = []
+                for p in left:
+                    r = self.client.pulling.get(p.name)
+                    if r is not None and r.complete:
+                        continue  # whole before the pause: already saved
+                    if r is not None and r.error == "changed":
+                        p.have, p.action = b"", "replace"
+                    elif r is not None and len(r.data) > len(p.have):
+                        p.have = bytes(r.data)  # every byte kept passed its CRC
+                        self.history.save_partial(self.device, p.view, p.have)
+                    again.append(p)
+                left = again
+                continue
             except LinkError:
                 self._keep(plans)  # the device went away: keep every byte that arrived
                 raise
@@ -139,7 +160,10 @@ class Syncer:
                 again.append(p)
             left = again
         for p in left:
-            self._note(p, "failed", None, "transfer kept failing; run sync again")
+            why = "transfer kept failing; run sync again"
+            if paused:
+                why = paused
+            self._note(p, "failed", None, why, why="failed")
 
     def _keep(self, plans: list) -> None:
         for r in self.client.pulling.values():
@@ -155,12 +179,22 @@ class Syncer:
         view = dict(p.view)
         view["size"] = len(data)
         result, status, problem = rescore(data, view)
-        self.history.save_complete(self.device, view, data, result, status, problem)
+        row, note = self.history.save_complete(self.device, view, data, result, status, problem)
         what = {"new": "new", "update": "updated", "resume": "resumed", "replace": "replaced"}[p.action]
-        self._note(p, what, self.history.get(self.device, p.name), from_byte=r.start)
+        if p.row is not None and p.row.finished and row["id"] != p.row["id"]:
+            what = "kept both"
+            note = note or "%s came back different from the finished game the history holds (id %d): both kept" % (
+                p.name,
+                p.row["id"],
+            )
+        self._note(p, what, row, from_byte=r.start, note=note)
 
-    def _note(self, p: Plan, action: str, row, problem: str = "", from_byte: int = 0) -> None:  # type: ignore[no-untyped-def]
+    def _note(self, p: Plan, action: str, row, problem="", from_byte=0, why="", note="") -> None:  # type: ignore[no-untyped-def]
         entry = {"name": p.name, "game": p.view.get("game"), "action": action}
+        if why:
+            entry["why"] = why
+        if note:
+            entry["note"] = note
         if row is not None:
             entry["status"] = row["status"]
             entry["id"] = row["id"]
@@ -171,6 +205,9 @@ class Syncer:
             entry["problem"] = problem
         self.report.append(entry)
         self.ui.note(entry)
+
+
+MISSED = ("skipped", "failed")  # a game the sync did not bring: the command exits non-zero
 
 
 def batches(plans: list) -> list:

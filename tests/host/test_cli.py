@@ -176,7 +176,10 @@ def test_show_lists_actions_with_undone_ones_marked_and_standings(db):
     assert data["standings"] == [{"rank": 1, "name": "Anna", "score": 0}, {"rank": 1, "name": "Ben", "score": 0}]
     assert data["sheet"] is None  # dice has no per-round table
     text = run("show", "g0001", "--db", db).output
-    assert "(undone)" in text and "Standings so far" in text
+    assert "(undone)" not in text and "1. roll 2d6: " in text and "Standings so far" in text
+    assert "2 records are undos or undone moves" in text
+    raw = run("show", "g0001", "--db", db, "--raw").output
+    assert "(undone)" in raw and "Standings so far" in raw
 
 
 class RoundGame(Game):
@@ -296,11 +299,28 @@ def test_export_bgstats_has_the_documented_fields_and_leaves_flagged_games_out(d
     plays = json.loads(r.stdout)
     assert [p["sourcePlayId"] for p in plays] == ["dev1:g0001", "dev1:g0002", "dev1:g0003", "dev1:g0004"]
     p = plays[0]
-    assert p["game"] == {"name": "testgame", "highestWins": True, "sourceGameId": "testgame"}
+    assert p["game"] == {"name": "testgame", "highestWins": True, "noPoints": False, "sourceGameId": "testgame"}
     assert len(p["playDate"]) == 19 and p["playDate"][4] == "-" and p["playDate"][13] == ":"
+    # these hand-made rows have no record to tell who started: nobody is marked
     assert p["players"] == [
-        {"name": "Anna", "score": 30, "winner": True, "startPlayer": True, "rank": 1, "seatOrder": 1},
-        {"name": "Ben", "score": 20, "winner": False, "startPlayer": False, "rank": 2, "seatOrder": 2},
+        {
+            "name": "Anna",
+            "sourcePlayerId": "Anna",
+            "score": 30,
+            "winner": True,
+            "startPlayer": False,
+            "rank": 1,
+            "role": "",
+        },
+        {
+            "name": "Ben",
+            "sourcePlayerId": "Ben",
+            "score": 20,
+            "winner": False,
+            "startPlayer": False,
+            "rank": 2,
+            "role": "",
+        },
     ]
     tie = plays[2]["players"]
     assert [q["winner"] for q in tie] == [True, True]

@@ -111,6 +111,35 @@ def test_delete_only_a_game_the_history_holds_whole(place):
         h.close()
 
 
+def test_a_game_deleted_on_the_device_and_a_new_one_under_its_name_are_both_kept(place):
+    """Issue 11, item 1: sync, delete on the device, a new game (the device
+    gives it the freed name again), sync again: both games in `usher games`,
+    `stats` and `export`."""
+    folder, db = place
+    with PtyDevice(folder, ("--showtime", "1")) as dev:
+        assert finish(usher("sync", "--port", dev.path, "--json", db=db))[0] == 0
+        proc = usher("delete", "g0001", "--port", dev.path, "--wait", "15", db=db)
+        assert dev.wait_log("ask: Laptop wants: delete g0001", timeout=15)
+        dev.press("yes")
+        code, out, err = finish(proc)
+        assert code == 0, err
+        dev.press("showtime 5")
+        assert dev.wait_log("made ", timeout=30) == "made g0001"
+        code, out, err = finish(usher("sync", "--port", dev.path, "--json", db=db))
+        assert code == 0, err
+        assert [(g["name"], g["action"]) for g in json.loads(out)["games"]] == [("g0001", "new")]
+    code, out, err = finish(usher("games", "--json", db=db))
+    games = json.loads(out)
+    assert [g["name"] for g in games] == ["g0001", "g0001"] and games[0]["uid"] != games[1]["uid"]
+    assert all(g["finished"] and g["status"] == "ok" for g in games)
+    stats = json.loads(finish(usher("stats", "--json", db=db))[1])
+    assert [(t["title"], t["plays"]) for t in stats["titles"]] == [("Showtime", 2)]
+    plays = json.loads(finish(usher("export", "--format", "bgstats", db=db))[1])
+    assert len({p["sourcePlayId"] for p in plays}) == 2
+    rows = finish(usher("export", "--format", "csv", db=db))[1].splitlines()
+    assert len(rows) == 1 + 2 * 2  # a row a player, two players, two games
+
+
 def test_settings_pull_edit_push(place, tmp_path):
     folder, db = place
     with PtyDevice(folder, ("--make", "1,1")) as dev:

@@ -1,8 +1,9 @@
 from fakes import MemStorage, PowerCut
 from portable import eq, raises
 from usher.core import match as match_mod
-from usher.core.errors import RuleError
-from usher.core.match import Match, effective
+from usher.core.errors import RecordError, RuleError
+from usher.core.match import Match
+from usher.core.record import in_force
 from usher.core.rng import Rng
 from usher.games.catalog import load_game
 
@@ -14,10 +15,47 @@ def start(st=None):
     return st, Match.start(st, "m1", g, setup, created=1)
 
 
-def test_effective_drops_undone_actions():
-    recs = [{"t": "a"}, {"t": "b"}, {"t": "undo"}, {"t": "c"}, {"t": "undo"}, {"t": "undo"}, {"t": "undo"}]
-    eq(effective(recs), [])
-    eq(effective(recs[:4]), [{"t": "a"}, {"t": "c"}])
+def kept(records):
+    """The actions of a list of records still in force, by `in_force`."""
+    keep = []
+    for i, rec in enumerate(records):
+        in_force(keep, i, rec)
+    return [records[i] for i in keep]
+
+
+def test_in_force_drops_undone_actions():
+    recs = [{"t": "a"}, {"t": "b"}, {"t": "undo"}, {"t": "c"}, {"t": "undo"}, {"t": "undo"}]
+    eq(kept(recs), [])
+    eq(kept(recs[:4]), [{"t": "a"}, {"t": "c"}])
+    eq(kept(recs[:2] + [{"t": "undo", "n": 2}]), [])
+
+
+def test_an_undo_n_that_is_not_a_whole_number_from_1_to_the_actions_in_force_is_refused():
+    two = [{"t": "a"}, {"t": "b"}]
+    for n in (0, -1, 3, 10**9, "x", "1", True, False, 1.0, 3.0, None, [1], {"n": 1}):
+        keep = [0, 1]
+        e = raises(RecordError, in_force, keep, 2, {"t": "undo", "n": n})
+        assert str(e) == "action 3: undo n must be 1-2", (n, str(e))
+        eq(keep, [0, 1])  # a refused undo changes nothing
+    e = raises(RecordError, kept, [{"t": "undo"}])
+    eq(str(e), "action 1: undo n must be 1-0")  # nothing to undo
+    eq(kept(two + [{"t": "undo", "n": 1}]), [{"t": "a"}])
+
+
+def test_a_record_with_a_bad_undo_is_refused_at_boot_naming_the_action():
+    from usher.core.record import encode_line
+
+    st, m = start()
+    r = Rng(5)
+    for _ in range(3):
+        m.submit({"t": "roll", "n": 1}, r)
+    good = st.files["m1.log"]
+    for n in (0, -1, 4, "x", True, 2.0):
+        st.files["m1.log"] = good + encode_line({"t": "undo", "n": n})
+        e = raises(RecordError, Match.resume, st, "m1", load_game)
+        assert str(e).startswith("action 4: undo"), str(e)
+    st.files["m1.log"] = good + encode_line({"t": "undo", "n": 3})
+    eq(Match.resume(st, "m1", load_game).inforce, [])
 
 
 def test_submit_records_and_resume_rebuilds_same_state():

@@ -96,7 +96,7 @@ def test_the_screening_ends_when_the_cinema_is_full():
     eq(s["phase"], "poster")
     eq(len(s["steps"]), 16)
     e = raises(RuleError, G.apply, s, {"t": "place", "p": s["start"], "card": 9, "row": 1, "seat": 1, "genre": False})
-    eq(str(e), "not time to place")
+    eq(str(e), "not time to place: poster due")
 
 
 def test_a_refused_placement_changes_nothing():

@@ -12,23 +12,10 @@ streams the record from flash, starting at the latest usable snapshot.
 
 from usher.core.errors import RecordError, RuleError
 from usher.core.game import Game
-from usher.core.record import GameLog, undo_count
+from usher.core.record import UNDO, GameLog, in_force
 
 SNAP_EVERY = 32  # actions between snapshots: bounds boot replay on long games
 RECENT = 16  # actions kept in RAM: an 8-player bid round fits (an undo unit)
-UNDO = "undo"
-
-
-def effective(records: list) -> list:
-    """The actions still in force once every undo has cancelled its target."""
-    out: list = []
-    for rec in records:
-        n = undo_count(rec)
-        if n:
-            del out[max(0, len(out) - n) :]
-        else:
-            out.append(rec)
-    return out
 
 
 def replay(game: Game, setup: dict, actions: list) -> dict:
@@ -79,10 +66,14 @@ class Match:
         return list(self.iter_actions())
 
     @classmethod
-    def start(cls, storage, name: str, game: Game, setup: dict, created=0):
+    def start(cls, storage, name: str, game: Game, setup: dict, created=0, uid=""):
+        """A new game; `uid` (when given) names it for good (RECORD.md)."""
         state = game.new(setup)
         log = GameLog(storage, name)
-        log.create({"game": game.name, "setup": setup, "created": created})
+        head = {"game": game.name, "setup": setup, "created": created}
+        if uid:
+            head["uid"] = uid
+        log.create(head)
         m = cls(game, log, log.load().header)
         m.state = state
         return m
@@ -141,7 +132,7 @@ class Match:
             action["at"] = at
         new = self.game.apply(self.state, action)
         self.log.append(action)
-        self.inforce.append(self.count)
+        in_force(self.inforce, self.count, action)
         self.count += 1
         self.recent.append(action)
         if len(self.recent) > RECENT:
@@ -170,8 +161,8 @@ class Match:
         if at:
             rec["at"] = at
         self.log.append(rec)
+        in_force(self.inforce, self.count, rec)
         self.count += 1
-        del self.inforce[len(self.inforce) - n :]
         snap = self.log.read_snapshot()
         usable = snap is not None and snap["seq"] <= self.count and snap["keep"] <= len(self.inforce)
         if usable:

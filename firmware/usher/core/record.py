@@ -58,29 +58,27 @@ class Loaded:
         return "dropped %d bytes" % self.dropped
 
 
-def split_records(data: bytes) -> tuple:
-    """(objects of the leading good lines, byte length they span)."""
-    out = []
-    pos = 0
-    n = len(data)
-    while pos < n:
-        end = data.find(b"\n", pos)
-        if end < 0:
-            break
-        obj = decode_line(data[pos : end + 1])
-        if obj is None:
-            break
-        out.append(obj)
-        pos = end + 1
-    return out, pos
+UNDO = "undo"
 
 
-def undo_count(rec) -> int:
-    """How many actions a record cancels (0 for an ordinary action)."""
-    if isinstance(rec, dict) and rec.get("t") == "undo":
-        n = rec.get("n", 1)
-        return n if isinstance(n, int) and n > 0 else 1
-    return 0
+def in_force(keep: list, i: int, rec) -> int:
+    """The one replay of undos: feed it record i (0-based, among the action
+    records: the header excluded) and `keep`, the indices of the actions in
+    force before it; it updates `keep` and returns how many actions the record
+    cancelled (0 for an ordinary action). An undo's `n` (1 when left out) must
+    be a whole number from 1 to the actions in force: anything else (0, -1,
+    "x", true, 3.0, too many) is a RecordError naming the action (i + 1),
+    and `keep` is left as it was.
+    The device streams its record from flash through it at boot, the Match
+    at each press, the laptop a file or a sync: one rule on every side."""
+    if not isinstance(rec, dict) or rec.get("t") != UNDO:
+        keep.append(i)
+        return 0
+    n = rec.get("n", 1)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1 or n > len(keep):
+        raise RecordError("action %d: undo n must be 1-%d" % (i + 1, len(keep)))  # 1-0: nothing to undo
+    del keep[len(keep) - n :]
+    return n
 
 
 class GameLog:
@@ -148,11 +146,7 @@ class GameLog:
             if header is None:
                 header = obj
                 continue
-            n = undo_count(obj)
-            if n:
-                del inforce[max(0, len(inforce) - n) :]
-            else:
-                inforce.append(count)
+            in_force(inforce, count, obj)
             count += 1
             if count == since:
                 low = len(inforce)

@@ -24,11 +24,29 @@ def default_bags() -> dict:
     }
 
 
+def counted(kinds, counts) -> bool:
+    """A bag's contents: distinct names and as many whole counts, none below 0."""
+    if not isinstance(kinds, list) or not isinstance(counts, list) or len(kinds) != len(counts):
+        return False
+    for i in range(len(kinds)):
+        k, c = kinds[i], counts[i]
+        if not isinstance(k, str) or kinds.index(k) != i or isinstance(c, bool) or not isinstance(c, int) or c < 0:
+            return False
+    return True
+
+
 class Dice(Game):
     def make_setup(self, players: list, options: dict, components: dict) -> dict:
-        if "bags" not in components:
+        if isinstance(components, dict) and "bags" not in components:
             components = {"bags": default_bags()}
-        return Game.make_setup(self, players, options, components)
+        setup = Game.make_setup(self, players, options, components)
+        bags = setup["components"].get("bags")
+        if not isinstance(bags, dict):
+            raise RuleError("bags: not a table")
+        for spec in bags.values():
+            if not isinstance(spec, dict) or not counted(spec.get("kinds"), spec.get("counts")):
+                raise RuleError("bags: kinds and counts")
+        return setup
 
     def new(self, setup: dict) -> dict:
         bags = {}

@@ -61,8 +61,9 @@ class Showbiz(Game):
             raise RuleError("artist bag needs %d pieces" % (COLS * n))
         if len(comp["points"]) != COLS + 1:
             raise RuleError("points: %d numbers" % (COLS + 1))
-        if not isinstance(comp["ze"], int) or comp["ze"] < 0:
-            raise RuleError("bad starting ZE")
+        for v in t["counts"] + art["counts"] + comp["points"] + [comp["ze"]]:
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise RuleError("bad counts, points or ZE")
 
     def new(self, setup: dict) -> dict:
         n = len(setup["players"])

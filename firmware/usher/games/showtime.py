@@ -434,7 +434,7 @@ class Showtime(Game):
 
     def _turn(self, state: dict, a: dict) -> int:
         if state["phase"] != PLACE:
-            raise RuleError("not time to place")
+            raise RuleError("not time to place: %s due" % ("poster" if state["phase"] == POSTER else "start player"))
         p = need(a, "p")
         if p != to_move(state):
             raise RuleError("not your turn")
