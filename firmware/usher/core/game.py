@@ -111,7 +111,7 @@ class Game:
         return out
 
 
-_GAMES = ("dice", "showtime", "showbiz")
+_GAMES = ("dice", "showtime", "showbiz", "show_manager")
 
 
 def game_names() -> tuple:
