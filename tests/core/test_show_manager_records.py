@@ -91,3 +91,29 @@ def test_sm_record_tie_on_points_and_money_shared():
     eq(s["money"], [36000, 36000])
     eq([(x["name"], x["rank"]) for x in G.standings(s)], [("A", 1), ("B", 1)])
     eq(s["at"][WOLF], 0)
+
+
+def test_sm_the_example_in_record_showmanager_md_plays_as_described():
+    import json
+
+    from show_manager_kit import folder
+
+    actions = []
+    inside = False
+    with open(folder() + "/../../firmware/RECORD-showmanager.md") as f:
+        for line in f:
+            if line.startswith("## Example"):
+                inside = True
+            elif inside and line.startswith("{"):
+                actions.append(json.loads(line))
+            elif inside and line.startswith("## "):
+                break
+    eq(len(actions), 13)
+    s = G.new(G.make_setup([{"name": "Anna"}, {"name": "Ben"}], {}, {}))
+    for a in actions:
+        s = G.apply(s, a)
+    eq(city_list(s, 0), ["T17", "B17", "A16", "T13"])
+    eq(G.scores(s), [10, 14])
+    eq(s["money"], [33000, 33000])
+    eq(s["hand"], [2, 1])
+    eq(s["turn"], 1)
