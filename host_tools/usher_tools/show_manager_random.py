@@ -122,17 +122,27 @@ def record_lines(setup: dict, actions: list) -> list:
     return [json.dumps(head, separators=(",", ":"))] + [json.dumps(a, separators=(",", ":")) for a in actions]
 
 
+def record_text(n: int, seed: int) -> str:
+    """The record of the random n-player game of `seed`, as the seeded
+    driver writes tests/records/show_manager_<n>p_random.rec."""
+    use_firmware()
+    from usher.core.rng import Rng
+
+    rng = Rng(seed)
+    setup = random_setup(n, rng)
+    acts, _ = play(setup, rng)
+    head = [
+        "# Show Manager, %d players, a random legal game (seed %d): written by" % (n, seed),
+        "# python -m usher_tools.show_manager_random %d %d" % (n, seed),
+    ]
+    return "\n".join(head + record_lines(setup, acts)) + "\n"
+
+
 def main(argv: list) -> int:
     if len(argv) < 2:
         print("usage: python -m usher_tools.show_manager_random PLAYERS SEED [OUT.rec]", file=sys.stderr)
         return 2
-    use_firmware()
-    from usher.core.rng import Rng
-
-    rng = Rng(int(argv[1]))
-    setup = random_setup(int(argv[0]), rng)
-    acts, _ = play(setup, rng)
-    text = "\n".join(record_lines(setup, acts)) + "\n"
+    text = record_text(int(argv[0]), int(argv[1]))
     if len(argv) > 2:
         with open(argv[2], "w") as f:
             f.write(text)

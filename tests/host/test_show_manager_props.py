@@ -281,3 +281,14 @@ def test_random_action_needs_no_more_than_the_state():
     before = clone(s)
     random_action(s, Rng(2))
     assert s == before
+
+
+def test_random_records_are_what_the_seeded_driver_writes():
+    import os
+
+    from usher_tools.show_manager_random import record_text
+
+    here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "records")
+    for n in (3, 6):
+        with open(os.path.join(here, "show_manager_%dp_random.rec" % n)) as f:
+            assert f.read() == record_text(n, 1), "re-run: python -m usher_tools.show_manager_random %d 1 ..." % n
