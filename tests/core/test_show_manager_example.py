@@ -76,3 +76,29 @@ def test_sm_example_money_after_each_loan_hire_and_refresh():
     eq(seen[11], [13000, 17000, 18000, 14000])  # after R2: B space 1, D refreshed twice
     eq(seen[14][2], 16000)  # R3: C hires space 2
     eq(seen[23][0], 15000)  # R5: A borrows 2
+
+
+def test_sm_example_score_sheet_city_by_city():
+    from usher.games.show_manager import score_sheet
+
+    sheet = score_sheet(replay(REC))
+    eq(sheet["columns"], ["city", "A", "B", "C", "D"])
+    eq(
+        sheet["rows"],
+        [
+            ["Koeln (Wolf)", 7, 2, 10, 14],
+            ["Troisdorf (Queenie)", 14, 4, 10, 6],
+            ["Beta (King Lear)", 5, 12, 1, 3],
+            ["Alpha (Ballet)", 15, 5, 20, 0],
+            ["total", 41, 23, 41, 23],
+            ["money", 17000, 35000, 22000, 24000],
+        ],
+    )
+
+
+def test_sm_score_sheet_keeps_money_secret_until_the_end():
+    from show_manager_kit import game
+    from usher.games.show_manager import score_sheet
+
+    sheet = score_sheet(game(3))
+    eq(sheet["rows"], [["total", 0, 0, 0]])

@@ -104,3 +104,26 @@ class ShowManager(Game):
 
 
 GAME = ShowManager()
+
+
+def score_sheet(state: dict) -> dict:
+    """City points per player, city by city, for the laptop's score sheet;
+    money (the tie-break) only once the game is over, as it is secret before."""
+    s = state
+    names = [p["name"] for p in s["players"]]
+    n = len(names)
+    rows = []
+    for t in range(len(s["at"])):
+        c = s["at"][t]
+        if c < 0:
+            continue
+        pts = [0] * n
+        for i, ci in enumerate(s["rank"][t]):
+            owner = s["chips"][ci][0]
+            if owner >= 0:
+                pts[owner] += s["cities"][c][1][i]
+        rows.append(["%s (%s)" % (s["cities"][c][0], s["titles"][t][0])] + pts)
+    rows.append(["total"] + rules.scores(s))
+    if s["turn"] < 0:
+        rows.append(["money"] + list(s["money"]))
+    return {"title": "Show Manager: city points", "columns": ["city"] + names, "rows": rows}
