@@ -112,9 +112,11 @@ def hire(app, pos=0):
 class Watch:
     """Every string drawn, split by the `private` flag of the screen it was
     drawn on, kept only when it holds one of the `needles` (money written
-    as the screens write it): a whole game's log would not fit the VM's heap."""
+    as the screens write it): a whole game's log would not fit the VM's heap.
+    With `play`, only what is drawn while the game is being played (not
+    once it is over)."""
 
-    def __init__(self, app, needles):
+    def __init__(self, app, needles, play=False):
         self.needles = needles
         self.shared = []
         self.private = []
@@ -122,7 +124,7 @@ class Watch:
         orig = app.p.text
 
         def text(s, x, y, c=1, size="body"):
-            if self.on:
+            if self.on and not (play and (app.match is None or app.match.is_over())):
                 t = app.top()
                 seen = self.private if t is not None and t.private else self.shared
                 if len(seen) < 8 and [n for n in self.needles if n in s]:
