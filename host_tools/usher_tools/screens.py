@@ -1,4 +1,4 @@
-"""The README's pictures of the two games, taken by the simulator during the
+"""The README's pictures of the games, taken by the simulator during the
 scripted full games (the real firmware on the VM), for both profiles.
 
     python -m usher_tools.screens [OUT]      (make screens; OUT: docs/screens)
@@ -16,11 +16,12 @@ OUT = os.path.join(ROOT, "docs", "screens")
 PICKS = {
     "showtime": ["pick", "replay", "carpet", "summary3"],
     "showbiz": ["main", "private-bid", "reveal", "year-end"],
+    "show_manager": ["turn", "roles", "summary", "city"],
 }
 
 
 def take(out: str = OUT, profiles: tuple = ("lcd114", "oled")) -> list:
-    from usher_tools import showbiz_sim, showtime_sim
+    from usher_tools import show_manager_sim, showbiz_sim, showtime_sim
 
     os.makedirs(out, exist_ok=True)
     made = []
@@ -29,6 +30,7 @@ def take(out: str = OUT, profiles: tuple = ("lcd114", "oled")) -> list:
             runs = {
                 "showtime": lambda d, p=profile: showtime_sim.run_game(profile=p, shots=d),
                 "showbiz": lambda d, p=profile: showbiz_sim.run_game(p, shots=d),
+                "show_manager": lambda d, p=profile: show_manager_sim.run_game(p, shots=d),
             }
             for game, run in runs.items():
                 shots = os.path.join(tmp, game + "-" + profile)

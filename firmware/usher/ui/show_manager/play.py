@@ -9,13 +9,28 @@ turn. Back opens the game menu, with "Peek my money" added.
 Every hire row and the refresh row are shown whenever a hire is allowed,
 affordable or not: hiding one would tell the table a player's money. The
 borrow and show flows, the side pages and the menu's own entries are
-modules of their own, loaded when first used."""
+modules of their own, loaded when used and dropped when the turn page
+comes back (a move, an undo, OK on a page): a game holds the code of one
+flow at a time."""
 
 import gc
 
 from usher.games.show_manager import GAME
+from usher.ui.modules import unload
 from usher.ui.show_manager.draw import DOT, MORE, marks, name, title
 from usher.ui.widgets import Menu
+
+# what a flow or a look aside loads, dropped when the turn page is back
+FLOWS = (
+    "usher.ui.show_manager.show",
+    "usher.ui.show_manager.borrow",
+    "usher.ui.show_manager.entries",
+    "usher.ui.show_manager.pages",
+    "usher.ui.show_manager.menu",
+    "usher.ui.ingame",
+    "usher.ui.dialogs",
+    "usher.ui.private",
+)
 
 
 def rows(state: dict) -> list:
@@ -54,6 +69,7 @@ class Main(Menu):
 
     def reload(self) -> None:
         """The state changed (a move, an undo): the turn's menu again."""
+        unload(FLOWS)
         st = self.app.match.state
         self.page = 0
         self.steps = rows(st)
