@@ -33,8 +33,9 @@ def _kit() -> None:
 
 def worth_a_picture(app) -> str:  # type: ignore[no-untyped-def]
     """The picture this screen makes, or "": the turn page with a show to put
-    on, the roles, the summary, the loan, a city with three chips or more, a
-    peek at the money, the final standings."""
+    on, the roles (at the last one, the others entered), the summary, the
+    loan, a city with four chips or more, a peek at the money, the final
+    standings."""
     scr = app.top()
     kind = type(scr).__name__
     if kind == "Main" and app.match is not None and not app.match.is_over():
@@ -45,8 +46,9 @@ def worth_a_picture(app) -> str:  # type: ignore[no-untyped-def]
         if t >= 0 and len(st["rank"][t]) >= 4:
             return "city"
         return ""
+    if kind == "Entries":
+        return "roles" if scr.i == len(scr.values) - 1 and len(scr.values) > 3 else ""
     return {
-        "Entries": "roles",
         "Summary": "summary",
         "LoanPicker": "borrow",
         "Secret": "money",
