@@ -24,7 +24,7 @@ help:
 	@echo "make bench    the table of measured figures"
 	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=lcd114|oled] [DRY=1] [ROMFS=1]   compile and copy to a Pico"
 	@echo "make soak     long fuzz and property runs (not part of make test)"
-	@echo "make screens  the README's pictures of both games, from the simulator"
+	@echo "make screens  the README's pictures of the games, from the simulator"
 	@echo "make fonts    regenerate the bitmap fonts in firmware/usher/ui/fonts"
 
 setup: $(STAMP)

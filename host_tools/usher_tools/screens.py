@@ -16,12 +16,13 @@ OUT = os.path.join(ROOT, "docs", "screens")
 PICKS = {
     "showtime": ["pick", "replay", "carpet", "summary3"],
     "showbiz": ["main", "private-bid", "reveal", "year-end"],
+    "show_manager": ["turn", "roles", "summary", "city"],
     "films": ["round", "halves", "target", "end"],
 }
 
 
 def take(out: str = OUT, profiles: tuple = ("lcd114", "oled")) -> list:
-    from usher_tools import films_ui_sim, showbiz_sim, showtime_sim
+    from usher_tools import films_ui_sim, show_manager_sim, showbiz_sim, showtime_sim
 
     os.makedirs(out, exist_ok=True)
     made = []
@@ -30,6 +31,7 @@ def take(out: str = OUT, profiles: tuple = ("lcd114", "oled")) -> list:
             runs = {
                 "showtime": lambda d, p=profile: showtime_sim.run_game(profile=p, shots=d),
                 "showbiz": lambda d, p=profile: showbiz_sim.run_game(p, shots=d),
+                "show_manager": lambda d, p=profile: show_manager_sim.run_game(p, shots=d),
                 "films": lambda d, p=profile: films_ui_sim.run_match(p, shots=d),
             }
             for game, run in runs.items():

@@ -75,7 +75,9 @@ def test_films_bad_action_names_the_action_and_the_rule(tmp_path):
     lines.append('{"t": "bid", "p": 0, "weeks": 3}')
     bad = tmp_path / "bad.rec"
     bad.write_text("\n".join(lines) + "\n")
-    p = subprocess.run([tool("usher"), "score", str(bad), "--json"], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    p = subprocess.run(
+        [tool("usher"), "score", str(bad), "--json"], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
     assert p.returncode == 1 and "action 39" in p.stderr and "the match is over" in p.stderr, p.stderr
 
 

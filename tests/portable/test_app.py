@@ -97,7 +97,7 @@ def test_private_number_leaves_no_trace_of_the_secret():
 def test_new_game_setup_walks_seats_and_back_steps_a_seat():
     app, _ = make_app()
     goto(app, "New game")
-    eq(labels(app), ["Showtime", "Showbiz", "Films"])
+    eq(labels(app), ["Showtime", "Showbiz", "Show Manager", "Films"])
 
 
 def test_broken_settings_file_is_reported_and_kept():

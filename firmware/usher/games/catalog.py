@@ -32,6 +32,25 @@ GAMES: tuple = (
         "Showtime seats",
     ),
     ("showbiz", "Showbiz", 2, 8, True, {"public_money": False, "draws": "device"}, "Showbiz options"),
+    (
+        "show_manager",
+        "Show Manager",
+        2,
+        6,
+        True,
+        # city columns, place 1 first: Koeln and Troisdorf are known, "City 3"
+        # and "City 4" are placeholders to be entered from the board
+        {
+            "cities": [
+                ["Koeln", [18, 14, 10, 7, 4, 2]],
+                ["Troisdorf", [14, 12, 10, 8, 6, 4]],
+                ["City 3", [20, 15, 10, 6, 3, 0]],
+                ["City 4", [16, 12, 9, 6, 3, 1]],
+            ],
+            "edition": "show_manager",
+        },
+        "Show Manager cities",
+    ),
     ("films", "Films", 2, 2, True, None, ""),
 )
 NAME, TITLE, LO, HI, SECRETS, SETTINGS, SETTINGS_ROW = range(7)

@@ -5,8 +5,11 @@ from usher.ui.widgets import Menu
 
 
 class GameMenu(Menu):
-    def __init__(self, extra=None) -> None:
+    def __init__(self, extra=None, scores=None) -> None:
         self.extra = extra or []  # a game's own entries, (label, callback)
+        # a game whose tie-break is secret (Show Manager's money) shows its
+        # own scores: the standings would order a tie by it
+        self.scores = scores
         Menu.__init__(self, "Game menu", [])
 
     def on_open(self) -> None:
@@ -14,7 +17,7 @@ class GameMenu(Menu):
         items = list(self.extra)
         if app.match.can_undo():
             items.append(("Undo last", self.undo))
-        items.append(("Scores", lambda: show_scores(app)))
+        items.append(("Scores", self.scores or (lambda: show_scores(app))))
         items.append(("Save & leave", app.home))
         items.append(("Abandon", self.abandon))
         self.items = items

@@ -1,0 +1,165 @@
+"""Show Manager setup: the components a record states, their defaults from the
+player count and the edition, and the checks every header goes through (at
+make_setup and again at every replay). Fields: firmware/RECORD-showmanager.md.
+"""
+
+from usher.core.errors import RuleError
+from usher.games.catalog import SETTINGS, entry
+
+MUSICALS = 4
+PLACES = 6  # places in a city, and chips of each musical in a game
+MIN_CITIES = 4
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+EDITIONS = ("show_manager", "premiere")
+ROLES = (3, 4, 5, 6)
+NAMES = {
+    "show_manager": ("Wolf", "Queenie", "King Lear", "Ballet"),
+    "premiere": ("Freudi", "Miss Hanoi", "Die Miserablen", "Katz"),
+}
+ONE_SET = (15, 20, 25, 30)  # touring values with 5 players
+TWO_SETS = ((13, 17), (18, 22), (23, 27), (28, 32))  # with 2 and 4 players
+# City columns, place 1 first: the catalog's defaults (the device settings
+# start from them). Koeln and Troisdorf are known; the other two are
+# placeholders, "not known: enter from your board".
+CITIES = entry("show_manager")[SETTINGS]["cities"]
+PLACEHOLDERS = ("City 3", "City 4")
+HIRE = (0, 1000, 2000, 3000)  # agency spaces 0-3
+REFRESH = 2000
+LOAN_MAX = 10
+PER_POINT = 1000
+MAX_TALENT = 9
+
+
+def copies(n: int) -> int:
+    """Chips of each musical a player has: two with 2-3 players."""
+    return 2 if n <= 3 else 1
+
+
+def start_money(n: int) -> int:
+    return 36000 if n <= 3 else 18000
+
+
+def touring(n: int) -> list:
+    """The ownerless chips of each musical at `n` players."""
+    if n in (2, 4):
+        return [list(v) for v in TWO_SETS]
+    if n == 5:
+        return [[v] for v in ONE_SET]
+    return [[] for _ in range(MUSICALS)]
+
+
+def _whole(v, lo: int = 0) -> bool:
+    return not isinstance(v, bool) and isinstance(v, int) and v >= lo
+
+
+def _count(v, what: str, lo: int = 0) -> int:
+    if not _whole(v, lo):
+        raise RuleError("%s: whole, %d or more" % (what, lo))
+    return v
+
+
+def _players(players) -> list:
+    if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RuleError("%d-%d players" % (MIN_PLAYERS, MAX_PLAYERS))
+    out: list = []
+    for pl in players:
+        if not isinstance(pl, dict) or not isinstance(pl.get("name"), str):
+            raise RuleError("player needs a name")
+        out.append({"name": pl["name"], "colour": pl.get("colour", len(out))})
+    return out
+
+
+def _options(options, n: int) -> dict:
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise RuleError("bad options")
+    for k in options:
+        if k not in ("first", "edition"):
+            raise RuleError("unknown option " + str(k)[:20])
+    first = options.get("first", 0)
+    if not _whole(first) or first >= n:
+        raise RuleError("bad start player")
+    ed = options.get("edition", EDITIONS[0])
+    if ed not in EDITIONS:
+        raise RuleError("edition: show_manager or premiere")
+    return {"first": first, "edition": ed}
+
+
+def _titles(titles) -> list:
+    if not isinstance(titles, list) or len(titles) != MUSICALS:
+        raise RuleError("titles: %d musicals" % MUSICALS)
+    out = []
+    for t in titles:
+        # 2 roles at least: after a production the hand keeps up to 2 cards,
+        # and a last chip of one role could then never be reached by a hire
+        if not isinstance(t, list) or len(t) != 2 or not isinstance(t[0], str) or not t[0]:
+            raise RuleError("titles: a name and 2-9 roles")
+        if not _whole(t[1], 2) or t[1] > 9:
+            raise RuleError("titles: a name and 2-9 roles")
+        out.append([t[0], t[1]])
+    return out
+
+
+def _touring(lists, n: int) -> list:
+    if not isinstance(lists, list) or len(lists) != MUSICALS:
+        raise RuleError("touring: one list a musical")
+    out = []
+    for vs in lists:
+        if not isinstance(vs, list):
+            raise RuleError("touring: one list a musical")
+        for v in vs:
+            if not _whole(v):
+                raise RuleError("touring: whole values")
+        if len(vs) + n * copies(n) != PLACES:
+            raise RuleError("touring: %d chips a musical" % PLACES)
+        out.append(list(vs))
+    return out
+
+
+def _cities(cities) -> list:
+    if not isinstance(cities, list) or len(cities) < MIN_CITIES:
+        raise RuleError("at least %d cities" % MIN_CITIES)
+    out = []
+    for c in cities:
+        if not isinstance(c, list) or len(c) != 2 or not isinstance(c[0], str) or not c[0]:
+            raise RuleError("city needs a name")
+        vs = c[1]
+        if not isinstance(vs, list) or len(vs) != PLACES or not all(_whole(v) for v in vs):
+            raise RuleError("%s: %d whole values" % (c[0][:16], PLACES))
+        out.append([c[0], list(vs)])
+    return out
+
+
+def check_setup(players, options, components) -> dict:
+    """The setup a record header holds, every component filled in: from
+    `components` where given, else from the player count and the edition.
+    Refuses what the rules cannot be played with; unknown components are dropped."""
+    pl = _players(players)
+    n = len(pl)
+    opts = _options(options, n)
+    if components is None:
+        components = {}
+    if not isinstance(components, dict):
+        raise RuleError("bad components")
+    c = components
+    hire = c.get("hire", list(HIRE))
+    if not isinstance(hire, list) or len(hire) != len(HIRE) or not all(_whole(v) for v in hire) or hire[0]:
+        raise RuleError("hire: 4 costs, the first 0")
+    names = NAMES[opts["edition"]]
+    return {
+        "players": pl,
+        "options": opts,
+        "components": {
+            "titles": _titles(c.get("titles", [[names[t], ROLES[t]] for t in range(MUSICALS)])),
+            "touring": _touring(c.get("touring", touring(n)), n),
+            "cities": _cities(c.get("cities", [[k, list(v)] for k, v in CITIES])),
+            "money": _count(c.get("money", start_money(n)), "money"),
+            "hire": list(hire),
+            "refresh": _count(c.get("refresh", REFRESH), "refresh"),
+            "loan_max": _count(c.get("loan_max", LOAN_MAX), "loan_max", 1),
+            "per_point": _count(c.get("per_point", PER_POINT), "per_point"),
+            "max_talent": _count(c.get("max_talent", MAX_TALENT), "max_talent", 1),
+        },
+    }

@@ -1,0 +1,123 @@
+"""What every Show Manager screen writes: names, marks ("18,000"), places
+("1st"), and text with the two signs the fonts lack, a middle dot and an
+arrow ("Anna · 4 cards", "18→16"), drawn as shapes between the words."""
+
+from usher.ui import theme
+
+DOT = "\u00b7"
+ARROW = "\u2192"
+MORE = "\x7f"  # the fonts' "..." glyph
+
+
+def name(state: dict, q: int) -> str:
+    return str(state["players"][q].get("name", "P%d" % (q + 1)))
+
+
+def marks(n: int) -> str:
+    """18000 -> "18,000"."""
+    s = str(abs(n))
+    out = ""
+    while len(s) > 3:
+        out = "," + s[-3:] + out
+        s = s[:-3]
+    return ("-" if n < 0 else "") + s + out
+
+
+def ordinal(k: int) -> str:
+    if 10 <= k % 100 <= 20:
+        return "%dth" % k
+    return "%d%s" % (k, {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th"))
+
+
+def _sign_w(p, ch: str, size: str) -> int:
+    lh = p.line_h(size)
+    return max(4, lh // 3) if ch == DOT else lh // 2 + 4
+
+
+def rich_w(p, s: str, size: str = "body") -> int:
+    w = 0
+    part = ""
+    for ch in s:
+        if ch == DOT or ch == ARROW:
+            w += p.text_w(part, size) + _sign_w(p, ch, size)
+            part = ""
+        else:
+            part += ch
+    return w + p.text_w(part, size)
+
+
+def rich(p, s: str, x: int, y: int, c: int = theme.FG, size: str = "body") -> int:
+    """Draw s at (x, y) like Painter.text, the dot and the arrow as shapes;
+    returns the width."""
+    x0 = x
+    part = ""
+    lh = p.line_h(size)
+    mid = y + lh // 2 + (1 if lh > 12 else 0)
+    for ch in s + "\n":
+        if ch != DOT and ch != ARROW and ch != "\n":
+            part += ch
+            continue
+        if part:
+            x += p.text(part, x, y, c, size)
+            part = ""
+        if ch == DOT:
+            w = _sign_w(p, ch, size)
+            d = 3 if lh > 12 else 2
+            p.fill_rect(x + (w - d) // 2, mid - d // 2, d, d, c)
+            x += w
+        elif ch == ARROW:
+            w = _sign_w(p, ch, size)
+            head = max(2, lh // 5)
+            p.hline(x + 1, mid, w - 3, c)
+            for i in range(head + 1):  # the head: a short vertical line a column, growing leftwards
+                p.vline(x + w - 2 - head + i, mid - (head - i), 2 * (head - i) + 1, c)
+            x += w
+    return x - x0
+
+
+def rich_fit(p, s: str, max_w: int, size: str = "body") -> str:
+    """s shortened with the "..." glyph until it fits."""
+    if rich_w(p, s, size) <= max_w:
+        return s
+    while s and rich_w(p, s + MORE, size) > max_w:
+        s = s[:-1]
+    return s + MORE
+
+
+def wrap(p, words: list, w: int, size: str = "body") -> list:
+    """Lines that fit w pixels, the words (or phrases kept whole) joined by spaces."""
+    out = []
+    line = ""
+    for word in words:
+        cand = word if not line else line + " " + word
+        if rich_w(p, cand, size) <= w or not line:
+            line = cand
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    return out
+
+
+def title(p, s: str, right: str = "", who: int = -1) -> int:
+    """The title bar with an optional player's mark first; returns where content starts."""
+    from usher.ui.screen import title_h
+
+    h = title_h(p)
+    p.fill_rect(0, 0, p.w, h - 1, theme.SELECT)
+    ink = p.ink_on(theme.SELECT)
+    x = 2
+    if who >= 0:
+        sw = p.line_h("body") - 5
+        sy = (h - 1 - sw) // 2
+        if p.mono:  # a dark frame, or the mark vanishes in the lit bar
+            p.fill_rect(x, sy - 1, sw + 2, sw + 2, theme.BG)
+            x += 1
+        p.swatch(x, sy, sw, who)
+        x += sw + 4
+    rw = p.text_w(right) + 4 if right else 0
+    rich(p, rich_fit(p, s, p.w - x - 2 - rw), x, 1, ink)
+    if right:
+        p.right(right, p.w - 2, 1, ink)
+    return h

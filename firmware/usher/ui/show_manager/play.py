@@ -1,0 +1,188 @@
+"""Show Manager on the device. The main screen is the turn page: "Anna · 4
+cards" and one menu of the turn's steps still legal, in their order (borrow,
+put on a show, refresh, the four hires), the cursor on "Hire free card" (or
+on "Put on a show" when the hand is full), so a plain turn is one press.
+Past the last row (or above the first) prev/next go on to a page a city and
+the scores, then round to the menu again; OK on a page comes back to the
+turn. Back opens the game menu, with "Peek my money" added.
+
+Every hire row and the refresh row are shown whenever a hire is allowed,
+affordable or not: hiding one would tell the table a player's money. The
+borrow and show flows, the side pages and the menu's own entries are
+modules of their own, loaded when used and dropped when the turn page
+comes back (a move, an undo, OK on a page): a game holds the code of one
+flow at a time."""
+
+import gc
+
+from usher.games.show_manager import GAME
+from usher.ui.modules import unload
+from usher.ui.show_manager.draw import DOT, MORE, marks, name, title
+from usher.ui.widgets import Menu
+
+# what a flow or a look aside loads, dropped when the turn page is back
+FLOWS = (
+    "usher.ui.show_manager.show",
+    "usher.ui.show_manager.borrow",
+    "usher.ui.show_manager.entries",
+    "usher.ui.show_manager.pages",
+    "usher.ui.show_manager.menu",
+    "usher.ui.ingame",
+    "usher.ui.dialogs",
+    "usher.ui.private",
+)
+
+
+def rows(state: dict) -> list:
+    """The turn's legal steps: [(label, kind, space)], in the turn's order."""
+    s = state
+    kinds = [e.kind for e in GAME.expects(s)]
+    out = []
+    if "loan" in kinds:
+        out.append(("Borrow" + MORE, "loan", 0))
+    if "show" in kinds:
+        out.append(("Put on a show" + MORE, "show", 0))
+    if "hire" in kinds:
+        out.append(("Refresh display " + marks(s["refresh"]), "refresh", 0))
+        for i, c in enumerate(s["hire"]):
+            out.append(("Hire for " + marks(c) if i else "Hire free card", "hire", i))
+    return out
+
+
+def cursor(rs: list) -> int:
+    """Where the cursor starts: the free hire, else the show, else the first row."""
+    for want in ("hire", "show"):
+        for i, r in enumerate(rs):
+            if r[1] == want:
+                return i
+    return 0
+
+
+class Main(Menu):
+    def __init__(self) -> None:
+        Menu.__init__(self, "", [])
+        self.page = 0  # 0: the turn's menu; 1..: the side pages (usher.ui.show_manager.pages)
+        self.steps: list = []
+
+    def on_open(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        """The state changed (a move, an undo): the turn's menu again."""
+        unload(FLOWS)
+        st = self.app.match.state
+        self.page = 0
+        self.steps = rows(st)
+        if st["turn"] < 0:
+            self.title = "Game over"
+            self.items = [("Final standings", lambda: menu().final(self.app))]
+        else:
+            q = st["turn"]
+            h = st["hand"][q]
+            self.title = "%s %s %d card%s" % (name(st, q), DOT, h, "" if h == 1 else "s")
+            self.items = [(r[0], self.chooser(r)) for r in self.steps]
+        self.sel = cursor(self.steps)
+        self.top = 0
+        self.dirty = True
+
+    def chooser(self, row: tuple):
+        return lambda: choose(self.app, row[1], row[2])
+
+    def npages(self) -> int:
+        return len(self.app.match.state["cities"]) + 2  # the menu, a page a city, the scores
+
+    def on_event(self, ev: str) -> None:
+        n = len(self.items)
+        if ev in ("back", "back_long"):
+            from usher.ui.ingame import GameMenu
+
+            self.app.push(GameMenu(extras(self.app), scores=lambda: menu().scores(self.app)))
+        elif self.page:
+            if ev == "ok":
+                self.reload()  # from a page, OK first comes back to the turn
+            elif ev in ("next", "prev"):
+                k = self.page + (1 if ev == "next" else -1)
+                if k <= 0 or k >= self.npages():
+                    self.page = 0
+                    self.sel = 0 if ev == "next" else n - 1
+                else:
+                    self.page = k
+                self.dirty = True
+        elif ev == "next" and self.sel == n - 1 or ev == "prev" and self.sel == 0:
+            self.page = 1 if ev == "next" else self.npages() - 1  # past the rows: the pages
+            self.dirty = True
+        else:
+            Menu.on_event(self, ev)
+
+    def draw(self, p, full: bool) -> None:
+        st = self.app.match.state
+        if self.page:
+            from usher.ui.show_manager.pages import draw_page
+
+            draw_page(p, st, self.page - 1, "%d/%d" % (self.page + 1, self.npages()))
+            return
+        Menu.draw(self, p, full)
+        if full or len(self.items) > self.rows(p):  # the title with the player's mark and the dot
+            more = "%d/%d" % (self.sel + 1, len(self.items)) if len(self.items) > self.rows(p) else ""
+            title(p, self.title, more, st["turn"])
+
+
+def menu():
+    """The game menu's own entries and the end of the game, loaded on first use."""
+    from usher.ui.show_manager import menu
+
+    return menu
+
+
+def open(app) -> None:
+    app.push(Main())
+
+
+def main_of(app):
+    for s in app.stack:
+        if isinstance(s, Main):
+            return s
+    return None
+
+
+def back_to_main(app) -> None:
+    m = main_of(app)
+    while app.stack and app.top() is not m:
+        app.pop()
+    if m is not None:
+        m.reload()
+
+
+def act(app, action: dict) -> bool:
+    """Submit a move, then the turn page again (or the standings at the end).
+    A refusal stays on the screen that made it, as a message."""
+    if hasattr(gc, "mem_free"):  # MicroPython: a move on a swept heap
+        gc.collect()
+    if not app.submit(action):
+        return False
+    back_to_main(app)
+    if app.match.is_over():
+        menu().final(app)
+    return True
+
+
+def choose(app, kind: str, space: int) -> None:
+    q = app.match.state["turn"]
+    if kind == "hire":
+        act(app, {"t": "hire", "p": q, "pos": space})
+    elif kind == "refresh":
+        act(app, {"t": "refresh", "p": q})
+    elif kind == "loan":
+        from usher.ui.show_manager.borrow import start
+
+        start(app, act)
+    else:
+        from usher.ui.show_manager.show import start
+
+        start(app, act)
+
+
+def extras(app) -> list:
+    if app.match.is_over():
+        return []
+    return [("Peek my money", lambda: menu().peek_who(app, lambda: back_to_main(app)))]

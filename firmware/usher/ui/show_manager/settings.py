@@ -1,0 +1,146 @@
+"""Show Manager's device settings: the cities, each a name and the points of
+its six places. Koeln and Troisdorf ship as known; "City 3" and "City 4"
+are placeholders, marked "not known: enter from your board" until edited.
+Cities can be added and removed, never below four."""
+
+from usher.core.data import clone
+from usher.games.show_manager_setup import CITIES, MIN_CITIES, PLACEHOLDERS
+from usher.ui.dialogs import Confirm, save_setting
+from usher.ui.widgets import Menu
+
+UNKNOWN = "not known: enter from your board"
+TOP = 99  # the highest value a place may be given here
+PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def unknown(cities: list) -> list:
+    """The names of the cities still as shipped as placeholders."""
+    return [c[0] for c in cities if c[0] in PLACEHOLDERS and c in CITIES]
+
+
+def cities_of(app) -> list:
+    return app.settings.get("show_manager")["cities"]
+
+
+def store(app, cities: list) -> bool:
+    sm = clone(app.settings.get("show_manager"))
+    sm["cities"] = cities
+    return save_setting(app, "show_manager", sm)
+
+
+def column(c: list) -> str:
+    return " ".join([str(v) for v in c[1]])
+
+
+class Cities(Menu):
+    def __init__(self) -> None:
+        Menu.__init__(self, "Show Manager cities", [])
+
+    def on_open(self) -> None:
+        self.fill()
+
+    def fill(self) -> None:
+        cs = cities_of(self.app)
+        unk = unknown(cs)
+        self.items = []
+        for i, c in enumerate(cs):
+            label = c[0] + (": not known" if c[0] in unk else " " + column(c))
+            self.items.append((label, self.opener(i)))
+        self.items.append(("+ add city", self.add))
+        if self.sel >= len(self.items):
+            self.sel = 0
+        self.dirty = True
+
+    def opener(self, i: int):
+        return lambda: self.app.push(City(i, self))
+
+    def add(self) -> None:
+        app = self.app
+        from usher.ui.textentry import TextEntry
+
+        def named(nm: str) -> None:
+            cs = cities_of(app)
+            if nm in [c[0] for c in cs]:
+                app.toast("%s is there already" % nm)
+                return
+
+            def valued(vs: list) -> None:
+                if store(app, clone(cs) + [[nm, vs]]):
+                    app.pop()
+                    self.fill()
+
+            from usher.ui.show_manager.entries import Entries
+
+            app.replace(Entries(nm, list(cs[-1][1]), 0, TOP, valued, labels=PLACES))
+
+        app.push(TextEntry("New city", "", named))
+
+
+class City(Menu):
+    """One city: its name, its places, remove."""
+
+    def __init__(self, i: int, parent) -> None:
+        Menu.__init__(self, "", [])
+        self.i = i
+        self.parent = parent
+
+    def on_open(self) -> None:
+        self.fill()
+
+    def fill(self) -> None:
+        c = cities_of(self.app)[self.i]
+        self.title = c[0]
+        self.items = []
+        if unknown([c]):
+            self.items.append((UNKNOWN[0].upper() + UNKNOWN[1:], self.places))
+        self.items += [("Name: " + c[0], self.rename), ("Places: " + column(c), self.places), ("Remove", self.remove)]
+        if self.sel >= len(self.items):
+            self.sel = 0
+        self.dirty = True
+
+    def changed(self, cs: list) -> None:
+        if store(self.app, cs):
+            self.app.pop()
+            self.fill()
+            self.parent.fill()
+
+    def rename(self) -> None:
+        from usher.ui.textentry import TextEntry
+
+        cs = clone(cities_of(self.app))
+
+        def done(nm: str) -> None:
+            cs[self.i][0] = nm
+            self.changed(cs)
+
+        self.app.push(TextEntry("City name", cs[self.i][0], done))
+
+    def places(self) -> None:
+        from usher.ui.show_manager.entries import Entries
+
+        cs = clone(cities_of(self.app))
+
+        def done(vs: list) -> None:
+            cs[self.i][1] = vs
+            self.changed(cs)
+
+        self.app.push(Entries(cs[self.i][0], cs[self.i][1], 0, TOP, done, labels=PLACES))
+
+    def remove(self) -> None:
+        app = self.app
+        cs = clone(cities_of(app))
+        if len(cs) <= MIN_CITIES:
+            app.toast("at least %d cities" % MIN_CITIES)
+            return
+
+        def yes() -> None:
+            del cs[self.i]
+            if store(app, cs):
+                app.pop(self)
+                self.parent.fill()
+
+        app.push(Confirm("Remove %s?" % cs[self.i][0], yes))
+
+
+def screen() -> Menu:
+    return Cities()

@@ -1,0 +1,38 @@
+"""Whole Show Manager games on the simulator (firmware compiled, 256K heap:
+the Pico's 192 KB on a 64-bit VM), from presses recorded by playing the same
+app on CPython: six players (the most) and three (eight productions each,
+the longest record), on both panels. The record on the virtual flash must be
+that game, finished, and the presses a turn within the issue's goals."""
+
+import pytest
+from usher_tools.show_manager_sim import SHOTS, run_game
+
+
+@pytest.mark.parametrize("profile,players,seed", [("lcd114", 6, 2), ("lcd114", 3, 3), ("oled", 6, 2), ("oled", 3, 3)])
+def test_a_whole_show_manager_game_runs_on_the_simulator(profile, players, seed, tmp_path):
+    r = run_game(profile, players, seed, shots=str(tmp_path))
+    assert r["script_error"] == "", (r["script_error"], r["stderr"])
+    assert r["records"] == ["data/g0001.log"]
+    assert r["as_planned"], "the device's record is not the game played on the laptop"
+    score = r["score"]
+    assert score["finished"] and len(score["players"]) == players
+    assert 0 < r["firmware_peak_heap"] < 256 * 1024
+    assert r["refusals"] == 0
+    assert r["median_presses_per_hire"] <= 2  # the issue's goals
+    assert r["median_excess_per_show"] <= 4
+    # each pictured screen was reached (the README's pictures come from these)
+    got = sorted(p.stem for p in tmp_path.glob("*.png") if p.stem in SHOTS)
+    assert got == sorted(SHOTS), got
+    print(
+        "\n%s, %d players: %d presses, %d moves, firmware peak heap %d; median presses a hire-only turn %s, "
+        "a production %s beyond 3 a role"
+        % (
+            profile,
+            players,
+            r["presses"],
+            r["moves"],
+            r["firmware_peak_heap"],
+            r["median_presses_per_hire"],
+            r["median_excess_per_show"],
+        )
+    )

@@ -1,0 +1,347 @@
+"""Show Manager on the device, driven with button events on the fake display:
+the turn page (only the legal steps, all four hires and the refresh always,
+the cursor on the free hire or on the show), putting on a show (musical,
+premiere city, roles, summary), borrowing, the city and points pages."""
+
+from portable import eq
+from show_manager_ui_kit import MORE, borrow, choose, hire, labels, make_app, press, produce, start, state, top
+
+HIRES = ["Refresh display 2,000", "Hire free card", "Hire for 1,000", "Hire for 2,000", "Hire for 3,000"]
+SHOW = "Put on a show" + MORE
+BORROW = "Borrow" + MORE
+
+
+def hires(app, k):
+    for _ in range(k):
+        hire(app)
+
+
+def test_a_plain_turn_is_one_press_on_the_free_card():
+    from show_manager_ui_kit import Watch
+
+    app, _ = make_app()
+    start(app, 4)
+    eq(top(app), "Main")
+    eq(labels(app), HIRES)  # no production on the board, no cards: no borrow, no show
+    eq(app.top().sel, 1)  # on "Hire free card"
+    w = Watch(app, ["Anna", "Ben"])
+    app.top().dirty = True
+    app.render()
+    assert [s for s in w.shared if s.startswith("Anna") and s.endswith("0 cards")], w.shared
+    n0 = app.presses
+    press(app, "ok")
+    eq(app.presses - n0, 1)
+    eq(app.match.last_action()["t"], "hire")
+    eq(app.match.last_action()["pos"], 0)
+    eq(state(app)["turn"], 1)
+    eq(app.top().title.startswith("Ben"), True)
+    eq(app.top().sel, 1)
+
+
+def test_a_paid_hire_and_a_refresh_cost_what_the_rows_say():
+    app, _ = make_app()
+    start(app, 4)
+    eq(hire(app, 3), 4)  # three rows down, OK
+    eq(state(app)["money"][0], 15000)
+    choose(app, "Refresh")
+    eq(state(app)["money"][1], 16000)
+    eq(labels(app), HIRES)  # a refresh may come again; then a hire
+    eq(app.top().sel, 1)
+    hire(app, 1)
+    eq(state(app)["money"][1], 15000)
+    eq(state(app)["hand"], [1, 1, 0, 0])
+
+
+def test_every_hire_row_is_shown_unaffordable_or_not_and_refused_as_not_enough_money():
+    app, _ = make_app()
+    start(app, 2, components={"money": 500})
+    eq(labels(app), HIRES)
+    n = len(app.match.inforce)
+    hire(app, 3)
+    eq(app.toast_msg, "not enough money")  # never an amount
+    eq(len(app.match.inforce), n)
+    eq(top(app), "Main")
+    press(app, "back")  # the press that clears the message does nothing else
+    choose(app, "Refresh")
+    eq(app.toast_msg, "not enough money")
+
+
+def test_a_premiere_takes_the_musical_the_city_the_roles_and_a_summary():
+    from show_manager_ui_kit import Watch
+
+    app, _ = make_app()
+    start(app, 4)
+    hires(app, 4 * 5)  # five cards each
+    eq(labels(app), [SHOW] + HIRES)
+    eq(app.top().sel, 2)  # still on the free hire
+    choose(app, "Put on a show")
+    eq(top(app), "Menu")
+    eq(labels(app), ["Wolf: 3 roles, premiere", "Queenie: 4 roles, premiere", "King Lear: 5 roles, premiere"])
+    eq(app.top().sel, 2)  # the musical that takes most cards
+    choose(app, "Wolf")
+    eq(app.top().title, "Wolf opens in")
+    eq(labels(app)[0], "Koeln 18 14 10 7 4 2")
+    eq(len(labels(app)), 4)
+    press(app, "ok")
+    eq(top(app), "Entries")
+    eq(app.top().values, [5, 5, 5])
+    press(app, "ok", "next", "ok", "prev", "ok")
+    eq(top(app), "Summary")
+    w = Watch(app, ["Wolf"])
+    app.top().dirty = True
+    app.render()
+    eq(app.top().line(), "Wolf 5+6+4 +3 bonus = 18 \u2192 1st in Koeln")
+    assert "Wolf 5+6+4 +3 bonus = 18" in w.shared, w.shared
+    press(app, "ok")
+    a = app.match.last_action()
+    eq((a["t"], a["p"], a["title"], a["roles"], a["city"]), ("produce", 0, 0, [5, 6, 4], 0))
+    eq(top(app), "Main")
+    eq(labels(app), HIRES)  # the show is done: the hire ends the turn
+    eq(app.top().sel, 1)
+    eq(app.top().title, "Anna \u00b7 2 cards")
+
+
+def test_a_later_production_goes_to_the_musicals_city_and_a_miscast_has_no_bonus():
+    app, _ = make_app()
+    start(app, 4)
+    hires(app, 4 * 3)
+    produce(app, "Wolf", [5, 6, 4], "Koeln")
+    hires(app, 1 + 4 * 2)  # Anna's hire, then Ben with 5 cards
+    eq(state(app)["turn"], 1)
+    choose(app, "Put on a show")
+    eq(labels(app)[0], "Wolf: 3 roles, Koeln")
+    choose(app, "Wolf")
+    eq(top(app), "Entries")  # no city to choose
+    press(app, "prev", "ok", "prev", "prev", "prev", "prev", "prev", "ok", "next", "ok")
+    eq(app.top().line(), "Wolf 4+0+6 = 10 \u2192 4th in Koeln")  # below Anna's 18 and the touring 17, 13
+    press(app, "ok")
+    a = app.match.last_action()
+    eq((a["roles"], "city" in a), ([4, 0, 6], False))
+
+
+def test_with_one_legal_musical_the_roles_come_at_once_and_back_steps_back():
+    app, _ = make_app()
+    start(app, 4)
+    hires(app, 4 * 3)
+    choose(app, "Put on a show")  # three cards: only Wolf
+    eq(top(app), "Menu")  # the premiere's city
+    press(app, "ok")
+    eq(top(app), "Entries")
+    scr = app.top()
+    press(app, *["next"] * 7)
+    eq(scr.values, [9, 5, 5])  # no further than 9
+    press(app, "ok", *["prev"] * 7)
+    eq(scr.values, [9, 0, 5])  # no lower than 0
+    eq(scr.i, 1)
+    press(app, "back")
+    eq(scr.i, 0)
+    press(app, "back")  # before the first role: leave
+    eq(top(app), "Menu")
+    press(app, "back")
+    eq(top(app), "Main")
+    eq(len(app.match.inforce), 12)
+
+
+def test_a_full_hand_puts_the_cursor_on_the_show_and_offers_no_hire():
+    app, _ = make_app()
+    start(app, 4)
+    hires(app, 4 * 8)  # eight cards each: the limit (Ballet's 6 roles + 2)
+    eq(state(app)["hand"][0], 8)
+    eq(labels(app), [SHOW])
+    eq(app.top().sel, 0)
+    press(app, "ok")  # only Ballet clears eight cards: straight to its premiere's city
+    eq(app.top().title, "Ballet opens in")
+
+
+def test_borrowing_skips_the_choice_of_one_production_and_shows_what_it_does():
+    from show_manager_ui_kit import Watch
+
+    app, _ = make_app()
+    start(app, 4)
+    hires(app, 4 * 3)
+    produce(app, "Wolf", [5, 6, 4], "Koeln")
+    hires(app, 4)
+    eq(labels(app), [BORROW] + HIRES)
+    eq(app.top().sel, 2)
+    choose(app, "Borrow")
+    eq(top(app), "LoanPicker")
+    eq((app.top().value, app.top().lo, app.top().hi), (10, 1, 10))  # the most allowed
+    w = Watch(app, ["\u2192", "+"])
+    app.top().dirty = True
+    app.render()
+    assert "8, 3rd in Koeln, +10,000" in w.shared, w.shared  # after "18" and the arrow
+    eq(app.top().preview(app.p), "18\u21928, 3rd in Koeln, +10,000")
+    press(app, *["prev"] * 7)
+    eq(app.top().preview(app.p), "18\u219215, 2nd in Koeln, +3,000")  # below the touring 17
+    press(app, "ok")
+    a = app.match.last_action()
+    eq((a["t"], a["title"], a["copy"], a["amount"]), ("loan", 0, 0, 3))
+    eq(state(app)["money"][0], 21000)
+    eq(labels(app), HIRES)  # one loan a turn; nothing to put on with one card
+    eq(app.top().sel, 1)
+
+
+def test_with_two_players_each_chip_of_a_pair_is_offered_until_one_is_borrowed_on():
+    app, _ = make_app(mono=True)
+    start(app, 2)
+    hires(app, 2 * 3)
+    produce(app, "Wolf", [5, 5, 5], "Koeln")  # 18, above the touring 17 and 13
+    hires(app, 1 + 5)  # Anna's hire, then three more turns each: Anna holds 3 cards
+    produce(app, "Wolf", [4, 4, 4])  # Anna's second Wolf: 15, 3rd
+    hire(app)
+    hires(app, 1)
+    eq(state(app)["turn"], 0)
+    choose(app, "Borrow")
+    eq(labels(app), ["Wolf #1 18, 1st in Koeln", "Wolf #2 15, 3rd in Koeln"])
+    choose(app, "Wolf #2")
+    eq(app.top().hi, 10)
+    press(app, "ok")
+    a = app.match.last_action()
+    eq((a["copy"], a["amount"]), (1, 10))
+    hires(app, 1 + 1)  # Anna hires, Ben hires; Anna again
+    eq(state(app)["turn"], 0)
+    assert BORROW not in labels(app), labels(app)  # one loan per musical: the pair is done
+
+
+def test_past_the_rows_the_pages_show_each_city_and_the_points_then_ok_comes_back():
+    from show_manager_ui_kit import Watch
+
+    app, _ = make_app()
+    start(app, 4)
+    hires(app, 4 * 3)
+    produce(app, "Wolf", [5, 6, 4], "Koeln")
+    hires(app, 4)
+    borrow(app, 2)  # 18 -> 16
+    main = app.top()
+    w = Watch(app, ["Koeln", "Wolf", "touring", "Points"])
+    drawn = []
+    text = app.p.text
+    app.p.text = lambda s, *a: drawn.append(s) or text(s, *a)
+    press(app, "next", "next", "next", "next")  # the free hire to the last row, then past it
+    eq(main.page, 1)
+    assert "Koeln: Wolf" in w.shared, w.shared
+    eq(w.shared.count("touring"), 2)  # the 17 and the 13
+    i = drawn.index("Anna")
+    eq(drawn[i + 1 : i + 3], ["18", "16"])  # "18→16": the value before and after the loan
+    app.p.text = text
+    press(app, "next", "next", "next")  # Troisdorf, City 3, City 4
+    press(app, "next")
+    eq(main.page, 5)
+    assert "Points now" in w.shared, w.shared
+    press(app, "next")  # round again: the first row
+    eq((main.page, main.sel), (0, 0))
+    press(app, "prev")  # above the first row: the points
+    eq(main.page, 5)
+    press(app, "ok")
+    eq((main.page, main.sel), (0, 1))  # back on the free hire
+    press(app, "ok")
+    eq(app.match.last_action()["t"], "hire")
+
+
+def test_the_game_menu_has_peek_my_money_and_scores_without_money():
+    from show_manager_ui_kit import NAMES
+
+    app, _ = make_app()
+    start(app, 3)
+    hire(app, 3)  # Anna pays 3,000: equal points, less money than Ben and Cleo
+    press(app, "back")
+    eq(top(app), "GameMenu")
+    eq(labels(app)[0], "Peek my money")
+    choose(app, "Scores")
+    eq(top(app), "Table")
+    eq(app.top().title, "Points now")
+    eq(app.top().rows, [(0, "1. Anna", 0), (1, "1. Ben", 0), (2, "1. Cleo", 0)])  # seat order, no money
+    press(app, "back")
+    choose(app, "Peek my money")
+    eq(labels(app), NAMES[:3])
+    eq(app.top().sel, 1)  # whose turn it is
+    choose(app, "Anna")
+    eq(top(app), "PassTo")
+    press(app, "ok")
+    eq(top(app), "Secret")
+    eq(app.top().private, True)
+    eq(app.top().lines, ["33,000", "1 card in hand"])
+    press(app, "ok")
+    eq(top(app), "PassBack")
+    press(app, "ok")
+    eq(top(app), "Main")
+
+
+def test_undo_from_the_game_menu_brings_the_turn_back():
+    app, _ = make_app()
+    start(app, 4)
+    hire(app, 2)
+    eq(state(app)["turn"], 1)
+    press(app, "back")
+    choose(app, "Undo last")
+    press(app, "ok")
+    eq(top(app), "Main")
+    eq(state(app)["turn"], 0)
+    eq(app.top().title, "Anna \u00b7 0 cards")
+    eq(app.top().sel, 1)
+
+
+def test_the_last_production_of_the_worked_example_ends_with_standings_where_money_decided():
+    """The issue's four-player example up to D's last production, which is
+    entered through the screens: King Lear 3+3+3+3+4 +5 = 21, Beta full."""
+    import json
+
+    from show_manager_kit import folder
+    from usher.games.catalog import load_game
+
+    app, _ = make_app()
+    lines = []
+    with open(folder() + "/../records/show_manager_4p.rec") as f:
+        for ln in f:
+            if ln.startswith("{"):
+                lines.append(ln)
+    head = json.loads(lines[0])
+    g = load_game("show_manager")
+    assert app.start_match(g, head["setup"])
+    for ln in lines[1:-1]:
+        assert app.submit(json.loads(ln))
+    app.play()
+    app.render()
+    eq(app.top().title, "D \u00b7 5 cards")
+    eq(labels(app), [SHOW] + HIRES)  # D holds 5 cards, King Lear's roles: his last chip
+    choose(app, "Put on a show")
+    eq(top(app), "Entries")
+    eq(app.top().heading, "King Lear roles")
+    press(app, "prev", "prev", "ok", "prev", "prev", "ok", "prev", "prev", "ok", "prev", "prev", "ok", "prev", "ok")
+    eq(app.top().line(), "King Lear 3+3+3+3+4 +5 bonus = 21 \u2192 5th in Beta")
+    eq(app.top().note, "last show: the turn ends")
+    press(app, "ok")
+    eq(app.match.is_over(), True)
+    eq(top(app), "Table")
+    eq(app.top().title, "Final: points, money")
+    eq(
+        app.top().rows,
+        [
+            (2, "1. C 41*", "22,000"),
+            (0, "2. A 41*", "17,000"),
+            (1, "3. B 23*", "35,000"),
+            (3, "4. D 23*", "24,000"),
+            (None, "* money decided", ""),
+        ],
+    )
+    press(app, "back")
+    eq(app.top().title, "Game over")
+    eq(labels(app), ["Final standings"])
+    press(app, "back")
+    assert "Peek my money" not in labels(app), labels(app)  # money is public now
+
+
+def test_after_a_power_cut_the_turn_page_comes_back_as_it_was():
+    from show_manager_ui_kit import collect
+
+    app, st = make_app()
+    start(app, 3)
+    hires(app, 3 * 3)
+    produce(app, "Wolf", [5, 6, 4], "Koeln")
+    app = None
+    collect()
+    app, _ = make_app(st)  # the device boots into the game in play
+    eq(top(app), "Main")
+    eq(app.top().title, "Anna \u00b7 0 cards")
+    eq(labels(app), HIRES)  # the show is done: the hire is what is left of her turn
+    eq(app.top().sel, 1)
