@@ -164,7 +164,6 @@ class App:
         """Show the game in play on its own screens (lazy import per game).
         Menus and setup screens are dropped first: the game menu leads home."""
         self.clear()
-        self.library.release()
         g = self.match.game.name
         # the shell's screens and other games' code go; this game's stay
         unload(("usher.ui.", "usher.games."), SHARED + modules_of(g))
@@ -277,7 +276,6 @@ class App:
         self.refuse_link = True  # a host's next bytes must not start this over at once
         self.stack = []  # no on_close hooks: they might need the heap we lack
         self.match = None
-        self.library.release()
         unload(("usher.link", "usher.ui.", "usher.games."), SHARED)
         print("usher: MemoryError, reloaded from flash")  # REPL noise to the host; tests look for it
         self.start()

@@ -268,7 +268,7 @@ class Link:
                 "device": self.device_id,
                 "fw": VERSION,
                 "proto": PROTO,
-                "games": len(self.library.index["games"]),
+                "games": self.library.count(),
                 "max": LINE_MAX,
                 "chunk": CHUNK,
             }
@@ -286,14 +286,15 @@ class Link:
         if items is None:
             self._error(rid, "arg")
             return
-        press = [it[0] for it in items if self.needs_press(self.library.find(it[0]))]
+        found = self.library.find_many([it[0] for it in items])  # one reading of the index
+        press = [it[0] for it in items if self.needs_press(found.get(it[0]))]
         if press and len(items) > 1:
             self._error(rid, "press")  # games needing a press are pulled one at a time
         elif press:
             self._ask(rid, "pull", items, "Laptop wants: %s (unfinished)" % press[0][:12])
         else:
             self._stop()
-            self.transfer = Transfer(self, rid, items)
+            self.transfer = Transfer(self, rid, items, found)
 
     def op_cancel(self, rid: int, req: dict) -> None:
         if self.ask is not None:

@@ -124,7 +124,5 @@ class LinkGate:
         """Drop the link and its modules, giving their heap back; this module
         stays while the host is being refused."""
         self.link = None
-        if app.match is not None:
-            app.library.release()
         unload(LINK_MODULES, ("usher.link_gate",) if self.off else ())
         collect()

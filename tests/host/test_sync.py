@@ -218,6 +218,7 @@ def test_disagreement_with_what_the_device_said_is_reported(hist):
     entry = dev.library.find("g0001")
     entry["finished"] = True  # the device's index claims the game ended
     entry["standings"] = [{"player": 0, "name": "Anna", "score": 9, "rank": 1}]
+    dev.library._change(None, "g0001", entry)  # the index lives on the flash, not in RAM
     report = sync(dev, hist)
     g = by_name(report)["g0001"]
     assert g["status"] == "mismatch"

@@ -119,7 +119,7 @@ class SyncInfo(Message):
         Message.__init__(self, "Sync", [])
 
     def on_open(self) -> None:
-        n = len(self.app.library.games())
+        n = self.app.library.count()
         self.lines = [
             "%d games on device" % n,
             "Plug USB into laptop,",
