@@ -239,6 +239,8 @@ class App:
             for ev in events:
                 self.handle(ev)
             if events:
+                if self.gate is not None and not self.gate.pressed(self):
+                    self.gate = None  # the person is back: the quiet link goes
                 collect()  # a few ms after a press, so garbage never piles up into fragments
         self.serve_link()
         self.render()

@@ -17,7 +17,12 @@ from usher.ui.modules import collect, unload
 # heap the link needs free before it is loaded: its code and buffers take ~24 KB
 # on the 64-bit VM (less on the Pico), its answers a few KB more
 LINK_ROOM = 32 * 1024
-LINK_IDLE_TICKS = 3000  # a minute without a byte: the link's heap goes back
+# five seconds without a byte: the link's heap goes back. Every `usher`
+# command starts with a hello, so nothing is lost when the link is loaded again
+# for the next one; kept a minute, its ~24 KB were still in the heap when the
+# person started a big game right after a settings push (issue 10)
+LINK_IDLE_TICKS = 250
+LINK_PRESS_QUIET = 50  # a press a second after the host's last byte: the person is back, the link goes
 LINK_BACKOFF_TICKS = 250  # after the link did not fit the heap: 5 s of refusing the host
 # the protocol's error line, its CRC-32 computed once: the link's code is not here
 NO_ROOM_LINE = b'@u {"err":"memory","id":null,"ok":false}*6b95a2eb\n'
@@ -106,6 +111,17 @@ class LinkGate:
             self._drop(app)
             return self.off > 0
         return True
+
+    def pressed(self, app) -> bool:
+        """A button was pressed: if the host has been quiet a while and nothing
+        is running or asked, the laptop is done and the person is back, so
+        the link's heap goes to what the person does next (a big game, say).
+        Returns False when the gate is done (the app drops it)."""
+        link = self.link
+        if link is None or link.busy() or link.pending() or self.idle < LINK_PRESS_QUIET:
+            return True
+        self._drop(app)
+        return False
 
     def _refuse(self, serial, b: int) -> bool:
         """Drop the host's bytes, answering each line with NO_ROOM_LINE."""
