@@ -62,10 +62,16 @@ class App:
             return
         old = self.stack.pop()
         old.on_close()
-        if self.stack:
-            self.stack[-1].dirty = True
-        else:
+        if not self.stack:
             self.home()
+            return
+        top = self.stack[-1]
+        top.dirty = True
+        if getattr(top, "rests", False):
+            # back at Home from a menu: what those screens loaded (settings,
+            # text entry, a game's rules picked on New game) goes, so Home
+            # always sits in the same heap
+            unload(("usher.ui.", "usher.games."), SHARED + HOME)
 
     def replace(self, screen) -> None:
         if self.stack:
@@ -297,6 +303,8 @@ SHARED = (
     "usher.ui.fonts",
     "usher.games.catalog",
 )
+# and what Home itself needs
+HOME = ("usher.ui.home", "usher.ui.dialogs")
 
 
 def storage_msg(e: OSError) -> str:

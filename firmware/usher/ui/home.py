@@ -8,6 +8,8 @@ from usher.ui.widgets import Menu, wrap
 
 
 class Home(Menu):
+    rests = True  # the app drops other screens' modules when Home is on top again
+
     def __init__(self) -> None:
         Menu.__init__(self, "Usher", [], on_back=lambda: None)
 
