@@ -326,6 +326,7 @@ LOW_MEMORY_HOME = "Low memory: at Home"  # Home's first row then offers the game
 # everything else under usher.ui and usher.games is imported when a screen
 # needs it and dropped when the context changes
 SHARED = (
+    "usher.ui.modules",  # the app and the link gate hold its functions: one copy, never a second
     "usher.ui.paint",
     "usher.ui.screen",
     "usher.ui.widgets",
