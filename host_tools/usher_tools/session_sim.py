@@ -46,6 +46,7 @@ class Session:
         self.asked: list = []  # [rid, op] in order
         self.games: list = []  # games started: [name, title, finished or left]
         self.bids: list = []
+        self.played: list = []  # the last whole Showbiz game's actions, without their times
 
     # -- the person ----------------------------------------------------------------
     def press(self, *events) -> None:
@@ -162,6 +163,7 @@ class Session:
         finally:
             app.handle = handle  # type: ignore[method-assign]
         self.bids = pl.bids
+        self.played = [dict((k, v) for k, v in a.items() if k != "at") for a in app.match.actions]
         self.games[-1][2] = "finished"
         while self.top() != "Home":  # the final standings, then the game's menu
             if self.top() == "Table":
@@ -295,3 +297,66 @@ def summary(res: dict) -> str:
 
 def median(xs: list) -> float:
     return statistics.median(xs) if xs else 0
+
+
+# -- issue 10's long session ------------------------------------------------------
+CYCLE_TITLES = (("Dice", 0), ("Showtime", 3), ("Showbiz", 4), ("Showtime", 4), ("Dice", 0), ("Showbiz", 3))
+
+
+def long_session(profile: str = "lcd114", cycles: int = 6, moves: int = 12) -> Session:
+    """Cycles of (a new game with moves, Save & leave, a laptop's hello and
+    list, a settings pull), the titles in turn; then a whole 4-player Showbiz
+    game, a sync (every game, the unfinished Showbiz ones allowed on the
+    device) in its middle; then a last sync at Home. The heap at Home is
+    noted after each cycle."""
+    s = Session(profile)
+    s.heap("boot")
+    for i in range(cycles):
+        title, players = CYCLE_TITLES[i % len(CYCLE_TITLES)]
+        s.new_game(title, players)
+        s.moves(moves)
+        s.save_and_leave()
+        s.ask("hello", proto=1)
+        s.ask("list", **{"from": 0})
+        s.ask("settings")
+        s.quiet()
+        s.press("next", "prev")  # the person is back at the device
+        s.heap("cycle%d" % (i + 1))
+    s.new_game("Showbiz", 4)
+    s.heap("showbiz-start")
+
+    def midway(s: Session) -> None:
+        s.heap("showbiz-mid")
+        s.sync()
+        s.quiet()
+        s.heap("showbiz-synced")
+
+    s.showbiz_to_the_end(midway=midway)
+    s.quiet(6000)
+    s.heap("home-end")
+    s.sync()
+    s.quiet()
+    s.press("next", "prev")
+    s.heap("home-synced")
+    return s
+
+
+def run_long(profile: str = "lcd114", cycles: int = 6, heap: str = "256K", shots: str = "") -> dict:
+    """The long session on the simulator, with what the tests check: the
+    records on the flash, the last game as played on the laptop, refusals."""
+    from usher_tools.score import score_record
+    from usher_tools.showtime_sim import record_actions
+
+    s = long_session(profile, cycles)
+    r = run(s, heap, shots)
+    r["session"] = s
+    r["planned_records"] = sorted("data/%s.log" % g[0] for g in s.games)
+    last = "data/%s.log" % s.games[-1][0]
+    r["as_planned"] = False
+    if last in r["files"]:
+        text = r["files"][last].decode()
+        header, records, actions = record_actions(text)
+        r["as_planned"] = actions == s.played
+        r["last_score"] = score_record(header, records)
+    r["refused"] = refusals(r)
+    return r
