@@ -145,10 +145,10 @@ class Library:
         for e in entries:
             yield e if isinstance(e, bytes) else dumps(e).encode() + b"\n"
 
-    def _change(self, last, name: str = "", new: Any = None, add: Any = None) -> None:
+    def _change(self, last, name: str = "", new: Any = None, add: bool = False) -> None:
         """Rewrite the index: `last` (None: as it was), the entry of `name`
-        replaced by `new` (False: removed), `add` appended. The other lines
-        are copied as they are, never parsed."""
+        replaced by `new` (False: removed; with `add`, appended if the index
+        did not hold it). The other lines are copied as they are, never parsed."""
         self._check()
         if last is None:
             last = self.head().get("last", "")
@@ -156,6 +156,7 @@ class Library:
 
         def rows():
             head = True
+            found = False
             lines = self._raw()
             try:
                 for line in lines:
@@ -165,14 +166,15 @@ class Library:
                     if key and key in line:
                         e = self._parse(line)
                         if e is not None and e.get("name") == name:
+                            found = True
                             if new is not False:
                                 yield new
                             continue
                     yield line
             finally:
                 lines.close()
-            if add is not None:
-                yield add
+            if add and not found:
+                yield new
 
         self._write(last, rows())
 
@@ -227,6 +229,7 @@ class Library:
     def find_many(self, names: list) -> dict:
         """{name: entry} of those of `names` the index holds, in one reading."""
         out = {}
+        keys = [_key(n) for n in names]
         head = True
         lines = self._raw()
         try:
@@ -234,8 +237,8 @@ class Library:
                 if head:
                     head = False
                     continue
-                for name in names:
-                    if name not in out and _key(name) in line:
+                for i, name in enumerate(names):
+                    if keys[i] in line and name not in out:
                         e = self._parse(line)
                         if e is not None and e.get("name") == name:
                             out[name] = e
@@ -263,7 +266,7 @@ class Library:
     # -- changes ---------------------------------------------------------------
     def add(self, m: Match) -> None:
         self.cur = (m.name, m.is_over())
-        self._change(m.name, add=self._entry(m))
+        self._change(m.name, m.name, self._entry(m), add=True)
 
     def update(self, m: Match) -> None:
         """Call after every move: the index is rewritten only when what the
@@ -274,7 +277,7 @@ class Library:
         new = self._entry(m)
         self.cur = (m.name, new["finished"])
         if e is None:
-            self._change(m.name, add=new)
+            self._change(m.name, m.name, new, add=True)
         elif e.get("finished") == new["finished"] and self.head().get("last") == m.name:
             return  # nothing the list shows has changed: no flash write
         else:
