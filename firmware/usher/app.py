@@ -44,6 +44,7 @@ class App:
         self.refuse_link = False  # after running out of heap: the next host bytes are refused a while
         self.presses = 0
         self.recoveries = 0  # times the heap ran out and the app started again from flash
+        self.recovered: Any = None  # (ticks_ms, presses) at the latest reload after a MemoryError
         self.apply_brightness()
 
     # -- the stack -----------------------------------------------------------------
@@ -62,10 +63,16 @@ class App:
             return
         old = self.stack.pop()
         old.on_close()
-        if self.stack:
-            self.stack[-1].dirty = True
-        else:
+        if not self.stack:
             self.home()
+            return
+        top = self.stack[-1]
+        top.dirty = True
+        if getattr(top, "rests", False):
+            # back at Home from a menu: what those screens loaded (settings,
+            # text entry, a game's rules picked on New game) goes, so Home
+            # always sits in the same heap
+            unload(("usher.ui.", "usher.games."), SHARED + HOME)
 
     def replace(self, screen) -> None:
         if self.stack:
@@ -165,7 +172,6 @@ class App:
         """Show the game in play on its own screens (lazy import per game).
         Menus and setup screens are dropped first: the game menu leads home."""
         self.clear()
-        self.library.release()
         g = self.match.game.name
         # the shell's screens and other games' code go; this game's stay
         unload(("usher.ui.", "usher.games."), SHARED + modules_of(g))
@@ -241,6 +247,8 @@ class App:
             for ev in events:
                 self.handle(ev)
             if events:
+                if self.gate is not None and not self.gate.pressed(self):
+                    self.gate = None  # the person is back: the quiet link goes
                 collect()  # a few ms after a press, so garbage never piles up into fragments
         self.serve_link()
         self.render()
@@ -272,23 +280,54 @@ class App:
         """The heap ran out in the middle of a tick. What is on flash is whole
         (a move is one append), so start again from it as after a power cut:
         drop the link and every screen, reopen the game in play, say so. A
-        move being entered may be lost; nothing recorded is."""
+        move being entered may be lost; nothing recorded is.
+
+        If that does not free enough (the reload itself runs out, or the heap
+        runs out again within RECOVER_MS or RECOVER_PRESSES of it), reloading
+        again would only loop: the device goes Home instead, where no game is
+        open, and says so. The game stays on the Resume row, its record whole."""
         self.recoveries += 1
+        now = self.clock.ticks_ms()
+        last = self.recovered
+        again = last is not None and (
+            self.clock.ticks_diff(now, last[0]) < RECOVER_MS or self.presses - last[1] <= RECOVER_PRESSES
+        )
+        self.recovered = (now, self.presses)
+        self._drop_all()
+        print("usher: MemoryError, reloaded from flash")  # REPL noise to the host; tests look for it
+        if not again:
+            try:
+                self.start()
+                self.toast("Low memory: reloaded")
+                return
+            except MemoryError:
+                self._drop_all()
+        print("usher: MemoryError again: Home")
+        self.home()
+        self.toast(LOW_MEMORY_HOME)
+
+    def _drop_all(self) -> None:
+        """Forget the link, every screen and the game in play, and their code
+        (no on_close hooks: they might need the heap we lack)."""
         self.gate = None
         self.refuse_link = True  # a host's next bytes must not start this over at once
-        self.stack = []  # no on_close hooks: they might need the heap we lack
+        self.stack = []
         self.match = None
-        self.library.release()
         unload(("usher.link", "usher.ui.", "usher.games."), SHARED)
-        print("usher: MemoryError, reloaded from flash")  # REPL noise to the host; tests look for it
-        self.start()
-        self.toast("Low memory: reloaded")
+
+
+# a MemoryError soon after a reload from flash means the reload did not free
+# enough: the app goes Home rather than reload again
+RECOVER_MS = 10_000
+RECOVER_PRESSES = 3
+LOW_MEMORY_HOME = "Low memory: at Home"  # Home's first row then offers the game again (Resume)
 
 
 # the screen toolkit every screen needs (and the catalog): always kept;
 # everything else under usher.ui and usher.games is imported when a screen
 # needs it and dropped when the context changes
 SHARED = (
+    "usher.ui.modules",  # the app and the link gate hold its functions: one copy, never a second
     "usher.ui.paint",
     "usher.ui.screen",
     "usher.ui.widgets",
@@ -298,6 +337,8 @@ SHARED = (
     "usher.ui.fonts",
     "usher.games.catalog",
 )
+# and what Home itself needs
+HOME = ("usher.ui.home", "usher.ui.dialogs")
 
 
 def storage_msg(e: OSError) -> str:

@@ -21,54 +21,103 @@ INDEX = "index.jsonl"
 
 
 class Library:
+    """The index is never held in RAM: every query reads `index.jsonl` a line
+    at a time, and every change writes it again line by line. Kept on the
+    heap, a hundred games' entries were tens of KB of small objects scattered
+    wherever the heap had a hole when each game was added, which left no 4 KB
+    in one piece for the sync link at Home (issue 10)."""
+
     def __init__(self, storage) -> None:
         self.storage = storage
-        self._idx: Any = None
+        self.checked = False  # the file on flash was read whole once and found sound
+        self.n = -1  # games in the index, once counted (-1: not known)
         self.cur: Any = ("", None)  # (game in play, its finished flag as last saved)
+
+    # -- index -----------------------------------------------------------------
+    def _check(self) -> None:
+        """Read the index once (a line at a time, nothing kept); rebuild it
+        from the records if it is missing or damaged. After that, this
+        session's own writes keep it sound (each is atomic)."""
+        if self.checked:
+            return
+        ok = False
+        if self.storage.exists(INDEX):
+            ok = True
+            first = True
+            lines = self.storage.lines(INDEX)
+            try:
+                for line in lines:
+                    row = loads(line.decode())
+                    if not isinstance(row, dict):
+                        ok = False
+                    elif first:
+                        ok = isinstance(row.get("last"), str)
+                    elif not isinstance(row.get("name"), str):
+                        ok = False
+                    first = False
+                    if not ok:
+                        break
+                ok = ok and not first
+            except (ValueError, UnicodeError):
+                ok = False
+            finally:
+                lines.close()
+        if not ok:
+            self.rebuild()
+        self.checked = True
+
+    def _raw(self):
+        """The index's lines as bytes: the header first, then a line a game."""
+        self._check()
+        return self.storage.lines(INDEX)
+
+    @staticmethod
+    def _parse(line: bytes):
+        try:
+            row = loads(line.decode())
+        except (ValueError, UnicodeError):
+            return None  # damaged since the check: skipped (the next boot rebuilds)
+        return row if isinstance(row, dict) else None
+
+    def entries(self, start: int = 0):
+        """Each game's index entry from the `start`th on, oldest first, one dict
+        at a time (the lines before `start` are not even parsed). A caller that
+        stops early closes it (MicroPython closes no generator by itself, and
+        this one holds the file open)."""
+        lines = self._raw()
+        try:
+            i = -1
+            for line in lines:
+                i += 1
+                if i <= start:
+                    continue  # the header, and the games skipped
+                e = self._parse(line)
+                if e is not None:
+                    yield e
+        finally:
+            lines.close()
+
+    def head(self) -> dict:
+        lines = self._raw()
+        try:
+            for line in lines:
+                return self._parse(line) or {"last": ""}
+        finally:
+            lines.close()
+        return {"last": ""}
 
     @property
     def index(self) -> dict:
-        """The index, read from flash when first needed. With a hundred games
-        it is tens of KB on the heap, so it is dropped (`release`) while a
-        game is played: a move only touches it when the game ends."""
-        if self._idx is None:
-            self._idx = self._load()
-        return self._idx
+        """The whole index as one object, for tests and tools (the firmware
+        itself reads it entry by entry)."""
+        return {"games": list(self.entries()), "last": self.head().get("last", "")}
 
-    def release(self) -> None:
-        self._idx = None
-
-    # -- index -----------------------------------------------------------------
-    def _load(self) -> dict:
-        # JSON lines: a first line with the last game played, then one line a
-        # game, so neither reading nor writing needs one long string (a
-        # hundred games would be a 10 KB block a fragmented heap may lack).
-        if self.storage.exists(INDEX):
-            games = []
-            last = None
-            try:
-                for line in self.storage.lines(INDEX):
-                    row = loads(line.decode())
-                    if not isinstance(row, dict):
-                        break
-                    if last is None:
-                        last = row.get("last")
-                        if not isinstance(last, str):
-                            break
-                    elif isinstance(row.get("name"), str):
-                        games.append(row)
-                    else:
-                        break
-                else:
-                    if last is not None:
-                        return {"games": games, "last": last}
-            except (ValueError, UnicodeError):
-                pass
-        return self.rebuild()
-
-    def rebuild(self) -> dict:
+    def rebuild(self) -> None:
         """Read every record's header and replay it to learn if it is over."""
-        games = []
+        self._write("", self._rebuilt())
+        self.checked = True
+
+    def _rebuilt(self):
         for fname in self.storage.names():
             if not fname.endswith(LOG_EXT):
                 continue
@@ -78,20 +127,56 @@ class Library:
             except (RecordError, ImportError, KeyError, ValueError, TypeError):
                 broken = {"name": name, "game": "?", "created": 0, "players": [], "finished": False}
                 broken["broken"] = True
-                games.append(broken)
+                yield broken
                 continue
-            games.append(self._entry(m))
-        idx = {"games": games, "last": ""}
-        self._idx = idx
-        self._save()
-        return idx
+            yield self._entry(m)
+            m = None
 
-    def _save(self) -> None:
-        idx = self.index
-        rows = [dumps({"last": idx.get("last", "")}).encode() + b"\n"]
-        for e in idx["games"]:
-            rows.append(dumps(e).encode() + b"\n")
-        self.storage.write(INDEX, tuple(rows))
+    def _write(self, last: str, entries) -> None:
+        """Write the index again: the header, then `entries` (dicts, or lines
+        already encoded) from an iterator, which may itself be reading the old
+        index: the new one goes to a temporary file first, so it can."""
+        self.n = -1
+        self.storage.write(INDEX, self._lines(last, entries))
+
+    @staticmethod
+    def _lines(last: str, entries):
+        yield dumps({"last": last}).encode() + b"\n"
+        for e in entries:
+            yield e if isinstance(e, bytes) else dumps(e).encode() + b"\n"
+
+    def _change(self, last, name: str = "", new: Any = None, add: bool = False) -> None:
+        """Rewrite the index: `last` (None: as it was), the entry of `name`
+        replaced by `new` (False: removed; with `add`, appended if the index
+        did not hold it). The other lines are copied as they are, never parsed."""
+        self._check()
+        if last is None:
+            last = self.head().get("last", "")
+        key = _key(name) if name and new is not None else b""
+
+        def rows():
+            head = True
+            found = False
+            lines = self._raw()
+            try:
+                for line in lines:
+                    if head:
+                        head = False
+                        continue
+                    if key and key in line:
+                        e = self._parse(line)
+                        if e is not None and e.get("name") == name:
+                            found = True
+                            if new is not False:
+                                yield new
+                            continue
+                    yield line
+            finally:
+                lines.close()
+            if add and not found:
+                yield new
+
+        self._write(last, rows())
 
     @staticmethod
     def _entry(m: Match) -> dict:
@@ -112,21 +197,62 @@ class Library:
     def games(self) -> list:
         """Newest first; each entry also carries the record's size in bytes."""
         out = []
-        for e in self.index["games"]:
-            e = dict(e)
+        for e in self.entries():
             e["size"] = self.storage.size(e["name"] + LOG_EXT)
             out.append(e)
         out.sort(key=lambda e: e["name"], reverse=True)
         return out
 
+    def count(self) -> int:
+        if self.n < 0:
+            n = -1  # the header is no game
+            for _ in self._raw():
+                n += 1
+            self.n = max(n, 0)
+        return self.n
+
     def find(self, name: str):
-        for e in self.index["games"]:
-            if e["name"] == name:
-                return e
+        """The entry of a game, or None; only a line that holds the name is parsed."""
+        key = _key(name)
+        head = True
+        lines = self._raw()
+        try:
+            for line in lines:
+                if head:
+                    head = False
+                elif key in line:
+                    e = self._parse(line)
+                    if e is not None and e.get("name") == name:
+                        return e
+        finally:
+            lines.close()
         return None
 
+    def find_many(self, names: list) -> dict:
+        """{name: entry} of those of `names` the index holds, in one reading."""
+        out = {}
+        keys = [_key(n) for n in names]
+        head = True
+        lines = self._raw()
+        try:
+            for line in lines:
+                if head:
+                    head = False
+                    continue
+                for i, name in enumerate(names):
+                    if keys[i] in line and name not in out:
+                        e = self._parse(line)
+                        if e is not None and e.get("name") == name:
+                            out[name] = e
+                            break
+                if len(out) == len(names):
+                    break
+        finally:
+            lines.close()
+        return out
+
     def last(self) -> str:
-        name = self.index.get("last", "")
+        name = self.head().get("last", "")
         e = self.find(name) if name else None
         return name if e is not None and not e.get("finished") else ""
 
@@ -145,7 +271,7 @@ class Library:
 
     def new_name(self) -> str:
         n = 0
-        for e in self.index["games"]:
+        for e in self.entries():
             try:
                 n = max(n, int(e["name"][1:]))
             except ValueError:
@@ -155,9 +281,7 @@ class Library:
     # -- changes ---------------------------------------------------------------
     def add(self, m: Match) -> None:
         self.cur = (m.name, m.is_over())
-        self.index["games"].append(self._entry(m))
-        self.index["last"] = m.name
-        self._save()
+        self._change(m.name, m.name, self._entry(m), add=True)
 
     def update(self, m: Match) -> None:
         """Call after every move: the index is rewritten only when what the
@@ -168,35 +292,34 @@ class Library:
         new = self._entry(m)
         self.cur = (m.name, new["finished"])
         if e is None:
-            self.index["games"].append(new)
-        elif e.get("finished") == new["finished"] and self.index.get("last") == m.name:
+            self._change(m.name, m.name, new, add=True)
+        elif e.get("finished") == new["finished"] and self.head().get("last") == m.name:
             return  # nothing the list shows has changed: no flash write
         else:
-            e.clear()
-            e.update(new)
-        self.index["last"] = m.name
-        self._save()
+            self._change(m.name, m.name, new)
 
     def set_last(self, name: str) -> None:
-        if self.index.get("last") != name:
-            self.index["last"] = name
-            self._save()
+        if self.head().get("last") != name:
+            self._change(name)
 
     def abandon(self, name: str) -> None:
         """Keep a game's record but take it off the resume row."""
         e = self.find(name)
+        last = self.head().get("last", "")
         if e is not None:
             e["abandoned"] = True
-        if self.index.get("last") == name:
-            self.index["last"] = ""
-        self._save()
+        self._change("" if last == name else last, name, e)
 
     def delete(self, name: str) -> None:
         GameLog(self.storage, name).remove()
-        self.index["games"] = [e for e in self.index["games"] if e["name"] != name]
-        if self.index.get("last") == name:
-            self.index["last"] = ""
-        self._save()
+        last = self.head().get("last", "")
+        self._change("" if last == name else last, name, False)
 
     def open(self, name: str) -> Match:
         return Match.resume(self.storage, name, load_game)
+
+
+def _key(name: str) -> bytes:
+    """What an index line holds when it is this game's (or, rarely, names a
+    player so): a cheap test before a line is parsed."""
+    return b'"name":' + dumps(name).encode()

@@ -33,15 +33,19 @@ OPS = ("hello", "list", "pull", "cancel", "poll", "roster", "settings", "set_ros
 
 
 class Link:
-    def __init__(self, library, settings, device_id: str, serial) -> None:
+    def __init__(self, library, settings, device_id: str, serial, bufs=None) -> None:
         self.library = library
         self.settings = settings
         self.device_id = device_id
         self.serial = serial
-        self.inbuf = bytearray(LINE_MAX)
+        # the line buffer and the output queue: the gate allocates them before
+        # it imports this module (usher.link_gate.load), of these sizes
+        if bufs is None:
+            bufs = (bytearray(LINE_MAX), bytearray(OUT_CAP))
+        self.inbuf = bufs[0]  # type: bytearray
+        self.out = bufs[1]  # type: bytearray
         self.n = 0  # bytes of the line being built
         self.skipping = False  # inside an over-long line, until its newline
-        self.out = bytearray(OUT_CAP)
         self.head = 0  # next byte to write
         self.tail = 0  # end of queued bytes
         self.midline = False  # the serial took part of a line and not its end
@@ -52,6 +56,7 @@ class Link:
         self.errors = 0  # error replies sent, for tests and the status screen
         self.drops = 0  # transfers dropped because the host stopped reading
         self.starved = False  # an answer ran out of heap
+        self.why = ""  # words for a "memory" answer, fitting the device's state (the gate sets them)
 
     # -- what the app calls --------------------------------------------------
     def service(self, budget: int = 1024) -> int:
@@ -231,7 +236,11 @@ class Link:
             getattr(self, "op_" + op)(rid, req)
         except MemoryError:  # a game open on the device leaves too little heap
             self.starved = True  # the app then drops the link, giving its heap back
-            self._error(rid, "memory")
+            self.errors += 1
+            reply = {"id": rid, "ok": False, "err": "memory"}
+            if self.why:
+                reply["why"] = self.why
+            self.send(reply)
         except Exception:  # a bug must not stop the device
             self._error(rid, "internal")
 
@@ -268,7 +277,7 @@ class Link:
                 "device": self.device_id,
                 "fw": VERSION,
                 "proto": PROTO,
-                "games": len(self.library.index["games"]),
+                "games": self.library.count(),
                 "max": LINE_MAX,
                 "chunk": CHUNK,
             }
@@ -286,14 +295,15 @@ class Link:
         if items is None:
             self._error(rid, "arg")
             return
-        press = [it[0] for it in items if self.needs_press(self.library.find(it[0]))]
+        found = self.library.find_many([it[0] for it in items])  # one reading of the index
+        press = [it[0] for it in items if self.needs_press(found.get(it[0]))]
         if press and len(items) > 1:
             self._error(rid, "press")  # games needing a press are pulled one at a time
         elif press:
             self._ask(rid, "pull", items, "Laptop wants: %s (unfinished)" % press[0][:12])
         else:
             self._stop()
-            self.transfer = Transfer(self, rid, items)
+            self.transfer = Transfer(self, rid, items, found)
 
     def op_cancel(self, rid: int, req: dict) -> None:
         if self.ask is not None:

@@ -12,15 +12,36 @@ try:
 except ImportError:  # MicroPython: annotations are never evaluated
     pass
 
+from usher.core.crc import crc_hex
 from usher.ui.modules import collect, unload
 
 # heap the link needs free before it is loaded: its code and buffers take ~24 KB
 # on the 64-bit VM (less on the Pico), its answers a few KB more
 LINK_ROOM = 32 * 1024
-LINK_IDLE_TICKS = 3000  # a minute without a byte: the link's heap goes back
+# five seconds without a byte: the link's heap goes back. Every `usher`
+# command starts with a hello, so nothing is lost when the link is loaded again
+# for the next one; kept a minute, its ~24 KB were still in the heap when the
+# person started a big game right after a settings push (issue 10)
+LINK_IDLE_TICKS = 250
+LINK_PRESS_QUIET = 50  # a press a second after the host's last byte: the person is back, the link goes
 LINK_BACKOFF_TICKS = 250  # after the link did not fit the heap: 5 s of refusing the host
-# the protocol's error line, its CRC-32 computed once: the link's code is not here
-NO_ROOM_LINE = b'@u {"err":"memory","id":null,"ok":false}*6b95a2eb\n'
+# the link's buffers (usher.link.LINE_MAX and OUT_CAP; it imports nothing from here)
+LINE_MAX = 1536
+OUT_CAP = 4096
+# why the device says "memory", in words that fit where the person is: with a
+# game open, leaving it makes room; at Home there is nothing to leave
+WHY_GAME = "a game is open on the device: Save & leave it there, then ask again"
+WHY_HOME = "the device is short of memory: ask again in a few seconds"
+
+
+def no_room_line(playing: bool) -> bytes:
+    """The protocol's error line for a host the link cannot serve (id null:
+    its lines were not read), built without the link's code."""
+    body = b'{"err":"memory","id":null,"ok":false,"why":"%s"}' % (WHY_GAME if playing else WHY_HOME).encode()
+    return b"@u " + body + b"*" + crc_hex(body).encode() + b"\n"
+
+
+NO_ROOM_LINE = no_room_line(True)  # the line a host gets while a game is open
 LINK_MODULES = ("usher.link",)  # usher.link, link_ops, link_wire and this module
 
 
@@ -54,12 +75,16 @@ def heap_free() -> int:
 
 
 def load(app, first: int):
-    """The link, or MemoryError (tests replace this to run out on purpose)."""
+    """The link, or MemoryError (tests replace this to run out on purpose).
+    Its two buffers are allocated before any of its code: in a fragmented
+    heap a block of 4 KB in one piece is what fails, and failing then leaves
+    no half-imported module behind."""
     if 0 <= heap_free() < LINK_ROOM:
         raise MemoryError("no room for the link")
+    bufs = (bytearray(LINE_MAX), bytearray(OUT_CAP))
     from usher.link import Link
 
-    return Link(app.library, app.settings, app.device_id(), FirstByte(app.serial, first))
+    return Link(app.library, app.settings, app.device_id(), FirstByte(app.serial, first), bufs)
 
 
 class LinkGate:
@@ -78,7 +103,7 @@ class LinkGate:
         link = self.link
         if link is None:
             if self.off:
-                return self._refuse(app.serial, b)
+                return self._refuse(app.serial, b, app.match is not None)
             try:
                 link = self.link = load(app, b)
                 self.idle = 0
@@ -86,8 +111,9 @@ class LinkGate:
                 self.off = LINK_BACKOFF_TICKS
                 self._drop(app)  # and what of the link's modules did get imported
                 if b == 0x0A:
-                    app.serial.write(NO_ROOM_LINE)
+                    app.serial.write(no_room_line(app.match is not None))
                 return True
+        link.why = WHY_GAME if app.match is not None else WHY_HOME
         if link.service():
             self.idle = 0
         else:
@@ -107,8 +133,19 @@ class LinkGate:
             return self.off > 0
         return True
 
-    def _refuse(self, serial, b: int) -> bool:
-        """Drop the host's bytes, answering each line with NO_ROOM_LINE."""
+    def pressed(self, app) -> bool:
+        """A button was pressed: if the host has been quiet a while and nothing
+        is running or asked, the laptop is done and the person is back, so
+        the link's heap goes to what the person does next (a big game, say).
+        Returns False when the gate is done (the app drops it)."""
+        link = self.link
+        if link is None or link.busy() or link.pending() or self.idle < LINK_PRESS_QUIET:
+            return True
+        self._drop(app)
+        return False
+
+    def _refuse(self, serial, b: int, playing: bool) -> bool:
+        """Drop the host's bytes, answering each line with the no-room line."""
         self.off -= 1
         ended = b == 0x0A
         for _ in range(256):
@@ -117,14 +154,12 @@ class LinkGate:
                 break
             ended = ended or b == 0x0A
         if ended:
-            serial.write(NO_ROOM_LINE)
+            serial.write(no_room_line(playing))
         return self.off > 0
 
     def _drop(self, app) -> None:
         """Drop the link and its modules, giving their heap back; this module
         stays while the host is being refused."""
         self.link = None
-        if app.match is not None:
-            app.library.release()
         unload(LINK_MODULES, ("usher.link_gate",) if self.off else ())
         collect()

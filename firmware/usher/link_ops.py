@@ -36,22 +36,28 @@ def entry_view(storage, e: dict, secret: bool) -> dict:
 
 def list_page(link, rid: int, start: int) -> str:
     """The JSON of one `list` reply, built as text so a page is measured while
-    it grows and the whole list never exists as objects at once."""
-    games = link.library.index["games"]
-    total = len(games)
+    it grows and the whole list never exists as objects at once (nor the
+    index: its entries are read one at a time)."""
+    lib = link.library
     parts: list = []
     used = 0
+    nxt = -1  # the first entry that did not fit this page
     i = start
-    while i < total:
-        e = games[i]
-        text = ascii_json(entry_view(link.library.storage, e, link.needs_press(e)))
-        if parts and used + len(text) > PAGE_BYTES:
-            break
-        parts.append(text)
-        used += len(text) + 1
-        i += 1
-    nxt = str(i) if i < total else "null"
-    return '{"id":%d,"ok":true,"total":%d,"next":%s,"games":[%s]}' % (rid, total, nxt, ",".join(parts))
+    entries = lib.entries(start)
+    try:
+        for e in entries:
+            text = ascii_json(entry_view(lib.storage, e, link.needs_press(e)))
+            if parts and used + len(text) > PAGE_BYTES:
+                nxt = i
+                break
+            parts.append(text)
+            used += len(text) + 1
+            i += 1
+    finally:
+        entries.close()  # it holds the index open
+    total = lib.count()
+    more = str(nxt) if nxt >= 0 else "null"
+    return '{"id":%d,"ok":true,"total":%d,"next":%s,"games":[%s]}' % (rid, total, more, ",".join(parts))
 
 
 # -- what the host may send ----------------------------------------------------
@@ -160,8 +166,10 @@ class Transfer:
     queue has room. Each chunk carries its offset and the CRC of the file up
     to its end, so the host can check and resume from any chunk boundary."""
 
-    def __init__(self, link, rid: int, items: list) -> None:
+    def __init__(self, link, rid: int, items: list, found=None) -> None:
         self.link = link
+        # the games of the batch the index holds (read once, not once a game)
+        self.found = found if found is not None else link.library.find_many([it[0] for it in items])
         self.rid = rid
         self.items = items
         self.i = -1
@@ -193,7 +201,7 @@ class Transfer:
         """Start sending one game; queue its error line and skip it if it cannot."""
         storage = self.link.library.storage
         size = storage.size(name + LOG_EXT)
-        if self.link.library.find(name) is None or size < 0:
+        if name not in self.found or size < 0:
             self.link.send({"id": self.rid, "name": name, "err": "nogame"})
             return False
         crc = crc_prefix(storage, name + LOG_EXT, start) if start else 0

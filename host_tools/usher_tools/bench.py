@@ -71,6 +71,7 @@ def _extras() -> list:
         "bench_films",
         "bench_sync",
         "bench_wasm",
+        "bench_memory",
     )
     for name in ["usher_tools." + n for n in names]:
         try:

@@ -56,10 +56,10 @@ HINTS = {
 
 
 class Refused(LinkError):
-    """The device answered with an error code."""
+    """The device answered with an error code (and, for some, why in words)."""
 
-    def __init__(self, code: str, what: str = "") -> None:
-        hint = HINTS.get(code)
+    def __init__(self, code: str, what: str = "", why: object = None) -> None:
+        hint = why if isinstance(why, str) and why else HINTS.get(code)
         super().__init__("device refused %s: %s%s" % (what or "the request", code, " (%s)" % hint if hint else ""))
         self.code = code
 
@@ -219,7 +219,7 @@ class Client:
             if obj.get("id") == rid:
                 return obj
             if obj.get("id") is None and obj.get("err") == "memory":
-                raise Refused("memory")  # the device cannot serve anyone now, old lines or new
+                raise Refused("memory", why=obj.get("why"))  # the device cannot serve anyone now, old lines or new
             if strict and obj.get("id") is None and obj.get("ok") is False:
                 # the device could not read one of our lines: say so, do not wait forever
                 raise LinkError("device could not read our request (%s)" % obj.get("err"))
@@ -227,7 +227,7 @@ class Client:
     def call(self, op: str, timeout: float | None = None, **args) -> dict:  # type: ignore[no-untyped-def]
         reply = self.wait(self.send(op, **args), timeout)
         if reply.get("ok") is not True:
-            raise Refused(str(reply.get("err")), op)
+            raise Refused(str(reply.get("err")), op, reply.get("why"))
         return reply
 
     # -- operations ------------------------------------------------------------
@@ -243,7 +243,7 @@ class Client:
         # a previous host's leftovers may still arrive: only our reply counts
         info = self.wait(self.send("hello", proto=PROTO), strict=False)
         if info.get("ok") is not True:
-            raise Refused(str(info.get("err")), "hello")
+            raise Refused(str(info.get("err")), "hello", info.get("why"))
         for key in ("device", "fw", "proto", "games"):
             if key not in info:
                 raise LinkError("hello reply lacks %s" % key)
@@ -319,7 +319,7 @@ class Client:
             err = str(msg.get("err"))
             if err == "denied":
                 raise Denied("pull " + ", ".join(results))
-            raise Refused(err, "pull")
+            raise Refused(err, "pull", msg.get("why"))
 
     @staticmethod
     def _pull_line(r: PullResult, msg: dict) -> None:
@@ -363,7 +363,7 @@ class Client:
         rid = self.send(op, **args)
         reply = self.wait(rid)
         if reply.get("ok") is not True:
-            raise Refused(str(reply.get("err")), op)
+            raise Refused(str(reply.get("err")), op, reply.get("why"))
         if reply.get("pending"):
             if on_pending:
                 on_pending(str(reply.get("ask", "")))
@@ -378,7 +378,7 @@ class Client:
         if reply.get("ok") is not True:
             if reply.get("err") == "denied":
                 raise Denied(op)
-            raise Refused(str(reply.get("err")), op)
+            raise Refused(str(reply.get("err")), op, reply.get("why"))
         return reply
 
 

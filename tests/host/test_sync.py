@@ -218,6 +218,7 @@ def test_disagreement_with_what_the_device_said_is_reported(hist):
     entry = dev.library.find("g0001")
     entry["finished"] = True  # the device's index claims the game ended
     entry["standings"] = [{"player": 0, "name": "Anna", "score": 9, "rank": 1}]
+    dev.library._change(None, "g0001", entry)  # the index lives on the flash, not in RAM
     report = sync(dev, hist)
     g = by_name(report)["g0001"]
     assert g["status"] == "mismatch"
@@ -451,7 +452,7 @@ def test_link_leaves_kbd_intr_alone_so_mpremote_can_always_interrupt():
 
 
 def test_a_device_short_of_memory_is_reported_with_what_to_do(hist):
-    from usher.link_gate import NO_ROOM_LINE
+    from usher.link_gate import NO_ROOM_LINE, WHY_GAME, WHY_HOME
 
     dev = Device(games=1)
 
@@ -459,9 +460,16 @@ def test_a_device_short_of_memory_is_reported_with_what_to_do(hist):
         raise MemoryError("memory allocation failed")
 
     dev.link.op_list = no_room  # the link loaded, but an answer does not fit
+    dev.link.why = WHY_GAME  # with a game open on the device, the gate gives these words
     with pytest.raises(Refused) as e:
         sync(dev, hist)
     assert e.value.code == "memory" and "Save & leave" in str(e.value)
+    dev = Device(games=1)
+    dev.link.op_list = no_room
+    dev.link.why = WHY_HOME
+    with pytest.raises(Refused) as e:  # at Home: no game to leave, and the words say so
+        sync(dev, hist)
+    assert e.value.code == "memory" and "Save & leave" not in str(e.value) and "again" in str(e.value)
 
     class NoLink:  # the link itself did not fit: the app answers each line with its fixed one
         def __init__(self, port):

@@ -203,3 +203,68 @@ def test_out_of_memory_in_a_tick_reloads_the_game_from_flash():
     eq(app.match.name, name)  # the same game, reopened from its record
     eq(app.match.state, state)
     eq(app.toast_msg, "Low memory: reloaded")
+
+
+def test_a_reload_that_does_not_free_enough_goes_home_once_and_keeps_every_record():
+    """The low-memory path never loops: the heap runs out again right after
+    the game was reloaded from flash, so the device goes Home (where no game
+    is open), says so, and stays there; the game stays on the Resume row."""
+    from usher.app import LOW_MEMORY_HOME
+
+    app, st = make_app()
+    goto(app, "Dice & draws")
+    press(app, "ok", "ok")
+    name = app.match.name
+    files = st.files.copy()
+    render = app.render
+
+    def greedy():  # any screen of a game: out of heap, every time
+        if app.match is not None:
+            raise MemoryError("memory allocation failed")
+        return render()
+
+    app.render = greedy
+    app.run(ticks=50)
+    eq(app.recoveries, 2)  # the reload, then Home: no third
+    eq(type(app.top()).__name__, "Home")
+    eq(app.match, None)
+    eq(app.toast_msg, LOW_MEMORY_HOME)
+    eq(st.files.copy(), files)  # every record as it was
+    eq(labels(app)[0], "Resume Dice")
+    app.render = render  # room again: the game resumes from Home
+    press(app, "ok")  # the message goes
+    press(app, "ok")
+    eq(app.match.name, name)
+    eq(app.match.state["rolls"], 2)
+
+
+def test_a_reload_that_itself_runs_out_goes_home():
+    app, st = make_app()
+    goto(app, "Dice & draws")
+    press(app, "ok")
+    files = st.files.copy()
+
+    def no_room():
+        raise MemoryError("memory allocation failed")
+
+    app.play = no_room  # reopening the game runs out too
+    app.clock.sleep_ms(60_000)
+
+    class Greedy:
+        dirty = True
+        part = False
+
+        def draw(self, p, full):
+            raise MemoryError("memory allocation failed")
+
+        def on_close(self):
+            pass
+
+    app.stack.append(Greedy())
+    app.run(ticks=5)
+    eq(app.recoveries, 1)
+    eq(type(app.top()).__name__, "Home")
+    eq(st.files.copy(), files)
+    from usher.app import LOW_MEMORY_HOME
+
+    eq(app.toast_msg, LOW_MEMORY_HOME)

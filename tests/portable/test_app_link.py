@@ -7,7 +7,7 @@ from fake_serial import FakeSerial
 from portable import eq, on_micropython
 from usher import link_gate
 from usher.core.crc import crc32
-from usher.link_gate import LINK_BACKOFF_TICKS, NO_ROOM_LINE
+from usher.link_gate import LINK_BACKOFF_TICKS, NO_ROOM_LINE, no_room_line
 
 
 def link_of(app):
@@ -73,7 +73,11 @@ def refuse(app, ser):
     for _ in range(LINK_BACKOFF_TICKS - 2):  # every line the host sends meanwhile: the same answer
         ser.feed(b"xx\n")
         app.tick()
-    eq(bytes(ser.out), NO_ROOM_LINE * (LINK_BACKOFF_TICKS - 1))
+    # the same line each time (checked piecewise: one 30 KB copy would not fit a fragmented heap)
+    n = len(NO_ROOM_LINE)
+    eq(len(ser.out), n * (LINK_BACKOFF_TICKS - 1))
+    for k in (0, LINK_BACKOFF_TICKS // 2, LINK_BACKOFF_TICKS - 2):
+        eq(bytes(ser.out[k * n : (k + 1) * n]), NO_ROOM_LINE)
 
 
 def test_an_answer_that_runs_out_of_heap_gives_the_links_heap_back_to_the_game():
@@ -98,4 +102,12 @@ def test_an_answer_that_runs_out_of_heap_gives_the_links_heap_back_to_the_game()
     assert link_of(app) is None  # dropped once its answer was out
     ser.feed(b'@U {"id":6,"op":"hello","proto":1}*00000000\n')
     app.tick()
-    assert bytes(ser.out).endswith(NO_ROOM_LINE), bytes(ser.out)  # and the next lines are told why
+    # and the next lines are told why, in words for a device at Home (no game to leave)
+    assert bytes(ser.out).endswith(no_room_line(False)), bytes(ser.out)
+    assert b"Save & leave" not in bytes(ser.out)
+
+
+def test_the_gate_allocates_the_links_buffers_at_the_links_own_sizes():
+    from usher import link
+
+    eq((link_gate.LINE_MAX, link_gate.OUT_CAP), (link.LINE_MAX, link.OUT_CAP))

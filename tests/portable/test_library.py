@@ -93,3 +93,52 @@ def test_partial_settings_merge_with_defaults():
     s = Settings(st)
     eq(s.get("showtime")["stars"][0], [1, 2, 2, 1])
     eq(s.get("showtime")["genres"], {"1": ["comedy"]})
+
+
+def test_the_index_is_read_from_the_flash_each_time_never_kept():
+    st = MemStorage()
+    lib = Library(st)
+    new_game(lib, st)
+    new_game(lib, st)
+    # the file changed behind the library's back: what it says next is the file's
+    st.files[INDEX] = b"".join(ln for ln in st.lines(INDEX) if b'"g0001"' not in ln)
+    eq([e["name"] for e in lib.games()], ["g0002"])
+    eq(lib.find("g0001"), None)
+    eq(lib.count(), 1)
+    for v in lib.__dict__.values():
+        assert not isinstance(v, (list, dict)), v  # nothing of the index stays on the heap
+
+
+def test_a_game_the_index_was_rebuilt_with_is_not_added_twice():
+    st = MemStorage()
+    g = load_game("dice")
+    m = Match.start(st, "g0001", g, g.make_setup([{"name": "Ann", "colour": 0}], {}, {}), created=100)
+    lib = Library(st)  # no index yet: the first change rebuilds it, finding g0001
+    lib.add(m)
+    eq([e["name"] for e in lib.games()], ["g0001"])
+    eq(lib.count(), 1)
+    eq(lib.last(), "g0001")
+
+
+def test_a_list_page_skips_what_it_does_not_show_and_counts_every_game():
+    from usher.core.data import loads
+    from usher.link_ops import list_page
+
+    st = MemStorage()
+    lib = Library(st)
+    for _ in range(30):
+        new_game(lib, st)
+
+    class L:
+        library = lib
+
+        def needs_press(self, e):
+            return False
+
+    page = loads(list_page(L(), 7, 0))
+    n = len(page["games"])
+    assert 0 < n < 30
+    eq((page["total"], page["next"]), (30, n))
+    rest = loads(list_page(L(), 8, 25))
+    eq([e["name"] for e in rest["games"]], ["g%04d" % i for i in range(26, 31)])
+    eq(rest["next"], None)

@@ -108,11 +108,12 @@ class DirStorage:
             f.write(data)
 
     def write(self, name: str, data) -> None:
-        """Replace a file atomically; `data` is bytes or a tuple of pieces."""
+        """Replace a file atomically; `data` is bytes, or pieces (a tuple, or
+        an iterator, which may still be reading the file it replaces)."""
         tmp = self._p(name) + TMP
         try:
             with open(tmp, "wb") as f:
-                for piece in data if isinstance(data, tuple) else (data,):
+                for piece in (data,) if isinstance(data, (bytes, bytearray)) else data:
                     f.write(piece)
             os.rename(tmp, self._p(name))
         except OSError:

@@ -8,6 +8,8 @@ from usher.ui.widgets import Menu, wrap
 
 
 class Home(Menu):
+    rests = True  # the app drops other screens' modules when Home is on top again
+
     def __init__(self) -> None:
         Menu.__init__(self, "Usher", [], on_back=lambda: None)
 
@@ -119,7 +121,7 @@ class SyncInfo(Message):
         Message.__init__(self, "Sync", [])
 
     def on_open(self) -> None:
-        n = len(self.app.library.games())
+        n = self.app.library.count()
         self.lines = [
             "%d games on device" % n,
             "Plug USB into laptop,",

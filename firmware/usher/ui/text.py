@@ -21,16 +21,8 @@ _MONO_HLSB = framebuf.MONO_HLSB
 _scratch = bytearray(256)
 _pal_buf = bytearray(2)
 _pal = framebuf.FrameBuffer(_pal_buf, 2, 1, framebuf.GS8)
-_views: list = [None, None]  # the last font's DATA and a memoryview of it
 
 ELLIPSIS = "\x7f"  # the fonts keep their "..." glyph in DEL's slot
-
-
-def _view(font):
-    if _views[0] is not font.DATA:
-        _views[0] = font.DATA
-        _views[1] = memoryview(font.DATA)
-    return _views[1]
 
 
 def glyph(font, ch: str):
@@ -78,7 +70,10 @@ def draw(fb, s: str, x: int, y: int, colour: int, font, bg: int = -1) -> int:
     pal = _pal
     chars = font.CHARS
     meta = font.META
-    data = _view(font)
+    # a view per call, not kept: kept here (this module is never unloaded) it
+    # pinned the data of a font whose module a game had dropped, several KB
+    # that stayed after the fonts were loaded again (issue 10)
+    data = memoryview(font.DATA)
     x0 = x
     for ch in s:
         i = chars.find(ch)

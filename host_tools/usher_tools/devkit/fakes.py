@@ -153,7 +153,7 @@ class MemStorage:
             raise PowerCut()
 
     def write(self, name, data):
-        pieces = list(data) if isinstance(data, tuple) else [data]
+        pieces = [data] if isinstance(data, (bytes, bytearray)) else list(data)
         kept = []
         for piece in pieces:  # kept apart, as the device writes them
             part, cut = self._spend(piece)
@@ -201,6 +201,8 @@ class FullStorage(MemStorage):
         MemStorage.append(self, name, data)
 
     def write(self, name, data):
+        if not isinstance(data, (bytes, bytearray)):
+            data = tuple(data)  # pieces: an iterator is read once
         size = sum(len(p) for p in data) if isinstance(data, tuple) else len(data)
         if size - max(0, self.size(name)) > self.room - self._used():
             raise OSError(28)

@@ -17,9 +17,10 @@ class FlashImage:
         self.error = error
 
 
-def read_image(path: str, blocks: int = PICO_BLOCKS) -> FlashImage:
+def read_image(path: str, blocks: int = PICO_BLOCKS, heap: str = "256K") -> FlashImage:
+    """`heap`: the reading VM's own (every file is held at once, as hex)."""
     proc = subprocess.run(
-        [tool("micropython"), "-X", "heapsize=256K", os.path.join(DEVICE_DIR, "simdump.py")],
+        [tool("micropython"), "-X", "heapsize=" + heap, os.path.join(DEVICE_DIR, "simdump.py")],
         input=json.dumps({"flash": os.path.abspath(path), "blocks": blocks}),
         env=vm_env(),
         capture_output=True,

@@ -108,6 +108,7 @@ class Sim:
         self.modes: dict = {}
         self.backlight = None  # 0..1 once the profile drives it
         self.peak = 0  # most heap live after a collection at any sleep, over all runs
+        self.live = 0  # the heap live after a collection at the latest measured sleep
         self.mem_peak_raw = 0  # micropython.mem_peak(): every byte ever allocated, garbage included
         self.hello: dict = {}
         self.rom_room = 0  # heap added for a ROMFS image (flash on the Pico)
@@ -507,6 +508,7 @@ class Sim:
             ms, live, ops = P.sleep_fields(p)
             if live != 0xFFFFFFFF:
                 self.peak = max(self.peak, live)
+                self.live = live
             self.flash_ops = ops
             self.exchanges += 1
             if draining:

@@ -8,6 +8,7 @@ One command a line; `#` starts a comment.
     long ok                                hold a key for the long-press time
     wait 500                               let 500 ms of virtual time pass
     shot home                              save the screen as home.png
+    heap home                              note the firmware's live heap now (after a collection)
     serial "line"                          send the line (and a newline) on the USB serial
     expect "text" [2000]                   run until the serial shows text (fail after 2000 ms)
     powercut                               cut the power now
@@ -74,6 +75,7 @@ class ScriptRunner:
         self.gap_ms = 120
         self.long_ms = 1000
         self.saved: dict = {}  # shot name -> path
+        self.heap: list = []  # [name, firmware heap live after a collection] per `heap` line
 
     def run(self, text: str) -> None:
         steps = parse(text)
@@ -104,6 +106,10 @@ class ScriptRunner:
             if len(w) != 2:
                 raise ScriptError(line, "shot NAME")
             self.shot(w[1])
+        elif cmd == "heap":
+            if len(w) != 2:
+                raise ScriptError(line, "heap NAME")
+            self.mark(w[1])
         elif cmd == "set":
             if len(w) != 3 or w[1] not in ("press", "gap", "long"):
                 raise ScriptError(line, "set press|gap|long MS")
@@ -168,6 +174,17 @@ class ScriptRunner:
                 raise ScriptError(line, "expected %r on the serial, saw %r" % (text, seen[-200:]))
             sim.run_for(20)
 
+    def mark(self, name: str) -> int:
+        """The firmware's heap in use now: one more tick, whose sleep collects and
+        measures (the VM's live heap less the simulator's allowance)."""
+        sim = self.sim
+        if not sim.alive:
+            raise SimError("the board is off")
+        sim.run_for(20)
+        got = sim.live - SIM_ALLOWANCE - sim.hello.get("rom_heap", 0)
+        self.heap.append([name, got])
+        return got
+
     def shot(self, name: str) -> str:
         img = self.sim.image()
         path = os.path.join(self.shots, name + ".png") if self.shots else ""
@@ -215,6 +232,7 @@ def report(sim: Sim, runner: ScriptRunner, wall_s: float, error: str = "") -> di
         "runs": sim.runs,
         "keys": {k: sim.keymap.get(k) for k in sim.key_order},
         "shots": runner.saved,
+        "heap_marks": runner.heap,
         "final_screen": screen_summary(img, final),
         "serial_tail": sim.serial_out[-2000:].decode("utf-8", "replace"),
         "device_stderr": sim.stderr[-4000:].decode("utf-8", "replace"),
