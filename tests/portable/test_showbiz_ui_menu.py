@@ -84,3 +84,14 @@ def test_breaking_with_entered_draws_asks_for_the_artist_drawn():
     a = app.match.last_action()
     eq((a["t"], a["p"], a["col"], a["add"]), ("break", 0, 1, ["red"]))
     eq(top(app), "Main")
+
+
+def test_the_game_menu_opens_on_back_to_game_as_showtimes_does():
+    app, _ = make_app()
+    start(app, 2, agent=0)
+    press(app, "back")
+    eq(top(app), "GameMenu")
+    eq(labels(app)[0], "Back to game")
+    eq(app.top().sel, 0)
+    press(app, "ok")
+    eq(top(app), "Main")

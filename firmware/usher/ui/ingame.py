@@ -1,20 +1,24 @@
-"""The in-game menu: undo, scores, save and leave, abandon."""
+"""The in-game menu: back to the game (where the cursor starts, as in
+Showtime's own menu), a game's own entries, undo, scores, save and leave,
+abandon."""
 
 from usher.ui.dialogs import Confirm, Table
 from usher.ui.widgets import Menu
 
 
 class GameMenu(Menu):
-    def __init__(self, extra=None) -> None:
+    def __init__(self, extra=None, scores=None) -> None:
         self.extra = extra or []  # a game's own entries, (label, callback)
+        self.scores = scores  # (label, callback) in place of "Scores" (dice: its results)
         Menu.__init__(self, "Game menu", [])
 
     def on_open(self) -> None:
         app = self.app
-        items = list(self.extra)
+        items = [("Back to game", self.close)]
+        items += self.extra
         if app.match.can_undo():
             items.append(("Undo last", self.undo))
-        items.append(("Scores", lambda: show_scores(app)))
+        items.append(self.scores or ("Scores", lambda: show_scores(app)))
         items.append(("Save & leave", app.home))
         items.append(("Abandon", self.abandon))
         self.items = items
