@@ -102,6 +102,8 @@ class Library:
             "players": [p["name"] for p in m.setup["players"]],
             "finished": m.is_over(),
         }
+        if m.header.get("clock") == "unset":  # `created` is no date: the laptop dates it from the sync
+            e["clock"] = "unset"
         if e["finished"]:
             e["standings"] = m.standings()
         return e

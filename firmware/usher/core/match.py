@@ -79,10 +79,15 @@ class Match:
         return list(self.iter_actions())
 
     @classmethod
-    def start(cls, storage, name: str, game: Game, setup: dict, created=0):
+    def start(cls, storage, name: str, game: Game, setup: dict, created=0, clock_set: bool = True):
+        """`clock_set=False`: the device's clock was never set (a Pico has no
+        clock battery), so `created` is no date: the header says so."""
         state = game.new(setup)
         log = GameLog(storage, name)
-        log.create({"game": game.name, "setup": setup, "created": created})
+        header = {"game": game.name, "setup": setup, "created": created}
+        if not clock_set:
+            header["clock"] = "unset"
+        log.create(header)
         m = cls(game, log, log.load().header)
         m.state = state
         return m

@@ -17,6 +17,7 @@ State layout (plain JSON, colours as indices into `kinds`, players by seat):
 from usher.core.data import need
 from usher.core.errors import RuleError
 from usher.games.showbiz_bags import ARTIST_BAG, TASTE_BAG
+from usher.games.showbiz_settings import DRAWS  # noqa: F401  (usher.games.showbiz takes it from here)
 
 COLS = 6  # columns on a contract board: artists per agent per year
 ROW = 6  # pieces in a taste row
@@ -27,7 +28,6 @@ LAST_YEAR = 12
 END_ON = {10: 2, 11: 4}  # after these years a roll this high or lower ends the game
 POINTS = [0, 1, 3, 6, 11, 18, 21]  # points for 0..6 matching colours
 START_ZE = 15
-DRAWS = ("device", "entered")
 
 WAITING = {
     "agent": "the general agent",
