@@ -13,7 +13,6 @@ from usher.games.catalog import holds_secrets
 from usher.link_ops import (
     CHUNK,
     Transfer,
-    game_text,
     is_int,
     list_page,
     merged,
@@ -23,6 +22,7 @@ from usher.link_ops import (
     settings_text,
 )
 from usher.link_wire import PROTO, WireError, ascii_json, decode, encode, encode_text
+from usher.ui.describe import game_text
 
 LINE_MAX = 1536  # longest line the host may send (JSON, prefix and CRC included)
 REPLY_MAX = 1536  # longest reply except chunks; input is read only while one fits

@@ -225,3 +225,22 @@ def test_the_laptop_sets_the_clock_and_games_before_that_are_marked():
     # a time before 2020 is no time: refused quietly, the clock stays as it was
     eq(pc.ask("hello", proto=1, time=5)["clock"], False)
     assert 0 <= app.now() - 1764500000 <= 2
+
+
+def test_the_devices_own_delete_names_the_game_its_day_and_players():
+    app, st = make_app(mono=True)
+    app.set_clock(1764400000, 3600)  # 2025-11-29 08:06 in the laptop's zone
+    from usher.games.catalog import load_game
+
+    g = load_game("showtime")
+    players = [{"name": "Anna", "colour": 0}, {"name": "J\u00f6rg", "colour": 1}]
+    assert app.start_match(g, g.make_setup(players, {}, {}))
+    app.home()
+    goto(app, "Saved games")
+    press(app, "ok")
+    goto(app, "Delete")
+    eq(top(app), "Confirm")
+    eq(app.top().detail, "Showtime of 2025-11-29 (Anna, J\u00f6rg), unfinished. Gone for good.")
+    press(app, "ok")
+    eq(top(app), "Home")
+    eq(len(app.library.games()), 0)

@@ -101,6 +101,8 @@ class GameActions(Menu):
         self.app.push(Table("Final scores", rows))
 
     def delete(self) -> None:
+        from usher.ui.describe import game_text
+
         app = self.app
         name = self.e["name"]
 
@@ -111,7 +113,9 @@ class GameActions(Menu):
                 app.toast("Flash error")
             app.home()
 
-        app.push(Confirm("Delete %s?" % name, yes, detail="The record is gone for good."))
+        # which game, exactly: title, day, players, finished or not
+        detail = game_text(self.e, app.tz) + ". Gone for good."
+        app.push(Confirm("Delete %s?" % name, yes, detail=detail))
 
 
 class SyncInfo(Message):
