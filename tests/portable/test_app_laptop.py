@@ -244,3 +244,23 @@ def test_the_devices_own_delete_names_the_game_its_day_and_players():
     press(app, "ok")
     eq(top(app), "Home")
     eq(len(app.library.games()), 0)
+
+
+def test_a_name_with_an_umlaut_can_be_typed_on_the_device():
+    from usher.link_ops import undrawable
+    from usher.ui.textentry import LETTERS
+
+    eq(undrawable(LETTERS), "")  # every letter offered is one the fonts draw
+    app, _ = make_app(mono=True)
+    goto(app, "Settings")
+    goto(app, "Players")
+    goto(app, "+ add name")
+    press(app, *(["next"] * 9))  # A -> J
+    press(app, "ok")
+    eq(app.top().value, "J")
+    while LETTERS[app.top().i] != "\u00f6":
+        press(app, "prev")  # back past a, the space, to the accented letters
+    press(app, "ok")
+    eq(app.top().value, "J\u00f6")
+    press(app, "ok_long")
+    eq(app.settings.get("roster")[-1], "J\u00f6")
