@@ -10,13 +10,14 @@ STAMP   := $(VENV)/.installed
 NODE    := .node
 BUILD   := build/mpy
 PROFILE ?= lcd114
+SCALE   ?=
 PORT    ?=
 STUBS_PKG := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
 
 .PHONY: help setup run test test-fast check mpy size bench deploy soak screens fonts clean
 
 help:
-	@echo "make run      start the simulator (PROFILE=lcd114|oled, ROMFS=1: code from a ROMFS image)"
+	@echo "make run      start the simulator (PROFILE=lcd114|oled, SCALE=1..8: terminal down-scaling, ROMFS=1: code from a ROMFS image)"
 	@echo "make test     every test and gate (CPython, MicroPython VM, mpy-cross, mypy, ruff)"
 	@echo "make check    ruff + mypy against the rp2 stubs"
 	@echo "make mpy      compile firmware/ with mpy-cross -march=armv6m into $(BUILD)"
@@ -40,7 +41,7 @@ $(STAMP): requirements-dev.txt host_tools/pyproject.toml $(NODE)/package.json $(
 	touch $@
 
 run: $(STAMP)
-	$(BIN)/usher sim --profile $(PROFILE) $(if $(ROMFS),--romfs)
+	$(BIN)/usher sim --profile $(PROFILE) $(if $(SCALE),--scale $(SCALE)) $(if $(ROMFS),--romfs)
 
 test: $(STAMP)
 	$(BIN)/pytest -n 2 -q

@@ -45,6 +45,12 @@ class App:
         self.presses = 0
         self.recoveries = 0  # times the heap ran out and the app started again from flash
         self.recovered: Any = None  # (ticks_ms, presses) at the latest reload after a MemoryError
+        # the clock: a Pico has no clock battery, so it is right only once the
+        # laptop has set it (every hello sends the time); kept as an offset
+        # from the board's own seconds, never written to a real RTC
+        self.clock_off = 0
+        self.clock_set = False
+        self.tz = 0  # the laptop's time zone, seconds east of UTC: for dates on screen
         self.apply_brightness()
 
     # -- the stack -----------------------------------------------------------------
@@ -111,10 +117,30 @@ class App:
 
     # -- playing ---------------------------------------------------------------------
     def now(self) -> int:
+        """Seconds since 1970 (UTC) once the laptop has set the clock; before
+        that the board's own idea of the time, which a record marks unset."""
         try:
-            return int(self.clock.time())
+            return int(self.clock.time()) + self.clock_off
         except (AttributeError, OSError):
             return 0
+
+    def set_clock(self, t: int, tz: int = 0) -> None:
+        """The laptop's time (seconds since 1970, UTC) and time zone."""
+        try:
+            self.clock_off = t - int(self.clock.time())
+        except (AttributeError, OSError):
+            return
+        self.clock_set = True
+        self.tz = tz
+
+    def after_write(self, op: str) -> None:
+        """The laptop changed something after the person's press: brightness
+        takes effect; with no game open the home menu is rebuilt, so no screen
+        offers a deleted game or shows old settings."""
+        if op == "set_settings":
+            self.apply_brightness()
+        if self.match is None and op != "pull":
+            self.home()
 
     def submit(self, action: dict) -> bool:
         """Apply a move to the game in play; a refusal shows its reason."""
@@ -149,7 +175,7 @@ class App:
         try:
             name = self.library.new_name()
             uid = self.library.new_uid(self.now() << 16 ^ self.clock.ticks_ms())
-            self.match = Match.start(self.storage, name, game, setup, self.now(), uid)
+            self.match = Match.start(self.storage, name, game, setup, self.now(), uid, self.clock_set)
             self.library.add(self.match)
         except OSError as e:
             self.toast(storage_msg(e))

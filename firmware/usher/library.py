@@ -189,6 +189,8 @@ class Library:
         }
         if "uid" in m.header:
             e["uid"] = m.header["uid"]
+        if m.header.get("clock") == "unset":  # `created` is no date: the laptop dates it from the sync
+            e["clock"] = "unset"
         if e["finished"]:
             e["standings"] = m.standings()
         return e

@@ -17,16 +17,22 @@ from usher.link_ops import (
     list_page,
     merged,
     pull_items,
-    roster_ok,
-    settings_ok,
+    roster_problem,
+    settings_problem,
+    settings_text,
 )
 from usher.link_wire import PROTO, WireError, ascii_json, decode, encode, encode_text
+from usher.ui.describe import game_text
 
 LINE_MAX = 1536  # longest line the host may send (JSON, prefix and CRC included)
 REPLY_MAX = 1536  # longest reply except chunks; input is read only while one fits
 CHUNK_LINE = CHUNK * 4 // 3 + 160  # room a chunk line needs (with a short game name)
 OUT_CAP = 4096  # the output queue: chunks fill it; requests wait until a reply fits
 STALL_TICKS = 250  # ticks with output waiting and none taken: the host is gone (5 s at 20 ms)
+ASK_TICKS = 3000  # a question left a minute without a byte from the host is withdrawn (60 s at 20 ms)
+CLOCK_MIN = 1577836800  # a time the host sets must be after 2020-01-01 ...
+CLOCK_MAX = 0x7FFFFFFF  # ... and fit 31 bits
+TZ_MAX = 14 * 3600  # the widest offset from UTC
 CTRL_C = 3
 # Every request the device answers. None of them adds an action to a game.
 OPS = ("hello", "list", "pull", "cancel", "poll", "roster", "settings", "set_roster", "set_settings", "delete")
@@ -57,6 +63,15 @@ class Link:
         self.drops = 0  # transfers dropped because the host stopped reading
         self.starved = False  # an answer ran out of heap
         self.why = ""  # words for a "memory" answer, fitting the device's state (the gate sets them)
+        # set by the app's gate each tick: the game open on the device (record
+        # name, kind) and the laptop's time zone (seconds east of UTC)
+        self.playing = ("", "")
+        self.tz = 0
+        # for the gate to act on: the time the host set ([seconds, tz]), the
+        # write the person allowed (an op name)
+        self.clock = None  # type: list | None
+        self.wrote = ""
+        self.ask_idle = 0  # ticks a question has waited without a byte from the host
 
     # -- what the app calls --------------------------------------------------
     def service(self, budget: int = 1024) -> int:
@@ -78,6 +93,15 @@ class Link:
                 break
             got += 1
             self._byte(b)
+        if self.ask is None or got:
+            self.ask_idle = 0
+        else:
+            self.ask_idle += 1
+            if self.ask_idle >= ASK_TICKS:  # the laptop went away: the device goes back where it was
+                rid = self.ask[0]
+                self.ask = None
+                self.last = [rid, "cancelled"]
+                self._error(rid, "timeout")
         wrote = self._flush()
         if self.tail > self.head and not (work or wrote):
             self.stall += 1
@@ -102,6 +126,10 @@ class Link:
             self.last = [rid, "denied"]
             self._error(rid, "denied")
             return True
+        if op == "delete" and arg == self.playing[0]:  # (the question covers the screen: never, but be sure)
+            self.last = [rid, "failed"]
+            self._error(rid, "inplay", self._inplay(arg))
+            return True
         try:
             if op == "pull":
                 self._stop()
@@ -117,6 +145,7 @@ class Link:
             self._error(rid, "storage")
             return True
         self.last = [rid, "done"]
+        self.wrote = op
         if op != "pull":
             self.send({"id": rid, "ok": True, "done": True})
         return True
@@ -188,9 +217,13 @@ class Link:
         self.stall = 0
         self.drops += 1
 
-    def _error(self, rid, code: str) -> None:
+    def _error(self, rid, code: str, why: str = "") -> None:
+        """An error reply; `why` says in words what was wrong (a refused push)."""
         self.errors += 1
-        self.send({"id": rid, "ok": False, "err": code})
+        reply = {"id": rid, "ok": False, "err": code}
+        if why:
+            reply["why"] = why[:300]
+        self.send(reply)
 
     # -- input -----------------------------------------------------------------
     def _byte(self, b: int) -> None:
@@ -263,6 +296,12 @@ class Link:
         self.send({"id": rid, "ok": True, "pending": True, "ask": text})
 
     def op_hello(self, rid: int, req: dict) -> None:
+        # the laptop's clock, on every connection: a Pico has no clock battery
+        t = req.get("time", 0)
+        tz = req.get("tz", 0)
+        if is_int(t) and CLOCK_MIN <= t <= CLOCK_MAX:
+            self.tz = tz if is_int(tz) and -TZ_MAX <= tz <= TZ_MAX else 0
+            self.clock = [t, self.tz]
         # a new host: whatever the last one left running or asking is over
         self._stop()
         self.ask = None
@@ -280,6 +319,7 @@ class Link:
                 "games": self.library.count(),
                 "max": LINE_MAX,
                 "chunk": CHUNK,
+                "clock": self.clock is not None,
             }
         )
 
@@ -300,7 +340,9 @@ class Link:
         if press and len(items) > 1:
             self._error(rid, "press")  # games needing a press are pulled one at a time
         elif press:
-            self._ask(rid, "pull", items, "Laptop wants: %s (unfinished)" % press[0][:12])
+            e = self.library.find(press[0])
+            text = "Send %s to the laptop? %s. Its secrets leave the device." % (press[0], game_text(e, self.tz))
+            self._ask(rid, "pull", items, text)
         else:
             self._stop()
             self.transfer = Transfer(self, rid, items, found)
@@ -328,22 +370,30 @@ class Link:
         self._send_json(text)
 
     def op_set_roster(self, rid: int, req: dict) -> None:
-        roster = req.get("roster")
-        if not roster_ok(roster):
-            self._error(rid, "arg")
+        roster = req.get("roster", [])
+        why = roster_problem(roster)
+        if why:
+            self._error(rid, "arg", why)
             return
-        self._ask(rid, "set_roster", roster, "Laptop wants: roster")
+        self._ask(rid, "set_roster", roster, "Set the players to: %s?" % ", ".join(roster))
 
     def op_set_settings(self, rid: int, req: dict) -> None:
-        values = req.get("settings")
-        if not settings_ok(values):
-            self._error(rid, "arg")
+        values = req.get("settings", {})
+        why = settings_problem(values, self.settings.values, self.playing[1])
+        if why:
+            self._error(rid, "arg", why)
             return
-        self._ask(rid, "set_settings", values, "Laptop wants: settings")
+        self._ask(rid, "set_settings", values, "Change settings: %s?" % settings_text(values))
 
     def op_delete(self, rid: int, req: dict) -> None:
         name = req.get("name")
-        if not isinstance(name, str) or self.library.find(name) is None:
+        e = self.library.find(name) if isinstance(name, str) else None
+        if e is None:
             self._error(rid, "nogame")
-            return
-        self._ask(rid, "delete", name, "Laptop wants: delete %s" % name[:12])
+        elif name == self.playing[0]:
+            self._error(rid, "inplay", self._inplay(name))
+        else:
+            self._ask(rid, "delete", name, "Delete %s for good? %s." % (name, game_text(e, self.tz)))
+
+    def _inplay(self, name: str) -> str:
+        return "%s is open on the device: leave it there first (Back, Save & leave)" % name

@@ -114,10 +114,16 @@ class LinkGate:
                     app.serial.write(no_room_line(app.match is not None))
                 return True
         link.why = WHY_GAME if app.match is not None else WHY_HOME
+        m = app.match
+        link.playing = (m.name, m.game.name) if m is not None else ("", "")
+        link.tz = app.tz
         if link.service():
             self.idle = 0
         else:
             self.idle += 1
+        if link.clock is not None:  # the laptop's time, sent with every hello
+            app.set_clock(link.clock[0], link.clock[1])
+            link.clock = None
         ask = link.pending()
         if ask and self.screen is None:
             from usher.ui.home import LinkAsk
@@ -125,8 +131,12 @@ class LinkGate:
             self.screen = LinkAsk(ask, link)
             app.push(self.screen)
         elif not ask and self.screen is not None:
-            app.pop(self.screen)
+            app.pop(self.screen)  # answered, cancelled or timed out: back where it was
             self.screen = None
+        if link.wrote:
+            wrote = link.wrote
+            link.wrote = ""
+            app.after_write(wrote)
         if not (link.busy() or ask) and (link.starved or self.idle > LINK_IDLE_TICKS):
             self.off = LINK_BACKOFF_TICKS if link.starved else 0  # an answer did not fit
             self._drop(app)

@@ -27,6 +27,8 @@ def entry_view(storage, e: dict, secret: bool) -> dict:
         out["uid"] = e["uid"]
     if e.get("broken"):
         out["broken"] = True
+    if e.get("clock") == "unset":
+        out["clock"] = "unset"
     if out["finished"] and "standings" in e:
         out["standings"] = [[s["name"], s["score"], s["rank"]] for s in e["standings"]]
     if secret:
@@ -65,23 +67,55 @@ def is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def roster_ok(roster) -> bool:
+def undrawable(s: str) -> str:
+    """The first character of s the text fonts cannot draw ('' if none): a
+    name holding one is refused, never drawn wrongly (usher.ui.fonts.NAME_RANGES)."""
+    from usher.ui.fonts import NAME_RANGES
+
+    for ch in s:
+        o = ord(ch)
+        i = 0
+        while i < len(NAME_RANGES) and not NAME_RANGES[i] <= o <= NAME_RANGES[i + 1]:
+            i += 2
+        if i >= len(NAME_RANGES):
+            return ch
+    return ""
+
+
+def name_problem(name) -> str:
+    """Why a player's name cannot go on the device ('' if it can)."""
+    if not isinstance(name, str) or not name.strip():
+        return "a name must be text, not empty"
+    if len(name) > MAX_NAME:
+        return "%s: more than %d characters" % (name[:MAX_NAME], MAX_NAME)
+    if name != name.strip():
+        return "%s: spaces at its ends" % name.strip()
+    bad = undrawable(name)
+    if bad:
+        # the device's fonts draw Latin-1 (accents, umlauts, sharp s): nothing else
+        return "%s: the device cannot draw U+%04X (Latin-1 letters only)" % (name, ord(bad))
+    return ""
+
+
+def roster_problem(roster) -> str:
+    """Why a roster cannot go on the device ('' if it can)."""
     if not isinstance(roster, list) or not 1 <= len(roster) <= MAX_ROSTER:
-        return False
+        return "roster: 1 to %d names" % MAX_ROSTER
     seen = []
     for name in roster:
-        if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME or name in seen:
-            return False
-        for c in name:
-            if ord(c) < 0x20 or ord(c) == 0x7F:
-                return False
+        why = name_problem(name)
+        if why:
+            return "roster: " + why
+        if name in seen:
+            return "roster: %s twice" % name
         seen.append(name)
-    return True
+    return ""
 
 
 def fits(value, like) -> bool:
     """Whether a pushed setting has the shape of its default: same JSON kind,
-    known keys only. A default of None accepts anything (data not yet known)."""
+    known keys only. A default of None accepts anything (data not yet known:
+    the game's own check says what is allowed)."""
     if like is None:
         return True
     if isinstance(like, bool) or isinstance(value, bool):
@@ -102,12 +136,74 @@ def fits(value, like) -> bool:
     return False
 
 
-def settings_ok(values) -> bool:
+def kind_of(like) -> str:
+    if isinstance(like, bool):
+        return "true or false"
+    if is_int(like):
+        return "a whole number"
+    if isinstance(like, str):
+        return "text"
+    return "a list" if isinstance(like, list) else "an object"
+
+
+def shape_problem(values: dict, like: dict, path: str) -> str:
+    """The first key of `values` unknown to `like`, or of another JSON kind."""
+    for k in values:
+        where = path + str(k)[:20]
+        if k not in like:
+            return "unknown setting " + where
+        if not fits(values[k], like[k]):
+            if isinstance(like[k], dict) and isinstance(values[k], dict):
+                return shape_problem(values[k], like[k], where + ".")
+            return "%s: %s" % (where, kind_of(like[k]))
+    return ""
+
+
+BRIGHTNESS = (10, 100)  # percent: the Settings screen's range (usher.ui.settings_ui)
+
+
+def settings_problem(values, current: dict, playing: str = "") -> str:
+    """Why pushed settings cannot be taken ('' if they can): each is checked
+    as the screens and the rules will use it, before anyone is asked to press
+    (`current`: the device's settings; `playing`: the kind of game open)."""
+    from usher.games.catalog import settings_defaults
     from usher.settings import DEFAULTS
 
-    if not isinstance(values, dict) or not values or not fits(values, DEFAULTS):
-        return False
-    return "roster" not in values or roster_ok(values["roster"])
+    if not isinstance(values, dict) or not values:
+        return "settings: an object with at least one key"
+    why = shape_problem(values, DEFAULTS, "")
+    if why:
+        return why
+    if "roster" in values:
+        why = roster_problem(values["roster"])
+        if why:
+            return why
+    b = values.get("brightness", BRIGHTNESS[1])
+    if not BRIGHTNESS[0] <= b <= BRIGHTNESS[1]:
+        return "brightness: %d-%d (percent)" % BRIGHTNESS
+    for game in settings_defaults():
+        if game in values:
+            why = game_settings_problem(game, merged(current.get(game) or {}, values[game]), playing)
+            if why:
+                return why
+    return ""
+
+
+def game_settings_problem(game: str, values: dict, playing: str) -> str:
+    """A game's own check of its settings (usher/games/<game>_settings.py),
+    loaded for the check and dropped after it unless that game is in play."""
+    from usher.core.errors import RuleError
+
+    try:
+        __import__("usher.games." + game + "_settings", None, None, ["check"]).check(values)
+    except RuleError as e:
+        return "%s: %s" % (game, e.msg)
+    finally:
+        if playing != game:
+            from usher.ui.modules import unload
+
+            unload(("usher.games." + game,))
+    return ""
 
 
 def merged(base: dict, over: dict) -> dict:
@@ -246,3 +342,22 @@ class Transfer:
         self.crc = crc
         self.off += len(data)
         return len(data)
+
+
+# -- what the device asks the person -----------------------------------------------
+def settings_text(values: dict) -> str:
+    """What a settings push changes, setting by setting."""
+    parts = []
+    for k in sorted(values):
+        v = values[k]
+        if k == "brightness":
+            parts.append("brightness %d%%" % v)
+        elif k == "roster":
+            parts.append("players " + ", ".join(v))
+        elif isinstance(v, dict):
+            from usher.games.catalog import title
+
+            parts.append("%s %s" % (title(k), ", ".join(sorted([str(x) for x in v]))))
+        else:
+            parts.append(str(k))
+    return "; ".join(parts)

@@ -68,14 +68,25 @@ def build(out: str, sizes: bool) -> None:
 @main.command()
 @click.option("--port", default=None, help="Serial port (default: the only Pico found).")
 @click.option("--dry-run", is_flag=True, help="Print what would be copied.")
-@click.option("--profile", type=click.Choice(["lcd114", "oled"]), default=None, help="Board profile to record.")
+@click.option(
+    "--profile",
+    type=click.Choice(["lcd114", "oled"]),
+    default=None,
+    help="Board profile to record (default: the one the Pico has, else detected, else asked).",
+)
 @click.option(
     "--romfs",
     is_flag=True,
     help="Write the code to the board's ROMFS partition, where it runs in place (much less heap).",
 )
 def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) -> None:
-    """Compile, then copy the firmware to a Pico with mpremote."""
+    """Compile, then copy the firmware to a Pico with mpremote.
+
+    The board profile (lcd114 or oled) is written to the Pico's /data: give
+    --profile (make deploy BOARD=oled), or the deploy keeps the one the Pico
+    has, else looks for an SSD1306 on the DIY build's I2C pins, else asks.
+    Firmware files the new version no longer has are removed; /data (games,
+    settings) is never touched."""
     out = os.path.join(ROOT, "build", "mpy")
     rows = build_mod.build(out)
     if any(r[2] for r in rows):
@@ -90,16 +101,17 @@ def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) ->
         size = write_image(out, image)
         plan = [(src, dst) for src, dst in plan if not dst.startswith("usher/")]
     dirs = sorted({os.path.dirname(dst) for _, dst in plan if os.path.dirname(dst)})
-    if profile:
-        prof = os.path.join(out, "profile.txt")
-        with open(prof, "w") as f:
-            f.write(profile + "\n")
-        dirs.append("data")
-        plan.append((prof, "data/profile.txt"))
+    keep = [dst for _, dst in plan if dst.startswith("usher/")]
     if dry_run:
         if image:
             click.echo("romfs deploy %s  (%d bytes)" % (os.path.relpath(image, ROOT), size))
             click.echo("rm -r :usher  (a copy on the flash filesystem would be imported first)")
+        else:
+            click.echo("rm each file under :usher that this build does not have (never :data)")
+        if profile:
+            click.echo("profile %s -> :data/profile.txt" % profile)
+        else:
+            click.echo("profile: the Pico's own (:data/profile.txt), else an OLED found on I2C0 (GP4/GP5), else asked")
         for d in dirs:
             click.echo("mkdir :%s" % d)
         for src, dst in plan:
@@ -110,6 +122,17 @@ def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) ->
 
         port = only_port()
     mpremote = [tool("mpremote"), "connect", port]
+    if profile is None:
+        probe = subprocess.run(mpremote + ["exec", PROBE % "/data"], capture_output=True, text=True)
+        profile, why = choose_profile(probe.stdout, sys.stdin.isatty())
+        click.echo("board profile %s: %s" % (profile or "?", why), err=True)
+        if profile is None:
+            sys.exit(1)
+    prof = os.path.join(out, "profile.txt")
+    with open(prof, "w") as f:
+        f.write(profile + "\n")
+    dirs.append("data")
+    plan.append((prof, "data/profile.txt"))
     if image:
         if subprocess.call(mpremote + ["romfs", "deploy", image]) != 0:
             click.echo(
@@ -119,6 +142,8 @@ def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) ->
             )
             sys.exit(1)
         subprocess.run(mpremote + ["exec", REMOVE_TREE % "/usher"], capture_output=True)
+    else:  # stale modules of an older version would still be imported: gone
+        subprocess.run(mpremote + ["exec", PRUNE % ("/usher", keep, 1)], capture_output=True)
     # mkdir fails on a folder that exists and would stop a chained call: one call each
     for d in dirs:
         subprocess.run(mpremote + ["mkdir", ":" + d], capture_output=True)
@@ -146,6 +171,71 @@ def rm(p):
     os.rmdir(p)
 rm(%r)
 """
+
+
+# run on the Pico (mpremote exec): remove every file under a folder of the
+# firmware that the new build does not have, and folders left empty; only
+# that folder (the code), never /data
+# (`keep`: the build's paths, e.g. "usher/core/record.mpy"; a file's path
+# less its first `cut` characters is looked up there)
+PRUNE = """
+import os
+def prune(p, keep, cut):
+    try:
+        kids = os.listdir(p)
+    except OSError:
+        return
+    for k in kids:
+        q = p + '/' + k
+        if os.stat(q)[0] & 0x4000:
+            prune(q, keep, cut)
+            if not os.listdir(q):
+                os.rmdir(q)
+        elif q[cut:] not in keep:
+            os.remove(q)
+            print('removed ' + q)
+prune(%r, %r, %d)
+"""
+
+# run on the Pico: what tells its board apart (the profile a deploy wrote,
+# an SSD1306 answering on the DIY build's I2C pins, GP4 SDA and GP5 SCL)
+PROBE = """
+try:
+    with open(%r + '/profile.txt') as f:
+        print('PROFILE ' + f.read().strip())
+except OSError:
+    pass
+try:
+    from machine import Pin, SoftI2C
+    Pin(4, Pin.IN, Pin.PULL_UP)
+    Pin(5, Pin.IN, Pin.PULL_UP)
+    found = SoftI2C(scl=Pin(5), sda=Pin(4), freq=100000, timeout=2000).scan()
+    print('I2C ' + ' '.join('%%x' %% a for a in found))
+except Exception as e:
+    print('I2C ? ' + repr(e))
+"""
+
+
+def choose_profile(probe: str, interactive: bool) -> tuple:
+    """(profile or None, why) from what PROBE printed: the Pico's own profile
+    if it has one, else oled if an SSD1306 answered (0x3C or 0x3D), else the
+    person's answer, else None (and the deploy stops: give --profile)."""
+    found = ""
+    for line in probe.splitlines():
+        if line.startswith("PROFILE ") and line[8:].strip() in ("lcd114", "oled"):
+            return line[8:].strip(), "the one this Pico has (--profile or BOARD= to change it)"
+        if line.startswith("I2C "):
+            found = line[4:]
+    if "3c" in found.split() or "3d" in found.split():
+        return "oled", "an SSD1306 OLED answered on I2C0 (GP4/GP5)"
+    if interactive:
+        answer = click.prompt(
+            "Which board is this? lcd114 (Waveshare Pico-LCD-1.14) or oled (DIY SSD1306)",
+            type=click.Choice(["lcd114", "oled"]),
+            err=True,
+        )
+        return answer, "as answered"
+    return None, "no OLED answered and nobody to ask: give --profile lcd114 or oled (make deploy BOARD=...)"
 
 
 # the simulator, sync, history and device commands live in their own modules

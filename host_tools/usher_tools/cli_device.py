@@ -150,6 +150,16 @@ def roster_pull(port, timeout, as_json) -> None:  # type: ignore[no-untyped-def]
             out.print(n)
 
 
+def roster_problem(names: list) -> str:
+    """What the device would refuse in a roster ('' if nothing): its own check."""
+    from usher_tools.paths import use_firmware
+
+    use_firmware()
+    from usher.link_ops import roster_problem as problem
+
+    return problem(names)
+
+
 def _asking(text: str) -> None:
     err.print("[bold]Press ok on the device to allow it[/bold] (it shows: %s)" % text)
 
@@ -165,9 +175,9 @@ def roster_push(port, timeout, path, press_wait, names) -> None:  # type: ignore
     names = list(names) + ([ln.strip() for ln in path if ln.strip()] if path else [])
     if not names:
         raise UsherError("give the names, or --file")
-    bad = [n for n in names if len(n) > 16 or any(ord(c) > 0xFFFF or ord(c) < 0x20 for c in n)]
-    if bad or len(names) > 16 or len(set(names)) != len(names):
-        raise UsherError("1 to 16 distinct names of at most 16 characters: %s" % (", ".join(bad) or "check the list"))
+    why = roster_problem(names)
+    if why:  # the device's own rule (its fonts draw Latin-1): refused before it is asked
+        raise UsherError(why)
     with device(port, timeout) as c:
         c.hello()
         c.confirm("set_roster", on_pending=_asking, press_wait=press_wait, roster=names)
@@ -213,7 +223,8 @@ def settings_push(port, timeout, press_wait, path) -> None:  # type: ignore[no-u
             c.confirm("set_settings", on_pending=_asking, press_wait=press_wait, settings=values)
         except Exception as e:
             if getattr(e, "code", "") == "arg":
-                raise UsherError("the device refused these settings: unknown key or wrong kind of value", 5) from None
+                why = getattr(e, "why", "") or "unknown key or wrong kind of value"
+                raise UsherError("the device refused these settings: %s" % why, 5) from None
             raise
     err.print("settings sent: %s" % ", ".join(sorted(values)))
 

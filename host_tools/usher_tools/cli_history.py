@@ -92,7 +92,10 @@ def show(db_path, as_json, raw, game) -> None:  # type: ignore[no-untyped-def]
     if as_json:
         print_json(data)
         return
-    out.print("[bold]%s[/bold]  %s  %s" % (data.get("title", row["game"]), row["name"], _date(row)))
+    from usher_tools.export import dated_from_sync
+
+    note = "  (the date of the sync: the device's clock was not set)" if dated_from_sync(row) else ""
+    out.print("[bold]%s[/bold]  %s  %s%s" % (data.get("title", row["game"]), row["name"], _date(row), note))
     out.print("device %s, game %s, players: %s" % (row["device"], row["gid"], ", ".join(row["players"])))
     out.print("status: %s%s" % (row["status"], (" - " + row["problem"]) if row["problem"] else ""))
     if "error" in data:

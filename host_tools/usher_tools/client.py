@@ -56,12 +56,14 @@ HINTS = {
 
 
 class Refused(LinkError):
-    """The device answered with an error code (and, for some, why in words)."""
+    """The device answered with an error code (and, for a refused push or
+    delete, `why` in words)."""
 
-    def __init__(self, code: str, what: str = "", why: object = None) -> None:
-        hint = why if isinstance(why, str) and why else HINTS.get(code)
+    def __init__(self, code: str, what: str = "", why: str = "") -> None:
+        hint = why or HINTS.get(code)
         super().__init__("device refused %s: %s%s" % (what or "the request", code, " (%s)" % hint if hint else ""))
         self.code = code
+        self.why = why
 
 
 class Denied(Refused):
@@ -70,6 +72,15 @@ class Denied(Refused):
     def __init__(self, what: str = "") -> None:
         LinkError.__init__(self, "refused on the device (back was pressed): %s" % what)
         self.code = "denied"
+        self.why = ""
+
+
+def refused(reply: dict, what: str) -> Refused:
+    return Refused(str(reply.get("err")), what, str(reply.get("why") or ""))
+
+
+WITHDRAWN = "nobody pressed ok on the device: after a minute it withdrew the question"
+KEEPALIVE = 10.0  # while a question waits for a press, a poll this often tells the device we are here
 
 
 def frame(obj: dict) -> bytes:
@@ -227,12 +238,28 @@ class Client:
     def call(self, op: str, timeout: float | None = None, **args) -> dict:  # type: ignore[no-untyped-def]
         reply = self.wait(self.send(op, **args), timeout)
         if reply.get("ok") is not True:
-            raise Refused(str(reply.get("err")), op, reply.get("why"))
+            raise refused(reply, op)
         return reply
+
+    def wait_press(self, rid: int, press_wait: float) -> dict:
+        """The reply to a question on the device's screen, waiting up to
+        `press_wait` seconds for the person, with a `poll` every KEEPALIVE
+        seconds: the device withdraws a question after a minute without a
+        byte from the laptop (its owner may walk away; so may the laptop)."""
+        deadline = time.monotonic() + press_wait
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                return self.wait(rid, max(0.0, min(KEEPALIVE, left)))
+            except Timeout:
+                if left <= KEEPALIVE:
+                    raise
+                self.send("poll", of=rid)  # its reply has its own id: `wait` passes over it
 
     # -- operations ------------------------------------------------------------
     def hello(self) -> dict:
-        """Open a session: clear whatever a previous host left, check versions."""
+        """Open a session: clear whatever a previous host left, check versions,
+        and set the device's clock (a Pico has no clock battery: PROTOCOL.md)."""
         try:
             self.ser.write(b"\n")  # end any half line a killed host left in the device
             self.ser.reset_input_buffer()
@@ -241,9 +268,10 @@ class Client:
         self.buf.clear()
         self.lines.clear()
         # a previous host's leftovers may still arrive: only our reply counts
-        info = self.wait(self.send("hello", proto=PROTO), strict=False)
+        now = time.time()
+        info = self.wait(self.send("hello", proto=PROTO, time=int(now), tz=utc_offset(now)), strict=False)
         if info.get("ok") is not True:
-            raise Refused(str(info.get("err")), "hello", info.get("why"))
+            raise refused(info, "hello")
         for key in ("device", "fw", "proto", "games"):
             if key not in info:
                 raise LinkError("hello reply lacks %s" % key)
@@ -288,7 +316,7 @@ class Client:
         last_save = time.monotonic()
         while True:
             try:
-                msg = self.wait(rid, press_wait if asking else self.timeout)
+                msg = self.wait_press(rid, press_wait) if asking else self.wait(rid)
             except Timeout:
                 if asking:
                     self._give_up(rid)
@@ -319,7 +347,9 @@ class Client:
             err = str(msg.get("err"))
             if err == "denied":
                 raise Denied("pull " + ", ".join(results))
-            raise Refused(err, "pull", msg.get("why"))
+            if err == "timeout":
+                raise NoPress(WITHDRAWN)
+            raise refused(msg, "pull")
 
     @staticmethod
     def _pull_line(r: PullResult, msg: dict) -> None:
@@ -363,12 +393,12 @@ class Client:
         rid = self.send(op, **args)
         reply = self.wait(rid)
         if reply.get("ok") is not True:
-            raise Refused(str(reply.get("err")), op, reply.get("why"))
+            raise refused(reply, op)
         if reply.get("pending"):
             if on_pending:
                 on_pending(str(reply.get("ask", "")))
             try:
-                reply = self.wait(rid, press_wait)
+                reply = self.wait_press(rid, press_wait)
             except Timeout:
                 state = self.call("poll", of=rid).get("state")
                 if state != "done":
@@ -378,8 +408,16 @@ class Client:
         if reply.get("ok") is not True:
             if reply.get("err") == "denied":
                 raise Denied(op)
-            raise Refused(str(reply.get("err")), op, reply.get("why"))
+            if reply.get("err") == "timeout":
+                raise NoPress(WITHDRAWN)
+            raise refused(reply, op)
         return reply
+
+
+def utc_offset(now: float) -> int:
+    """The laptop's offset from UTC in seconds (east positive), at `now`."""
+    lt = time.localtime(now)
+    return int(lt.tm_gmtoff or 0)
 
 
 def crc_hex(data: bytes) -> str:

@@ -27,11 +27,18 @@ from usher_tools.stats import title_of
 EPOCH_2000 = 946684800  # a device clock before this was never set
 
 
+def dated_from_sync(row: dict) -> bool:
+    """Whether the game's date is the sync's: the device's clock was not set
+    when it began (its list entry says `"clock": "unset"`, PROTOCOL.md), or
+    says a time before 2000."""
+    view = row.get("device_view") or {}
+    return view.get("clock") == "unset" or int(row.get("created") or 0) < EPOCH_2000
+
+
 def when(row: dict) -> int:
     """Seconds since 1970 the game started: the device's clock if it was set,
     else the time of the sync that first brought it."""
-    created = int(row.get("created") or 0)
-    return created if created >= EPOCH_2000 else int(row["synced_at"])
+    return int(row["synced_at"]) if dated_from_sync(row) else int(row.get("created") or 0)
 
 
 def play_date(row: dict) -> str:

@@ -9,13 +9,26 @@ import click
 from usher_tools.paths import ROOT
 from usher_tools.sim.profiles import PROFILES
 
+# where `p` in the live simulator saves its screenshots (sim-data/ is ignored by git)
+SHOTS_DIR = os.path.join(ROOT, "sim-data", "shots")
+
 
 @click.command("sim")
 @click.option("--profile", type=click.Choice(sorted(PROFILES)), default="lcd114", show_default=True)
 @click.option("--script", type=click.Path(exists=True, dir_okay=False), help="Play this script in lockstep, then exit.")
-@click.option("--shots", type=click.Path(file_okay=False), default=None, help="Folder for PNG screenshots.")
+@click.option(
+    "--shots",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Folder for PNG screenshots (live default: sim-data/shots).",
+)
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="Scripted: write the run's figures as JSON.")
-@click.option("--scale", type=int, default=0, help="Terminal down-scaling (default: 2 for lcd114, 1 for oled).")
+@click.option(
+    "--scale",
+    type=int,
+    default=0,
+    help="Terminal down-scaling (default: 2 for lcd114, 1 for oled, or more until the panel fits the terminal).",
+)
 @click.option(
     "--flash",
     type=click.Path(dir_okay=False),
@@ -121,9 +134,16 @@ def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, sec
 
             if not interactive_ok():
                 raise click.ClickException("live mode needs a terminal (use --script or --headless)")
-            live = Live(board, scale or PROFILES[profile].scale, shots or ".")
+            if not scale:
+                import shutil
+
+                from usher_tools.sim.terminal import fit_scale
+
+                cols, rows = shutil.get_terminal_size((80, 24))
+                scale = fit_scale(board.size[0], board.size[1], cols, rows, PROFILES[profile].scale)
+            live = Live(board, scale, shots or SHOTS_DIR)
             live.run()
-            click.echo("peak heap %d; flash in %s" % (board.peak, flash), err=True)
+            click.echo("peak heap %d; flash in %s; screenshots in %s" % (board.peak, flash, live.shots), err=True)
             if board.runs and str(board.runs[-1].get("reason", "")).startswith(("error", "exited")):
                 click.echo(board.last_words(), err=True)
     finally:

@@ -97,3 +97,25 @@ def test_another_font_file_can_be_rendered(tmp_path):
     ttf.write_bytes(base64.b64decode(b64))
     files = fontgen.generate(ttf=str(ttf))
     assert "Rendered from font.otf" in files["sans16.py"]
+
+
+def test_latin1_letters_are_real_glyphs_with_their_accents(generated, tmp_path):
+    """Pillow's Aileron has no accented letter: each comes from its base letter
+    and the accent of Aileron's Latin subset, never the "missing" box."""
+    import unicodedata
+
+    for name, _, chars, _ in fontgen.FONTS[:3]:
+        mod = load(name, generated[name + ".py"], tmp_path)
+        rows = {}
+        for ch in chars:
+            off, adv, dx, w, top, n = text.glyph(mod, ch)
+            rows[ch] = (w, top, n, mod.DATA[off : off + ((w + 7) // 8) * n])
+        for ch in fontgen.LATIN1:
+            assert rows[ch][2] > 0, (name, ch)
+            base = unicodedata.normalize("NFD", ch)[0]
+            if base != ch:
+                assert rows[ch] != rows[base], (name, ch)  # the accent is there
+        shapes = [rows[ch] for ch in fontgen.LATIN1]
+        assert len(set(shapes)) == len(shapes), name  # no two alike: no placeholder box
+        for ch in "\u00e4\u00f6\u00fc\u00c4\u00d6\u00dc\u00df\u00e9\u00eb\u00f1":
+            assert rows[ch][1] + rows[ch][2] <= mod.HEIGHT  # inside the line

@@ -147,9 +147,10 @@ def illegal_variants(s, rng):
             out.append(dict(a, ps=a["ps"] + [s["neg"]["act"]]))
             if full:
                 out.append(dict(a, ps=[full[0]]))
-    for p in range(n):  # breaking without the ZE, or outside a pick
+    bidders = s["neg"]["in"] if ph == "bid" else []
+    for p in range(n):  # breaking without the ZE, or while bidding
         for c in range(6):
-            if s["art"][p][c] >= 0 and (s["ze"][p] < 2 * s["yrs"][p][c] or ph != "pick"):
+            if s["art"][p][c] >= 0 and (s["ze"][p] < 2 * s["yrs"][p][c] or p in bidders):
                 out.append({"t": "break", "p": p, "col": c + 1, "add": ["white"]})
     return out
 

@@ -38,7 +38,9 @@ def until(app):
         peak[0] = max(peak[0], gc.mem_alloc())
     return False
 pl.play(until)
-print("RESULT " + dumps({"crc": digest(app.match.actions), "n": len(app.match.actions), "presses": app.presses,
+# the moves streamed from the record, as the device reads them: a list of all
+# of them would need one more block of 4 KB in one piece at the very end
+print("RESULT " + dumps({"crc": digest(app.match.iter_actions()), "n": len(app.match.inforce), "presses": app.presses,
     "bids": pl.bids, "turns": pl.turns, "breaks": pl.breaks, "year": app.match.state["year"],
     "standings": app.match.standings(), "top": type(app.top()).__name__, "peak": peak[0]}))
 """

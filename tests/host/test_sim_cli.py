@@ -134,3 +134,51 @@ def test_live_terminal_runs_in_raw_mode_and_restores_the_terminal(tmp_path):
     os.close(slave)
     assert seen.endswith(b"\x1b[?1049l") or b"\x1b[?1049l" in seen[-200:]
     assert after == before
+
+
+def test_make_run_passes_scale_and_profile_through():
+    from tooling import ROOT
+
+    out = subprocess.run(
+        ["make", "-n", "run", "SCALE=3", "PROFILE=oled"], cwd=ROOT, capture_output=True, text=True
+    ).stdout
+    assert "usher sim --profile oled --scale 3" in out, out
+
+
+def test_the_scale_is_the_finest_at_which_the_panel_fits_the_terminal():
+    from usher_tools.sim.terminal import fit_scale, terminal_needs
+
+    assert terminal_needs(240, 135, 2) == (120, 40)  # the README's table
+    assert fit_scale(240, 135, 200, 60, 2) == 2
+    assert fit_scale(240, 135, 80, 30, 2) == 3
+    assert fit_scale(240, 135, 80, 24, 2) == 4
+    assert fit_scale(128, 64, 80, 24, 1) == 2
+    assert fit_scale(240, 135, 10, 5, 2) == 8  # nothing fits: the coarsest
+
+
+def test_live_screenshots_go_to_a_folder_git_ignores(tmp_path):
+    from tooling import ROOT
+    from usher_tools.sim_cli import SHOTS_DIR
+
+    assert SHOTS_DIR == os.path.join(ROOT, "sim-data", "shots")
+    probe = os.path.join(SHOTS_DIR, "usher-sim-lcd114-1.png")
+    got = subprocess.run(["git", "check-ignore", "-q", probe], cwd=ROOT)
+    assert got.returncode == 0, "sim-data/shots/ must be ignored by git"
+    with Sim(SimConfig(profile="oled", standin=True, flash=str(tmp_path / "f.img"))) as sim:
+        sim.boot()
+        live = Live(sim, 1, str(tmp_path / "shots"))  # made on the first shot
+        path = live.screenshot()
+        assert path.startswith(str(tmp_path / "shots")) and os.path.exists(path)
+
+
+def test_two_simulators_on_one_flash_file_are_refused_with_a_message(tmp_path):
+    flash = str(tmp_path / "f.img")
+    with Sim(SimConfig(profile="oled", standin=True, flash=flash)):
+        with pytest.raises(SimError, match="in use by another simulator"):
+            Sim(SimConfig(profile="oled", standin=True, flash=flash))
+        script = tmp_path / "s.txt"
+        script.write_text("wait 100\n")
+        res = CliRunner().invoke(sim_cmd, ["--profile", "oled", "--standin", "--flash", flash, "--script", str(script)])
+        assert res.exit_code != 0 and "in use by another simulator" in res.output, res.output
+    with Sim(SimConfig(profile="oled", standin=True, flash=flash)) as sim:  # free again once the first is closed
+        sim.boot()

@@ -382,7 +382,7 @@ def test_roster_push_with_press_and_pull():
     c.hello()
     asked = []
     c.confirm("set_roster", on_pending=asked.append, roster=["Anna", "Zo\u00eb"])
-    assert asked == ["Laptop wants: roster"]
+    assert asked == ["Set the players to: Anna, Zo\u00eb?"]
     assert c.call("roster")["roster"] == ["Anna", "Zo\u00eb"]
     assert Settings(dev.storage).get("roster") == ["Anna", "Zo\u00eb"]
 
@@ -406,6 +406,8 @@ def test_settings_with_unknown_keys_are_refused_before_any_question():
     with pytest.raises(Refused) as e:
         c.confirm("set_settings", settings={"volume": 11})
     assert e.value.code == "arg"
+    assert e.value.why == "unknown setting volume"  # and the reason, in words
+    assert "unknown setting volume" in str(e.value)
     assert dev.link.pending() == ""
 
 

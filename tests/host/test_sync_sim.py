@@ -52,9 +52,9 @@ def device(tmp_path):
             tap(sim, "A")
             for _ in range(3):
                 tap(sim, "A")
-            tap(sim, "B")  # game menu
-            tap(sim, "down")
-            tap(sim, "down")  # Save & leave
+            tap(sim, "B")  # game menu: Back to game, Undo last, Results, Save & leave
+            for _ in range(3):
+                tap(sim, "down")
             tap(sim, "A")
         yield sim, env, tmp_path
 

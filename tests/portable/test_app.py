@@ -268,3 +268,48 @@ def test_a_reload_that_itself_runs_out_goes_home():
     from usher.app import LOW_MEMORY_HOME
 
     eq(app.toast_msg, LOW_MEMORY_HOME)
+
+
+def test_each_dice_page_shows_its_own_last_result():
+    from app_kit import shown_texts
+
+    app, _ = make_app()
+    goto(app, "Dice & draws")
+    app.submit({"t": "roll", "n": 1})
+    face = str(app.match.state["last"]["faces"][0])
+    seen = shown_texts(app)
+    press(app, "next")  # 2 dice: nothing rolled with two yet
+    assert "OK to roll" in seen and face not in seen, seen
+    del seen[:]
+    press(app, "next")  # the taste bag: nothing drawn yet
+    assert "OK to draw" in seen, seen
+    del seen[:]
+    press(app, "prev", "prev")  # back on one die: its own roll
+    assert face in seen, seen
+
+
+def test_a_resumed_dice_game_opens_on_the_page_of_its_last_outcome():
+    app, st = make_app()
+    goto(app, "Dice & draws")
+    press(app, "next", "next", "ok")  # a taste draw
+    app = None
+    collect()
+    app2, _ = make_app(st)
+    eq(app2.top().mode, 2)
+
+
+def test_game_menu_opens_on_back_to_game_and_a_dice_game_shows_results_not_no_players():
+    from app_kit import shown_texts
+
+    app, _ = make_app()
+    goto(app, "Dice & draws")
+    press(app, "ok")
+    press(app, "back")
+    eq(labels(app)[0], "Back to game")
+    eq(app.top().sel, 0)
+    seen = shown_texts(app)
+    goto(app, "Results")
+    assert "no players" not in seen and "1 die" in seen, seen
+    press(app, "back")
+    goto(app, "Back to game")
+    eq(type(app.top()).__name__, "DiceScreen")

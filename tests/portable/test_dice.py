@@ -65,3 +65,20 @@ def test_error_messages_fit_the_screen():
     for bad in ({"t": "fly"}, {"t": "roll", "n": 9}, {"t": "draw", "bag": "x" * 80}):
         e = raises(RuleError, G.apply, s, bad)
         assert len(str(e)) <= 40, str(e)
+
+
+def test_each_kind_of_outcome_keeps_its_own_last_result():
+    from usher.games.dice import last_of
+
+    s = fresh()
+    s = G.apply(s, {"t": "roll", "n": 1, "faces": [4]})
+    s = G.apply(s, {"t": "draw", "bag": "taste", "item": "red"})
+    eq(last_of(s, "roll1")["faces"], [4])
+    eq(last_of(s, "roll2"), None)
+    eq(last_of(s, "draw:taste")["item"], "red")
+    eq(last_of(s, "draw:artists"), None)
+    s = G.apply(s, {"t": "roll", "n": 1, "faces": [2]})
+    eq(last_of(s, "roll1")["faces"], [2])
+    old = dict(s)
+    del old["by"]  # a state from a snapshot written before `by`: the history stands in
+    eq(last_of(old, "draw:taste")["item"], "red")

@@ -318,7 +318,11 @@ def test_unfinished_game_with_secrets_waits_for_a_press_then_streams():
         name = lib.index["games"][0]["name"]
         r = host.ask("pull", games=[[name, 0, ""]])
         eq(r[0]["pending"], True)
-        eq(link.pending(), "Laptop wants: %s (unfinished)" % name)
+        # which game, exactly: its title, day, players, and that it is unfinished
+        eq(
+            link.pending(),
+            "Send %s to the laptop? Dice of 2023-11-14 (Ann, Bo), unfinished. Its secrets leave the device." % name,
+        )
         host.run(20)
         eq(host.lines(), [])  # nothing leaks before the press
         eq(link.answer(True), True)
@@ -379,7 +383,7 @@ def test_roster_push_changes_settings_only_after_ok():
     before = Settings(st).get("roster")
     r = host.ask("set_roster", roster=["Ann", "Bo", "Zo\u00eb"])[0]
     eq(r["pending"], True)
-    eq(link.pending(), "Laptop wants: roster")
+    eq(link.pending(), "Set the players to: Ann, Bo, Zo\u00eb?")  # the names it sets
     eq(Settings(st).get("roster"), before)
     link.answer(True)
     host.run(5)
@@ -409,7 +413,7 @@ def test_settings_push_merges_known_keys_after_ok():
     st, _, link, _, host = make_device()
     stars = [[1, 2, 2, 1], [2, 3, 3, 2], [3, 3, 3, 3], [2, 2, 2, 2]]
     r = host.ask("set_settings", settings={"showtime": {"stars": stars}, "brightness": 40})[0]
-    eq(link.pending(), "Laptop wants: settings")
+    eq(link.pending(), "Change settings: brightness 40%; Showtime stars?")
     link.answer(True)
     host.run(5)
     eq(host.lines()[-1]["done"], True)
@@ -434,7 +438,7 @@ def test_delete_needs_a_press():
     st, lib, link, _, host = make_device(games=2)
     name = lib.index["games"][0]["name"]
     host.ask("delete", name=name)
-    eq(link.pending(), "Laptop wants: delete %s" % name)
+    eq(link.pending(), "Delete %s for good? Dice of 2023-11-14 (Ann, Bo), unfinished." % name)
     assert name + ".log" in st.files
     link.answer(True)
     host.run(5)
@@ -446,7 +450,7 @@ def test_second_question_while_one_is_pending_is_busy():
     _, _, link, _, host = make_device()
     host.ask("set_roster", roster=["A"])
     eq(host.ask("set_roster", roster=["B"])[0]["err"], "busy")
-    eq(link.pending(), "Laptop wants: roster")
+    eq(link.pending(), "Set the players to: A?")
     # reads still work while the device waits for the press
     eq(host.ask("roster")[0]["ok"], True)
 

@@ -175,3 +175,13 @@ def test_sm_header_values_are_used_in_play():
     s = G.apply(s, {"t": "refresh", "p": 0})
     s = G.apply(s, {"t": "hire", "p": 0, "pos": 3})
     eq(s["money"][0], 5000 - 300 - 700)
+
+
+def test_sm_settings_check_refuses_cities_the_setup_would_refuse():
+    from usher.games.show_manager_settings import check
+
+    good = {"cities": [["Koeln", [18, 14, 10, 7, 4, 2]]] * 4, "edition": "show_manager"}
+    check(good)
+    eq(raises(RuleError, check, {"cities": good["cities"][:3], "edition": "show_manager"}).msg, "at least 4 cities")
+    eq(raises(RuleError, check, {"cities": [["X", [1, 2]]] * 4, "edition": "premiere"}).msg, "X: 6 whole values")
+    eq(raises(RuleError, check, {"cities": good["cities"], "edition": "x"}).msg, "edition: show_manager or premiere")

@@ -84,3 +84,43 @@ def test_breaking_with_entered_draws_asks_for_the_artist_drawn():
     a = app.match.last_action()
     eq((a["t"], a["p"], a["col"], a["add"]), ("break", 0, 1, ["red"]))
     eq(top(app), "Main")
+
+
+def test_the_game_menu_opens_on_back_to_game_as_showtimes_does():
+    app, _ = make_app()
+    start(app, 2, agent=0)
+    press(app, "back")
+    eq(top(app), "GameMenu")
+    eq(labels(app)[0], "Back to game")
+    eq(app.top().sel, 0)
+    press(app, "ok")
+    eq(top(app), "Main")
+
+
+def sign_all(app, yrs):
+    """Every pick of the year signed at once (no claims), in the first free column."""
+    while step(app) == "pick":
+        p = state(app)["turn"]
+        c = [k for k in range(6) if state(app)["pool"][k]][0]
+        assert app.submit({"t": "pick", "p": p, "art": state(app)["kinds"][c]})
+        if step(app) == "claims":
+            assert app.submit({"t": "claims", "ps": []})
+        assert app.submit({"t": "contract", "p": p, "col": state(app)["art"][p].index(-1) + 1, "yrs": yrs})
+
+
+def test_a_contract_can_be_broken_from_the_menu_before_the_years_taste_roll():
+    # a year in which no contract expires is scored right after the forecast:
+    # the general agent's steps are the only time to break one
+    app, _ = make_app()
+    start(app, 2, agent=0)
+    to_pick(app)
+    sign_all(app, 2)
+    eq((step(app), state(app)["year"]), ("trend", 2))
+    app.top().reload()
+    press(app, "back")
+    choose(app, "Break contract")
+    choose(app, "Anna")
+    press(app, "ok", "ok")  # her first contract, 1 year left: 2 ZE
+    eq(top(app), "Main")
+    eq(app.match.last_action()["t"], "break")
+    eq((state(app)["ph"], state(app)["ze"][0], state(app)["art"][0][0]), ("trend", 13, -1))

@@ -177,12 +177,48 @@ def test_breaking_needs_the_ze_to_pay_for_it():
     eq(str(e), "column 2 is empty")
 
 
-def test_breaking_refused_while_a_negotiation_is_pending():
+def test_breaking_is_allowed_during_a_negotiation_except_to_a_bidder():
     s = sign(begin(2), 0, "red", 1, 1)
-    for ph_actions in ([{"t": "pick", "p": 1, "art": "red"}], [{"t": "claims", "ps": [0]}]):
-        s = run(s, *ph_actions)
-        e = raises(RuleError, G.apply, s, {"t": "break", "p": 0, "col": 1, "add": ["red"]})
-        eq(str(e), "a negotiation is pending")
+    s = run(s, {"t": "pick", "p": 1, "art": "red"})  # Ben picks; Anna may claim
+    eq(s["ph"], "claims")
+    t = G.apply(s, {"t": "break", "p": 0, "col": 1, "add": ["red"]})
+    eq((t["ph"], t["ze"][0], t["art"][0][0]), ("claims", 13, -1))
+    s = run(s, {"t": "claims", "ps": [0]})  # Anna claims: both bid
+    eq(s["ph"], "bid")
+    e = raises(RuleError, G.apply, s, {"t": "break", "p": 0, "col": 1, "add": ["red"]})
+    eq(str(e), "P0 is bidding")  # her ZE are promised to a bid until the reveal
+    eq([x.kind for x in G.expects(s)], ["bid"])  # nobody else holds a contract
+
+
+def test_breaking_is_allowed_in_a_year_scored_right_after_the_forecast():
+    # nobody's contract expires, so year 2 is scored as soon as the general
+    # agent has drawn the forecast: the only time to break is before it
+    s = fill(begin(2), 2)
+    eq((s["ph"], s["year"]), ("trend", 2))
+    got = G.expects(s)
+    eq((got[0].kind, got[1].kind, got[1].who), ("trend", "break", [0, 1]))
+    cost = 2 * s["yrs"][0][0]
+    eq(cost, 2)  # 2 ZE a remaining year, this one counted
+    t = G.apply(s, {"t": "break", "p": 0, "col": 1, "add": ["red"]})
+    eq(t["ze"][0], s["ze"][0] - cost)
+    eq((t["ph"], t["art"][0][0]), ("trend", -1))
+    # without the break the year is scored at the forecast; with it, the
+    # broken column is filled first
+    u = G.apply(
+        G.apply(G.apply(s, {"t": "trend", "die": 6}), {"t": "row", "row": ROW}), {"t": "forecast", "row": FC, "die": 3}
+    )
+    eq(len(u["pts"][0]), 2)
+    t = G.apply(
+        G.apply(G.apply(t, {"t": "trend", "die": 6}), {"t": "row", "row": ROW}), {"t": "forecast", "row": FC, "die": 3}
+    )
+    eq((t["ph"], t["turn"], len(t["pts"][0])), ("pick", 0, 1))
+
+
+def test_no_break_once_the_game_is_over():
+    s = fill(begin(2, start_year=12))
+    eq(s["ph"], "over")
+    e = raises(RuleError, G.apply, s, {"t": "break", "p": 0, "col": 1, "add": ["red"]})
+    eq(str(e), "the game is over")
 
 
 def test_break_on_the_device_draws_the_replacement():

@@ -40,7 +40,10 @@ def test_fonts_have_the_line_height_their_name_says_and_sane_metrics():
             assert off + ((w + 7) // 8) * rows <= len(font.DATA)
             assert ((w + 7) // 8) * rows <= font.MAXBYTES
             assert adv > 0, ch
-        eq(text.glyph(font, "\u00e9"), None)
+        eq(text.glyph(font, "\u65e5"), None)
+    for font in (sans12, sans16, sans24):  # the games are German: Latin-1 is drawn
+        for ch in "\u00e4\u00f6\u00fc\u00df\u00c4\u00d6\u00dc\u00e9\u00eb\u00f1\u00e7\u00f8":
+            assert text.glyph(font, ch) is not None, (font.__name__, ch)
 
 
 def test_text_fonts_are_proportional_and_digits_are_tabular():
@@ -49,6 +52,36 @@ def test_text_fonts_are_proportional_and_digits_are_tabular():
         assert text.width("0123456789", font) == 10 * text.width("0", font)
     widths = [text.width(d, digits44) for d in "0123456789"]
     eq(len(set(widths)), 1)  # a column of scores lines up
+
+
+def test_names_with_characters_the_fonts_lack_are_told_apart():
+    from usher.link_ops import undrawable
+
+    eq(undrawable("Zo\u00eb"), "")
+    eq(undrawable("J\u00f6rg Stra\u00df"), "")
+    eq(undrawable("\u65e5\u672c"), "\u65e5")
+    eq(undrawable("Ann\u00a0"), "\u00a0")  # a no-break space looks like nothing
+    eq(undrawable("a\x7f"), "\x7f")  # the ellipsis glyph is not a character
+    from usher.ui.fonts import NAME_RANGES
+
+    for ch in [chr(o) for o in range(256)]:  # what the fonts draw is what a name may hold
+        drawn = text.glyph(sans12, ch) is not None and ch != "\x7f"
+        eq((ch, drawn), (ch, undrawable(ch) == ""))
+    eq(len(NAME_RANGES) % 2, 0)
+    for font in (sans12, sans16, sans24):
+        for ch in " ~\u00a1\u00ff":
+            assert text.glyph(font, ch) is not None
+
+
+def test_a_character_the_font_lacks_is_drawn_as_a_question_mark_not_left_out():
+    # a name stored before names were checked: "Zo" for "Zo\u65e5" would be wrong
+    eq(text.width("Zo\u65e5", sans16), text.width("Zo?", sans16))
+    bufs = []
+    for s in ("\u65e5", "?"):
+        buf = bytearray(W * H // 2)
+        text.draw(framebuf.FrameBuffer(buf, W, H, framebuf.GS4_HMSB), s, 0, 0, 1, sans16)
+        bufs.append(buf)
+    assert bufs[0] == bufs[1] and any(bufs[0])
 
 
 def test_width_adds_up_advances_and_skips_missing_characters():
@@ -128,7 +161,7 @@ def test_importing_a_font_costs_a_few_kb_of_heap():
 
     for font, _ in FONTS:
         eq(type(font.DATA), bytes)  # read-only: frozen into flash it costs no heap at all
-        assert len(font.DATA) + len(font.META) < 4096, font.__name__
+        assert len(font.DATA) + len(font.META) < 8192, font.__name__
         if not on_micropython():
             continue
         name = font.__name__
@@ -139,7 +172,7 @@ def test_importing_a_font_costs_a_few_kb_of_heap():
         gc.collect()
         used = gc.mem_alloc() - before
         print("%s: %d bytes of heap" % (name, used))
-        assert used < 5 * 1024, (name, used)
+        assert used < 9 * 1024, (name, used)
 
 
 def test_drawing_is_fast_enough_on_the_vm():

@@ -66,13 +66,17 @@ class Match:
         return list(self.iter_actions())
 
     @classmethod
-    def start(cls, storage, name: str, game: Game, setup: dict, created=0, uid=""):
-        """A new game; `uid` (when given) names it for good (RECORD.md)."""
+    def start(cls, storage, name: str, game: Game, setup: dict, created=0, uid="", clock_set: bool = True):
+        """A new game; `uid` (when given) names it for good (RECORD.md).
+        `clock_set=False`: the device's clock was never set (a Pico has no
+        clock battery), so `created` is no date: the header says so."""
         state = game.new(setup)
         log = GameLog(storage, name)
         head = {"game": game.name, "setup": setup, "created": created}
         if uid:
             head["uid"] = uid
+        if not clock_set:
+            head["clock"] = "unset"
         log.create(head)
         m = cls(game, log, log.load().header)
         m.state = state

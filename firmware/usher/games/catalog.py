@@ -19,7 +19,9 @@ from usher.core.errors import RuleError
 # record holds secrets (bids, money), the game's device settings and their
 # defaults (None: none; Showtime's seat stars rows 3-4 are not known, see
 # showtime_cast.STARS_KNOWN) and the Settings row that opens them
-# (usher.ui.<name>.settings). Offered on "New game" in this order (dice has its own row).
+# (usher.ui.<name>.settings); a game with settings checks them in
+# usher/games/<name>_settings.py, `check(values)` (the link asks it before it
+# takes pushed settings). Offered on "New game" in this order (dice has its own row).
 GAMES: tuple = (
     ("dice", "Dice", 0, 8, False, None, ""),
     (
@@ -28,7 +30,7 @@ GAMES: tuple = (
         2,
         4,
         False,
-        {"stars": [[1, 2, 2, 1], [2, 3, 3, 2], [3, 4, 4, 3], [2, 3, 3, 2]], "genres": None},
+        {"stars": [[1, 2, 2, 1], [2, 3, 3, 2], [3, 4, 4, 3], [2, 3, 3, 2]], "genres": None, "stars_checked": False},
         "Showtime seats",
     ),
     ("showbiz", "Showbiz", 2, 8, True, {"public_money": False, "draws": "device"}, "Showbiz options"),

@@ -4,6 +4,10 @@ Actions:
   {"t": "roll", "n": 1|2, "sides": 6, "faces": [..]}   faces filled by roll()
   {"t": "draw", "bag": NAME, "item": KIND}              item filled by roll()
   {"t": "refill", "bag": NAME}                          everything back in
+
+The state keeps the latest outcome (`last`) and, for each kind of outcome
+(`page_of`: one die, two dice, each bag, a refill), its own latest one
+(`by`), so a screen per kind shows that kind's last result.
 """
 
 from usher.core.data import need
@@ -52,7 +56,15 @@ class Dice(Game):
         bags = {}
         for name, spec in setup["components"]["bags"].items():
             bags[name] = {"kinds": list(spec["kinds"]), "full": list(spec["counts"]), "counts": list(spec["counts"])}
-        return {"players": setup["players"], "bags": bags, "last": None, "history": [], "rolls": 0, "draws": 0}
+        return {
+            "players": setup["players"],
+            "bags": bags,
+            "last": None,
+            "by": {},
+            "history": [],
+            "rolls": 0,
+            "draws": 0,
+        }
 
     def _bag(self, state: dict, action: dict) -> dict:
         name = need(action, "bag", str)
@@ -107,6 +119,10 @@ class Dice(Game):
             state["last"] = {"t": "refill", "bag": action["bag"]}
         else:
             raise RuleError("unknown action")
+        by = state.get("by")
+        if by is None:  # a snapshot written before `by` existed
+            by = state["by"] = {}
+        by[page_of(state["last"])] = state["last"]
         state["history"].append(state["last"])
         if len(state["history"]) > MAX_HISTORY:
             state["history"].pop(0)
@@ -116,6 +132,28 @@ class Dice(Game):
 
     def public_view(self, state: dict) -> dict:
         return {"last": state["last"], "bags": {k: sum(v["counts"]) for k, v in state["bags"].items()}}
+
+
+def page_of(result: dict) -> str:
+    """The kind of an outcome: "roll1", "roll2"..., "draw:<bag>", "refill"."""
+    t = result["t"]
+    if t == "roll":
+        return "roll%d" % len(result["faces"])
+    if t == "draw":
+        return "draw:" + result["bag"]
+    return "refill"
+
+
+def last_of(state: dict, page: str):
+    """The latest outcome of one kind, or None (a state resumed from an old
+    snapshot may lack `by`: then the recent history is searched)."""
+    by = state.get("by")
+    if by and page in by:
+        return by[page]
+    for r in reversed(state["history"]):
+        if page_of(r) == page:
+            return r
+    return None
 
 
 GAME = Dice(entry("dice"))

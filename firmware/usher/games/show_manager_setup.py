@@ -118,7 +118,7 @@ def _touring(lists, n: int) -> list:
     return out
 
 
-def _cities(cities) -> list:
+def check_cities(cities) -> list:
     if not isinstance(cities, list) or len(cities) < MIN_CITIES:
         raise RuleError("at least %d cities" % MIN_CITIES)
     out = []
@@ -154,7 +154,7 @@ def check_setup(players, options, components) -> dict:
         "components": {
             "titles": _titles(c.get("titles", [[names[t], ROLES[t]] for t in range(MUSICALS)])),
             "touring": _touring(c.get("touring", touring(n)), n),
-            "cities": _cities(c.get("cities", [[k, list(v)] for k, v in CITIES])),
+            "cities": check_cities(c.get("cities", [[k, list(v)] for k, v in CITIES])),
             "money": _count(c.get("money", start_money(n)), "money"),
             "hire": list(hire),
             "refresh": _count(c.get("refresh", REFRESH), "refresh"),

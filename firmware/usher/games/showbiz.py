@@ -15,10 +15,10 @@ from usher.games.showbiz_rules import (
     END_ON,
     LAST_YEAR,
     ROW,
+    breakers,
     breaking,
     claimers,
     default_components,
-    free_cols,
     pending_bidders,
     pool_draw,
 )
@@ -148,6 +148,15 @@ class Showbiz(Game):
         return k
 
     def expects(self, state: dict) -> list:
+        """The step the game waits for; a second entry of kind "break" lists
+        who may break a contract now (always optional)."""
+        out = self._step(state)
+        who = breakers(state)
+        if who:
+            out.append(Expect(who, "break", hint="optional"))
+        return out
+
+    def _step(self, state: dict) -> list:
         s = state
         ph = s["ph"]
         ga = [s["ga"]] if s["ga"] >= 0 else []
@@ -167,11 +176,7 @@ class Showbiz(Game):
         if ph == "end":
             return [Expect(ga, "end", hint="roll: 1-%d ends" % END_ON[s["year"]])]
         if ph == "pick":
-            breakers = [p for p in range(len(s["ze"])) if free_cols(s, p) < COLS]
-            out = [Expect([s["turn"]], "pick", hint="pick an artist")]
-            if breakers:  # always optional
-                out.append(Expect(breakers, "break", hint="optional"))
-            return out
+            return [Expect([s["turn"]], "pick", hint="pick an artist")]
         if ph == "claims":
             return [Expect(claimers(s), "claims", hint="who claims?")]
         if ph == "bid":

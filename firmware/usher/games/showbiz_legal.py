@@ -3,7 +3,7 @@ mode, or a UI that offers only what the rules allow. Kept apart from the
 reducer so the device loads it only when needed."""
 
 from usher.games.showbiz import GAME
-from usher.games.showbiz_rules import COLS, MAX_YEARS, break_cost, claimers, free_cols, pending_bidders
+from usher.games.showbiz_rules import COLS, MAX_YEARS, break_cost, breakers, claimers, free_cols, pending_bidders
 
 BREAK_ODDS = 12  # random play breaks a contract about once in this many picks
 MAX_SUBSETS = 5  # claimers up to this many: every subset; more: a sample
@@ -16,9 +16,28 @@ def _subsets(items: list) -> list:
     return out
 
 
-def legal_actions(state: dict, rng) -> list:
+def legal_actions(state: dict, rng, breaks: bool = True) -> list:
     """A list of complete legal actions. Draws and dice are chosen with `rng`
-    (one outcome each), so every action in the list is accepted by apply()."""
+    (one outcome each), so every action in the list is accepted by apply().
+    `breaks=False` leaves out the breaks that are allowed in every phase."""
+    out = _steps(state, rng)
+    if breaks:
+        out += _breaks(state, rng)
+    return out
+
+
+def _breaks(s: dict, rng) -> list:
+    out = []
+    for p in breakers(s):
+        for col in range(COLS):
+            if s["art"][p][col] >= 0 and s["ze"][p] >= break_cost(s, p, col):
+                dev = dict(s)
+                dev["draws"] = "device"
+                out.append(GAME.roll(dev, {"t": "break", "p": p, "col": col + 1}, rng))
+    return out
+
+
+def _steps(state: dict, rng) -> list:
     s = state
     ph = s["ph"]
     kinds = s["kinds"]
@@ -33,12 +52,6 @@ def legal_actions(state: dict, rng) -> list:
         for c in range(len(kinds)):
             if s["pool"][c]:
                 out.append({"t": "pick", "p": s["turn"], "art": kinds[c]})
-        for p in range(len(s["ze"])):
-            for col in range(COLS):
-                if s["art"][p][col] >= 0 and s["ze"][p] >= break_cost(s, p, col):
-                    dev = dict(s)
-                    dev["draws"] = "device"
-                    out.append(GAME.roll(dev, {"t": "break", "p": p, "col": col + 1}, rng))
         return out
     if ph == "claims":
         ok = claimers(s)
@@ -73,7 +86,9 @@ def random_action(state: dict, rng) -> dict:
     if ph == "bid":
         q = pending_bidders(s)[rng.below(len(pending_bidders(s)))]
         return {"t": "bid", "p": q, "rd": s["neg"]["rd"], "ze": rng.below(s["ze"][q] + 1)}
-    acts = legal_actions(s, rng)
+    # breaks only while a pick is awaited (and rarely): random games then
+    # play as they did before breaks were allowed in every phase
+    acts = legal_actions(s, rng, breaks=ph == "pick")
     if ph == "pick":
         # breaks outnumber picks; keep them rare so random games look like games
         picks = [a for a in acts if a["t"] == "pick"]

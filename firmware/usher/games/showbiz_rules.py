@@ -17,6 +17,7 @@ State layout (plain JSON, colours as indices into `kinds`, players by seat):
 from usher.core.data import need
 from usher.core.errors import RuleError
 from usher.games.showbiz_bags import ARTIST_BAG, TASTE_BAG
+from usher.games.showbiz_settings import DRAWS  # noqa: F401  (usher.games.showbiz takes it from here)
 
 COLS = 6  # columns on a contract board: artists per agent per year
 ROW = 6  # pieces in a taste row
@@ -27,7 +28,6 @@ LAST_YEAR = 12
 END_ON = {10: 2, 11: 4}  # after these years a roll this high or lower ends the game
 POINTS = [0, 1, 3, 6, 11, 18, 21]  # points for 0..6 matching colours
 START_ZE = 15
-DRAWS = ("device", "entered")
 
 WAITING = {
     "agent": "the general agent",
@@ -378,13 +378,30 @@ def break_cost(s: dict, p: int, col: int) -> int:
     return BREAK_COST * s["yrs"][p][col]
 
 
+def bidding(s: dict, p: int) -> bool:
+    """Whether `p` is in a bid round still open: her ZE are promised, so she
+    may not break a contract until the reveal (who bids is public)."""
+    return s["ph"] == "bid" and p in s["neg"]["in"]
+
+
+def breakers(s: dict) -> list:
+    """Who may break a contract now: at any time of the game (the rulebook's
+    "at any time"), by anyone holding a contract, except a player in an open
+    bid round."""
+    if s["ph"] == "over":
+        return []
+    return [p for p in range(len(s["ze"])) if free_cols(s, p) < COLS and not bidding(s, p)]
+
+
 def _a_break(s: dict, a: dict) -> None:
     """Pay 2 ZE a remaining year; the artist goes back to the bag and a new
-    one is drawn into the pool at once, so the column can be filled again."""
-    if s["ph"] in ("claims", "bid", "contract"):
-        raise RuleError("a negotiation is pending")
-    _phase(s, "pick")
+    one is drawn into the pool at once, so the column can be filled again.
+    Allowed in every phase of the game (see `breakers`)."""
+    if s["ph"] == "over":
+        raise RuleError("the game is over")
     p = _player(s, a)
+    if bidding(s, p):
+        raise RuleError("%s is bidding" % _name(s, p))
     col = _column(s, a)
     c = s["art"][p][col]
     if c < 0:

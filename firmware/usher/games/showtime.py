@@ -19,10 +19,9 @@ from usher.core.errors import RuleError
 from usher.core.game import Expect, Game
 from usher.games import showtime_cast as cast
 from usher.games.catalog import SETTINGS, entry
+from usher.games.showtime_settings import CARDS, GENRES, check_genres, check_stars
 
-GENRES = ("fantasy", "scifi", "romance", "comedy")
 SCREENINGS = 3
-CARDS = 16
 TURNS = 4  # persons each player seats per screening
 CUT_SIZE = 12  # Director's Cut: the persons everyone keeps
 GENRE_BONUS = 2
@@ -112,49 +111,7 @@ def _check_options(options, n: int) -> dict:
 def _check_stars(stars, n: int) -> list:
     if stars is None:
         return [list(r) for r in DEFAULT_STARS[:n]]
-    if not isinstance(stars, list) or len(stars) < n:
-        raise RuleError("stars: one row per player")
-    out = []
-    for r in stars[:n]:
-        if not isinstance(r, list) or len(r) != ROW:
-            raise RuleError("stars: 4 seats a row")
-        for v in r:
-            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 9:
-                raise RuleError("stars: 0-9 a seat")
-        out.append(list(r))
-    return out
-
-
-def _check_genres(table):
-    """None, or a list of 16 genre lists (index = card - 1). Accepts a dict
-    {card: [genres]} with int or string keys, as JSON writes them."""
-    if table is None:
-        return None
-    if isinstance(table, dict):
-        rows = []
-        for c in range(1, CARDS + 1):
-            g = table.get(str(c), table.get(c))
-            if g is None:
-                raise RuleError("genres: card %d missing" % c)
-            rows.append(g)
-        table = rows
-    if not isinstance(table, list) or len(table) != CARDS:
-        raise RuleError("genres: 16 cards")
-    out = []
-    for c in range(1, CARDS + 1):
-        g = table[c - 1]
-        if isinstance(g, str):
-            g = [g]
-        want = 2 if c >= 13 else 1  # the Normal family likes two genres
-        if not isinstance(g, list) or len(g) != want:
-            raise RuleError("genres: card %d needs %d" % (c, want))
-        for x in g:
-            if x not in GENRES:
-                raise RuleError("genres: unknown genre")
-        if want == 2 and g[0] == g[1]:
-            raise RuleError("genres: card %d twice" % c)
-        out.append(list(g))
-    return out
+    return check_stars(stars, n)
 
 
 def check_setup(players, options, components) -> dict:
@@ -169,7 +126,7 @@ def check_setup(players, options, components) -> dict:
         "options": _check_options(options, n),
         "components": {
             "stars": _check_stars(components.get("stars"), n),
-            "genres": _check_genres(components.get("genres")),
+            "genres": check_genres(components.get("genres")),
         },
     }
 

@@ -103,6 +103,8 @@ class GameActions(Menu):
         self.app.push(Table("Final scores", rows))
 
     def delete(self) -> None:
+        from usher.ui.describe import game_text
+
         app = self.app
         name = self.e["name"]
 
@@ -113,7 +115,9 @@ class GameActions(Menu):
                 app.toast("Flash error")
             app.home()
 
-        app.push(Confirm("Delete %s?" % name, yes, detail="The record is gone for good."))
+        # which game, exactly: title, day, players, finished or not
+        detail = game_text(self.e, app.tz) + ". Gone for good."
+        app.push(Confirm("Delete %s?" % name, yes, detail=detail))
 
 
 class SyncInfo(Message):
@@ -131,7 +135,9 @@ class SyncInfo(Message):
 
 
 class LinkAsk(Screen):
-    """The laptop asks for something that needs the owner's press."""
+    """The laptop asks for something that needs the owner's press; the text
+    says exactly what (which names, which game). prev/next scroll a text
+    longer than the screen."""
 
     title = "Laptop asks"
 
@@ -139,6 +145,8 @@ class LinkAsk(Screen):
         Screen.__init__(self)
         self.ask = ask
         self.link = link
+        self.first = 0  # the first line shown
+        self.more = False  # lines below the screen
 
     def on_event(self, ev: str) -> None:
         link = self.link
@@ -146,13 +154,28 @@ class LinkAsk(Screen):
             link.answer(True)
         elif ev == "back":
             link.answer(False)
+        elif ev == "next" and self.more:
+            self.first += 1
+            self.dirty = True
+        elif ev == "prev" and self.first:
+            self.first -= 1
+            self.dirty = True
 
     def draw(self, p, full: bool) -> None:
         p.clear()
-        y = title_bar(p, self.title) + 4
-        for line in wrap(p, self.ask, p.w - 8, "body"):
-            p.center(line, y, theme.ACCENT)
-            y += p.line_h("body") + 2
+        y = title_bar(p, self.title, "more" if self.more else "") + 2
         lh = p.line_h("small")
+        bottom = p.h - lh - 2
+        lines = wrap(p, self.ask, p.w - 6, "body")
+        step = p.line_h("body") + 1
+        i = self.first
+        while i < len(lines) and y + step <= bottom:
+            p.center(lines[i], y, theme.ACCENT)
+            y += step
+            i += 1
+        more = i < len(lines)
+        if more != self.more:
+            self.more = more
+            title_bar(p, self.title, "more" if more else "")
         p.text("OK=allow", 4, p.h - lh - 1, theme.GOOD, "small")
         p.right("Back=refuse", p.w - 4, p.h - lh - 1, theme.ERROR, "small")

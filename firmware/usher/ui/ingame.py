@@ -1,4 +1,6 @@
-"""The in-game menu: undo, scores, save and leave, abandon."""
+"""The in-game menu: back to the game (where the cursor starts, as in
+Showtime's own menu), a game's own entries, undo, scores, save and leave,
+abandon."""
 
 from usher.ui.dialogs import Confirm, Table
 from usher.ui.widgets import Menu
@@ -7,17 +9,18 @@ from usher.ui.widgets import Menu
 class GameMenu(Menu):
     def __init__(self, extra=None, scores=None) -> None:
         self.extra = extra or []  # a game's own entries, (label, callback)
-        # a game whose tie-break is secret (Show Manager's money) shows its
-        # own scores: the standings would order a tie by it
+        # (label, callback) in place of "Scores": dice shows its results, Show
+        # Manager its city points (the standings would order a tie by secret money)
         self.scores = scores
         Menu.__init__(self, "Game menu", [])
 
     def on_open(self) -> None:
         app = self.app
-        items = list(self.extra)
+        items = [("Back to game", self.close)]
+        items += self.extra
         if app.match.can_undo():
             items.append(("Undo last", self.undo))
-        items.append(("Scores", self.scores or (lambda: show_scores(app))))
+        items.append(self.scores or ("Scores", lambda: show_scores(app)))
         items.append(("Save & leave", app.home))
         items.append(("Abandon", self.abandon))
         self.items = items

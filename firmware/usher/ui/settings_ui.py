@@ -58,9 +58,11 @@ class Roster(Menu):
 
         def done(name: str) -> None:
             names = list(app.settings.get("roster"))
-            if name not in names:
-                names.append(name)
-                save_setting(app, "roster", names)
+            if name in names:
+                app.toast(taken(name))  # refused with the reason; still typing
+                return
+            names.append(name)
+            save_setting(app, "roster", names)
             app.pop()
             self.on_open()
 
@@ -73,6 +75,9 @@ class Roster(Menu):
 
             def rename() -> None:
                 def done(name: str) -> None:
+                    if name != names[i] and name in names:
+                        app.toast(taken(name))
+                        return
                     names[i] = name
                     save_setting(app, "roster", names)
                     app.pop()
@@ -93,3 +98,7 @@ class Roster(Menu):
             app.push(Menu(names[i], [("Rename", rename), ("Remove", remove)]))
 
         return act
+
+
+def taken(name: str) -> str:
+    return "%s is on the list" % name[:12]

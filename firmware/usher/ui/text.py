@@ -42,12 +42,15 @@ def glyph(font, ch: str):
 
 
 def width(s: str, font) -> int:
-    """Pixels the string advances; characters the font lacks take no room."""
+    """Pixels the string advances; a character the font lacks is drawn as "?"
+    (if the font has one; else it takes no room), never left out unseen."""
     chars = font.CHARS
     meta = font.META
     w = 0
     for ch in s:
         i = chars.find(ch)
+        if i < 0:
+            i = chars.find("?")
         if i >= 0:
             w += meta[7 * i + 2]
     return w
@@ -78,7 +81,9 @@ def draw(fb, s: str, x: int, y: int, colour: int, font, bg: int = -1) -> int:
     for ch in s:
         i = chars.find(ch)
         if i < 0:
-            continue
+            i = chars.find("?")  # a stored name from before the check: shown as not drawable
+            if i < 0:
+                continue
         m = 7 * i
         rows = meta[m + 6]
         if rows:
@@ -109,6 +114,8 @@ def fit(s: str, font, max_w: int) -> str:
     n = 0
     for ch in s:
         i = chars.find(ch)
+        if i < 0:
+            i = chars.find("?")
         cw = meta[7 * i + 2] if i >= 0 else 0
         if w + cw > room:
             break

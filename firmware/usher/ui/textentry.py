@@ -1,10 +1,16 @@
 """Typing a name with four buttons: prev/next choose a letter, OK adds it,
-back deletes one (on an empty name: cancel), a long OK finishes."""
+back deletes one (on an empty name: cancel), a long OK finishes. After the
+small letters come the German and a few neighbours' accented letters (prev
+from the space reaches them): every one is drawn by the fonts (Latin-1)."""
 
 from usher.ui import theme
 from usher.ui.screen import Screen, title_bar
 
-LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-'."
+LETTERS = (
+    " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-'."
+    "\u00e4\u00f6\u00fc\u00df\u00c4\u00d6\u00dc"  # a o u umlaut, sharp s, A O U umlaut
+    "\u00e9\u00e8\u00ea\u00e1\u00e0\u00e7\u00f1\u00c9"  # e a with accents, c cedilla, n tilde, E acute
+)
 MAX_LEN = 10
 
 

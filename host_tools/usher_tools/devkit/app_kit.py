@@ -43,3 +43,17 @@ def goto(app, label):
     while app.top().items[app.top().sel][0] != label:
         press(app, "next")
     press(app, "ok")
+
+
+def shown_texts(app):
+    """Every string the painter draws from now on (a list that fills up)."""
+    p = app.p
+    seen = []
+    draw = p.text
+
+    def text(s, *args, **kw):
+        seen.append(s)
+        return draw(s, *args, **kw)
+
+    p.text = text
+    return seen

@@ -82,6 +82,22 @@ def make_flash(path: str, blocks: int = PICO_BLOCKS) -> None:
         f.write(b"\xff" * (blocks * BLOCK))
 
 
+def lock_flash(path: str) -> int:
+    """An exclusive lock on the flash file for as long as the simulator runs
+    (the returned descriptor holds it; the system drops it if the process
+    dies), or SimError if another simulator holds it."""
+    fd = os.open(path, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise SimError(
+            "%s is in use by another simulator: quit that one first, or give this one "
+            "--flash with another file" % os.path.relpath(path)
+        ) from None
+    return fd
+
+
 def _nonblock(fd: int) -> None:
     fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK)
 
@@ -131,12 +147,13 @@ class Sim:
         self.ev = self.out = self.err = self.inp = self.cmd = -1
         self.pty_master = self.pty_slave = -1
         self.pty_path = ""
+        make_flash(cfg.flash, cfg.blocks)
+        self.lock = lock_flash(cfg.flash)  # one simulator a flash file: two would corrupt it
         if cfg.pty:
             self.pty_master, self.pty_slave = os.openpty()
             tty.setraw(self.pty_slave)  # a CDC port carries bytes, not lines
             _nonblock(self.pty_master)
             self.pty_path = os.ttyname(self.pty_slave)
-        make_flash(cfg.flash, cfg.blocks)
 
     # ---- the VM process -------------------------------------------------
 
@@ -320,6 +337,9 @@ class Sim:
             if fd >= 0:
                 os.close(fd)
         self.pty_master = self.pty_slave = -1
+        if self.lock >= 0:
+            os.close(self.lock)  # and with it the lock
+            self.lock = -1
 
     def __enter__(self) -> "Sim":
         return self

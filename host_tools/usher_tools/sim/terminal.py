@@ -30,6 +30,24 @@ FRAME_S = 0.04
 ARROWS = {b"\x1b[A": "up", b"\x1b[B": "down", b"\x1b[C": "right", b"\x1b[D": "left"}
 CENTRE = ("press", "ctrl", "center", "centre", "mid", "select", "joy")
 ARROW_FALLBACK = {"up": "prev", "left": "prev", "down": "next", "right": "next"}
+EXTRA_LINES = 6  # the frame's lines besides the panel: title, key map (2), figures, status, warning
+
+
+def terminal_needs(w: int, h: int, scale: int) -> tuple:
+    """(columns, lines) a terminal needs to show a w x h panel at `scale`."""
+    cols = -(-w // scale)
+    px_rows = -(-h // scale)
+    return cols, (px_rows + 1) // 2 + EXTRA_LINES
+
+
+def fit_scale(w: int, h: int, cols: int, rows: int, least: int = 1) -> int:
+    """The smallest down-scaling from `least` on at which the panel fits a
+    terminal of cols x rows (the coarsest, 8, if none does)."""
+    for scale in range(max(1, least), 9):
+        need = terminal_needs(w, h, scale)
+        if need[0] <= cols and need[1] <= rows:
+            return scale
+    return 8
 
 
 def downscale(img, scale: int):  # type: ignore[no-untyped-def]
@@ -196,6 +214,7 @@ class Live:
                 self.release_at[key] = now + ms / 1000.0
 
     def screenshot(self) -> str:
+        os.makedirs(self.shots, exist_ok=True)
         self.shot_n += 1
         path = os.path.join(self.shots, "usher-sim-%s-%d.png" % (self.sim.cfg.profile, self.shot_n))
         while os.path.exists(path):
@@ -234,8 +253,12 @@ class Live:
             out.append(ln + "\x1b[K\r\n")
         for ln in self.keymap_lines() + [figures, self.status, ("warning: " + warn[-1]) if warn else ""]:
             out.append(ln[:cols] + "\x1b[K\r\n")
-        if len(lines) + 6 > rows or img.shape[1] // self.scale > cols:
-            out.append("(terminal too small: try --scale %d)\x1b[K\r\n" % (self.scale + 1))
+        if len(lines) + EXTRA_LINES > rows or -(-img.shape[1] // self.scale) > cols:
+            need = terminal_needs(img.shape[1], img.shape[0], self.scale)
+            out.append(
+                "(terminal too small: %dx%d needed at scale %d; make run SCALE=%d)\x1b[K\r\n"
+                % (need[0], need[1], self.scale, fit_scale(img.shape[1], img.shape[0], cols, rows, self.scale + 1))
+            )
         out.append("\x1b[J")
         return "".join(out)
 

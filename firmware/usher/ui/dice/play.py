@@ -1,15 +1,18 @@
 """Dice and random draws: pick what to roll or draw, see it big. Every
-outcome is an action in the record, like any game's move."""
+outcome is an action in the record, like any game's move. Each page shows
+its own latest outcome (the rules keep one per kind: usher.games.dice)."""
 
+from usher.games.dice import last_of, page_of
 from usher.ui import theme
 from usher.ui.screen import Screen, title_bar
 
+# label, the action OK submits (None: refill both bags), the kind of outcome shown
 MODES: list = [
-    ("1 die", {"t": "roll", "n": 1}),
-    ("2 dice", {"t": "roll", "n": 2}),
-    ("Taste bag", {"t": "draw", "bag": "taste"}),
-    ("Artist bag", {"t": "draw", "bag": "artists"}),
-    ("Refill bags", None),
+    ("1 die", {"t": "roll", "n": 1}, "roll1"),
+    ("2 dice", {"t": "roll", "n": 2}, "roll2"),
+    ("Taste bag", {"t": "draw", "bag": "taste"}, "draw:taste"),
+    ("Artist bag", {"t": "draw", "bag": "artists"}, "draw:artists"),
+    ("Refill bags", None, "refill"),
 ]
 COLOUR_INK = {"yellow": 11, "red": 8, "blue": 9, "green": 10, "black": 2, "white": 1}
 
@@ -17,16 +20,14 @@ COLOUR_INK = {"yellow": 11, "red": 8, "blue": 9, "green": 10, "black": 2, "white
 class DiceScreen(Screen):
     title = "Dice & draws"
 
-    def __init__(self) -> None:
+    def __init__(self, mode: int = 0) -> None:
         Screen.__init__(self)
-        self.mode = 0
-        self.only_title = False  # a mode change repaints the title bar alone
+        self.mode = mode
 
     def on_event(self, ev: str) -> None:
         app = self.app
         if ev in ("next", "prev"):
             self.mode = (self.mode + (1 if ev == "next" else -1)) % len(MODES)
-            self.only_title = True
             self.part = True
         elif ev == "ok":
             action = MODES[self.mode][1]
@@ -39,24 +40,21 @@ class DiceScreen(Screen):
         elif ev in ("back", "back_long"):
             from usher.ui.ingame import GameMenu
 
-            app.push(GameMenu())
+            app.push(GameMenu(scores=("Results", lambda: results(app))))
 
     def draw(self, p, full: bool) -> None:
         state = self.app.match.state
         if full:
             p.clear()
-        y = title_bar(p, "< %s >" % MODES[self.mode][0], "#%d" % (state["rolls"] + state["draws"]))
-        if self.only_title and not full:
-            self.only_title = False
-            return
-        self.only_title = False
+        label, action, page = MODES[self.mode]
+        y = title_bar(p, "< %s >" % label, "#%d" % (state["rolls"] + state["draws"]))
         p.fill_rect(0, y, p.w, p.h - y, theme.BG)
-        last = state["last"]
+        last = last_of(state, page)
         room = p.h - y - p.line_h("small") - 2  # between the title and the footer line
         big = "huge" if p.font("huge") is not None and p.line_h("huge") <= room else "big"
         mid = y + max(0, (room - p.line_h(big)) // 2)
         if last is None:
-            p.center("OK to roll", mid, theme.DIM)
+            p.center("OK to " + ("refill" if action is None else action["t"]), mid, theme.DIM)
         elif last["t"] == "roll":
             faces = last["faces"]
             s = " ".join(str(f) for f in faces)
@@ -72,5 +70,44 @@ class DiceScreen(Screen):
             p.center("Bags refilled", mid, theme.GOOD)
 
 
+def describe(r: dict) -> tuple:
+    """(label, value) of one outcome for the results table."""
+    if r["t"] == "roll":
+        faces = r["faces"]
+        if len(faces) == 1:
+            return "1 die", faces[0]
+        return "%d dice: %s" % (len(faces), " ".join(str(f) for f in faces)), r["total"]
+    if r["t"] == "draw":
+        return "%s: %s" % (label_of(page_of(r)), r["item"]), "%d left" % r["left"]
+    return r["bag"] + " refilled", ""
+
+
+def label_of(page: str) -> str:
+    for m in MODES:
+        if m[2] == page:
+            return m[0]
+    return page
+
+
+def results(app) -> None:
+    """The latest outcomes, newest first: a dice game has no players to score."""
+    from usher.ui.dialogs import Table
+
+    rows = []
+    for r in reversed(app.match.state["history"]):
+        label, value = describe(r)
+        rows.append((None, label, value))
+    if not rows:
+        rows.append((None, "nothing rolled yet", ""))
+    app.push(Table("Results", rows))
+
+
 def open(app) -> None:
-    app.push(DiceScreen())
+    last = app.match.state["last"]
+    mode = 0
+    if last is not None:  # resumed: the page of the latest outcome
+        page = page_of(last)
+        for i, m in enumerate(MODES):
+            if m[2] == page:
+                mode = i
+    app.push(DiceScreen(mode))

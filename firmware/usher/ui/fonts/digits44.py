@@ -1,7 +1,8 @@
 """digits44: 44 px lines, dice and scores across a table; 2 lines fit on the LCD.
 
 Aileron Regular by Sora Sagano (dotcolon.net), "No Rights Reserved" (CC0),
-as bundled in Pillow 13.0.0 (ImageFont.load_default).
+as bundled in Pillow 13.0.0 (ImageFont.load_default); accents and the Latin-1
+letters Pillow's subset lacks from Aileron's Latin subset (@fontsource/aileron 5.3.0, CC0).
 Rendered at size 59 by host_tools/usher_tools/fontgen.py. Generated: do not edit.
 """
 

@@ -96,7 +96,7 @@ class Main(Menu):
         if ev in ("back", "back_long"):
             from usher.ui.ingame import GameMenu
 
-            self.app.push(GameMenu(extras(self.app), scores=lambda: menu().scores(self.app)))
+            self.app.push(GameMenu(extras(self.app), scores=("Scores", lambda: menu().scores(self.app))))
         elif self.page:
             if ev == "ok":
                 self.reload()  # from a page, OK first comes back to the turn

@@ -1,0 +1,16 @@
+"""Showbiz's device settings checked (who draws, whether money is public):
+by the sync link before it asks for a press to take pushed settings, and by
+the rules at setup (usher.games.showbiz_rules takes DRAWS from here). Small
+on purpose: the link loads it without the rules."""
+
+from usher.core.errors import RuleError
+
+DRAWS = ("device", "entered")
+
+
+def check(values: dict) -> None:
+    """RuleError with the reason if a game could not start with these defaults."""
+    if values.get("draws") not in DRAWS:
+        raise RuleError("draws: device or entered")
+    if not isinstance(values.get("public_money"), bool):
+        raise RuleError("public_money: true or false")

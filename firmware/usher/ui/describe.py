@@ -1,0 +1,37 @@
+"""A saved game in words, for a question about it (the laptop's, or the
+device's own "Delete?"): "Showtime of 2025-11-29 (Anna, Ben, Cleo),
+unfinished". Loaded only when such a question is asked."""
+
+
+def civil(days: int) -> tuple:
+    """(year, month, day) of a count of days since 1970-01-01 (proleptic
+    Gregorian; H. Hinnant's algorithm: no time module, any epoch)."""
+    z = days + 719468
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    d = doy - (153 * mp + 2) // 5 + 1
+    m = mp + 3 if mp < 10 else mp - 9
+    return yoe + era * 400 + (1 if m <= 2 else 0), m, d
+
+
+def date_text(e: dict, tz: int) -> str:
+    """The day a game was started, in the laptop's time zone, or why not."""
+    secs = e.get("created", 0)
+    if e.get("clock") == "unset" or isinstance(secs, bool) or not isinstance(secs, int) or secs < CLOCK_SANE:
+        return "date unknown"
+    return "%04d-%02d-%02d" % civil((secs + tz) // 86400)
+
+
+CLOCK_SANE = 1577836800  # 2020-01-01: a clock before it was never set
+
+
+def game_text(e: dict, tz: int) -> str:
+    """ "Showtime of 2025-11-29 (Anna, Ben, Cleo), unfinished": which game, exactly."""
+    from usher.games.catalog import title
+
+    names = ", ".join(e.get("players") or []) or "no players"
+    state = "finished" if e.get("finished") else ("broken record" if e.get("broken") else "unfinished")
+    return "%s of %s (%s), %s" % (title(e.get("game", "?")), date_text(e, tz), names, state)
