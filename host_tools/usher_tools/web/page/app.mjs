@@ -55,6 +55,7 @@ const page = {
   uid: "",
   lock: null, // releases this tab's hold on the board
   held: new Map(), // key name -> Set of sources holding it (a keyboard key, a pointer)
+  tapped: new Set(), // keys pressed since the last tick
   lockstep: false, // the tests drive the ticks
   clock: 0, // performance.now() of the last tick the timer ran
   vt: 0, // ms of device time since the first power-on (the clock goes on across power-ons)
@@ -189,7 +190,11 @@ function tick() {
   page.vt += TICK_MS;
   if (!dev || dev.off) return;
   const t = performance.now();
-  const r = dev.step(dev.levels(new Set(page.held.keys())));
+  const held = new Set(page.held.keys());
+  const gone = [...page.tapped].filter((k) => !held.has(k));
+  page.tapped.clear();
+  if (gone.length) dev.edge(dev.levels(new Set([...held, ...gone]))); // down and up again since the last tick
+  const r = dev.step(dev.levels(held));
   if (page.link) page.link.pump();
   if (r.drawn) {
     const now = performance.now();
@@ -228,6 +233,7 @@ function press(key, source, at) {
   let s = page.held.get(key);
   if (!s) page.held.set(key, (s = new Set()));
   s.add(source);
+  page.tapped.add(key);
   page.pending = at === undefined ? performance.now() : at;
   mark(key, true);
 }
@@ -246,6 +252,7 @@ function release(key, source, at) {
 function releaseAll() {
   for (const key of page.held.keys()) mark(key, false);
   page.held.clear();
+  page.tapped.clear();
 }
 
 function mark(key, down) {

@@ -94,6 +94,7 @@ export class Device {
       feed: wasmdev.serial_feed,
       take: wasmdev.serial_take,
       armCut: wasmdev.arm_cut,
+      setLevels: wasmdev.set_levels,
     };
     fn.setup(ticks0, epoch, uid);
     const err = fn.boot(this.profile, DATA, seed);
@@ -127,6 +128,13 @@ export class Device {
     let v = this.idle;
     for (const k of this.keys) if (held.has(k.name)) v &= ~(1 << k.gpio);
     return v;
+  }
+
+  // Input levels between two ticks, as the pins change (their edge
+  // interrupts fire): a key pressed and released before the next tick still
+  // reaches the firmware, through the edge its key latches.
+  edge(levels) {
+    if (!this.off) this.vm.fn.setLevels(levels);
   }
 
   // One 20 ms tick of the app with these input levels. Returns what the page
