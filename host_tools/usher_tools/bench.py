@@ -63,7 +63,7 @@ def figures() -> list:
 def _extras() -> list:
     """Further benchmarks, registered by the modules that own them."""
     out = []
-    names = ("bench_sim", "bench_showtime", "bench_showbiz", "bench_sync", "bench_wasm")
+    names = ("bench_sim", "bench_showtime", "bench_showbiz", "bench_sync", "bench_wasm", "bench_web")
     for name in ["usher_tools." + n for n in names]:
         try:
             mod = __import__(name, None, None, ["figures"])
