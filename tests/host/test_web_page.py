@@ -188,6 +188,23 @@ def test_a_game_resumes_after_a_reload_and_live_keys_and_touches_move_it(tab, ur
     assert stats["scale"] >= 1 and stats["latency"], stats
 
 
+def test_one_tab_at_a_time_runs_a_board_and_the_other_board_is_a_click_away(tab, url, browser):
+    open_page(tab, url)
+    second = browser.tab()
+    try:
+        open_page(second, url)
+        assert not second.eval("usher.test.stats()")["on"]
+        assert "another tab" in status(second)  # two tabs would write the same flash
+        second.click('#profiles button[data-profile="oled"]')
+        wait_for(second, "usher.test.stats().on && usher.test.stats().profile === 'oled'")
+        assert drive.frame(second).shape == (64, 128, 3)
+        assert tab.eval("usher.test.stats()")["on"]
+    finally:
+        second.collect()
+        browser.call("Target.closeTarget", {"targetId": second.target})
+    assert not second.errors, second.errors
+
+
 # -- records out, into the history -----------------------------------------------------
 def test_records_come_out_through_the_link_and_into_the_history(tab, url, browser, tmp_path):
     files = {

@@ -37,7 +37,7 @@ const BOARDS = {
     },
   },
   oled: {
-    below: { cls: "", keys: [["prev", "\u25c0 prev"], ["next", "next \u25b6"], ["ok", "OK"], ["back", "back"]] },
+    below: { cls: "row", keys: [["prev", "\u25c0 prev"], ["next", "next \u25b6"], ["ok", "OK"], ["back", "back"]] },
     keyboard: {
       ArrowUp: "prev", ArrowLeft: "prev", ArrowDown: "next", ArrowRight: "next",
       Enter: "ok", Backspace: "back", Escape: "back",
