@@ -205,6 +205,16 @@ def test_one_tab_at_a_time_runs_a_board_and_the_other_board_is_a_click_away(tab,
     assert not second.errors, second.errors
 
 
+def test_without_storage_the_page_still_runs_and_says_the_games_will_not_be_kept(tab, url):
+    tab.call(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {"source": "indexedDB.open = () => { throw new DOMException('refused', 'SecurityError'); };"},
+    )
+    open_page(tab, url)
+    assert tab.eval("usher.test.stats()")["on"]
+    assert "keeps no storage" in status(tab)
+
+
 # -- records out, into the history -----------------------------------------------------
 def test_records_come_out_through_the_link_and_into_the_history(tab, url, browser, tmp_path):
     files = {

@@ -28,7 +28,7 @@ KEYBOARD = {
         "left": "ArrowLeft",
         "right": "ArrowRight",
         "A": "Enter",
-        "B": "Escape",
+        "B": "Backspace",
         "press": " ",
     },
     "oled": {"prev": "ArrowUp", "next": "ArrowDown", "ok": "Enter", "back": "Backspace"},

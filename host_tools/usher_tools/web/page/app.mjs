@@ -13,13 +13,13 @@
 // pixels, timings.
 
 import { Device, loadPack, TICK_MS } from "./device.mjs";
-import { Flash } from "./flash.mjs";
+import { Flash, MemoryFlash } from "./flash.mjs";
 import { Link, pullAll } from "./link.mjs";
 
 const STARTED = performance.now();
 const runtime = import("./mp/micropython.mjs").then((m) => m.loadMicroPython);
 const pack = loadPack("firmware.pack");
-const flashOpen = Flash.open();
+const flashOpen = Flash.open().catch(() => new MemoryFlash());
 
 const TICKS0 = (1 << 30) - 10000; // ticks_ms() at power-on: it wraps 10 s later, as on a Pico left on for 12 days
 const PROFILES = ["lcd114", "oled"];
@@ -136,7 +136,7 @@ async function start(profile, settings) {
     say("Starting the device\u2026");
     await powerOn(settings);
     page.clock = performance.now();
-    say("");
+    say(page.flash.kept ? "" : "This browser keeps no storage for this page: the games go when the page closes.");
   })();
   try {
     await page.starting;
@@ -399,6 +399,11 @@ async function reset() {
   say("A blank board: no games, default settings.");
 }
 
+// a page button gives the keyboard back to the device once clicked (Enter is OK there)
+document.addEventListener("click", (e) => {
+  const b = e.target.closest && e.target.closest("button:not(.key)");
+  if (b) b.blur();
+});
 $("download").addEventListener("click", download);
 $("reset").addEventListener("click", reset);
 for (const b of document.querySelectorAll("#profiles button")) {

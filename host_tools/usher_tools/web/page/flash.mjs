@@ -38,6 +38,7 @@ export class Flash {
     const f = new Flash();
     f.db = await req(r);
     f.queue = Promise.resolve();
+    f.kept = true;
     return f;
   }
 
@@ -93,5 +94,39 @@ export class Flash {
 
   flushed() {
     return this.queue;
+  }
+}
+
+// Where the browser keeps nothing (IndexedDB refused, e.g. a private
+// window): the same flash in memory, gone with the page.
+export class MemoryFlash extends Flash {
+  constructor() {
+    super();
+    this.boards = new Map(); // board -> {uid, files: Map}
+    this.queue = Promise.resolve();
+    this.kept = false;
+  }
+
+  board(board) {
+    if (!this.boards.has(board)) this.boards.set(board, { uid: newId(), files: new Map() });
+    return this.boards.get(board);
+  }
+
+  async load(board) {
+    const b = this.board(board);
+    return { uid: b.uid, files: [...b.files].map(([n, bytes]) => [n, bytes.slice()]) };
+  }
+
+  save(board, changes) {
+    const files = this.board(board).files;
+    for (const [name, bytes] of changes) {
+      if (bytes) files.set(name, bytes.slice());
+      else files.delete(name);
+    }
+    return this.queue;
+  }
+
+  async wipe(board) {
+    this.boards.set(board, { uid: newId(), files: new Map() });
   }
 }
