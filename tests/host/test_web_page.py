@@ -100,6 +100,18 @@ def wait_for(tab, expression, timeout=15.0):
         time.sleep(0.05)
 
 
+def wait_frame(tab, ok, timeout=10.0):
+    """The canvas once `ok(frame)` holds (the page runs on its own clock)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        f = drive.frame(tab)
+        if ok(f):
+            return f
+        if time.monotonic() > deadline:
+            raise AssertionError("the screen did not change as expected: %s" % tab.eval("usher.test.stats()"))
+        time.sleep(0.05)
+
+
 def status(tab):
     return tab.eval("document.getElementById('status').textContent")
 
@@ -170,20 +182,15 @@ def test_a_game_resumes_after_a_reload_and_live_keys_and_touches_move_it(tab, ur
     resumed = drive.frame(tab)
     assert (drive.indices(resumed, "lcd114") == drive.indices(shots["resumed"], "lcd114")).all()
     # live: the page's own clock ticks; a quick key tap (down and up between
-    # two ticks) reaches the firmware through the key's edge latch
+    # two ticks) reaches the firmware through the key's edge latch: one press
     tab.key("ArrowDown")
-    wait_for(tab, "usher.test.stats().frames > 1", 5)
-    time.sleep(0.2)
-    moved = drive.frame(tab)
-    assert (moved != resumed).any()
-    # a touch on the on-screen joystick (pointer events of a finger)
+    moved = wait_frame(tab, lambda f: (f != resumed).any())
+    # a quick touch on the on-screen joystick (a finger's pointer events) takes it back
     x, y = tab.center('.key[data-key="up"]')
     tab.touch(x, y, True)
-    time.sleep(0.15)
     tab.touch(x, y, False)
-    time.sleep(0.25)
-    back = drive.frame(tab)
-    assert (drive.indices(back, "lcd114") == drive.indices(resumed, "lcd114")).all()
+    wait_frame(tab, lambda f: (drive.indices(f, "lcd114") == drive.indices(resumed, "lcd114")).all())
+    assert (moved != resumed).any()
     stats = tab.eval("usher.test.stats()")
     assert stats["scale"] >= 1 and stats["latency"], stats
 
