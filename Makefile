@@ -14,10 +14,11 @@ SCALE   ?=
 PORT    ?=
 STUBS_PKG := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
 
-.PHONY: help setup run test test-fast check mpy size bench deploy soak screens fonts clean
+.PHONY: help setup run web test test-fast check mpy size bench deploy soak screens fonts clean
 
 help:
 	@echo "make run      start the simulator (PROFILE=lcd114|oled, SCALE=1..8: terminal down-scaling, ROMFS=1: code from a ROMFS image)"
+	@echo "make web      Usher in a browser: the page built from the firmware, served on 127.0.0.1:8765 (WEB_PORT=...)"
 	@echo "make test     every test and gate (CPython, MicroPython VM, mpy-cross, mypy, ruff)"
 	@echo "make check    ruff + mypy against the rp2 stubs"
 	@echo "make mpy      compile firmware/ with mpy-cross -march=armv6m into $(BUILD)"
@@ -42,6 +43,9 @@ $(STAMP): requirements-dev.txt host_tools/pyproject.toml $(NODE)/package.json $(
 
 run: $(STAMP)
 	$(BIN)/usher sim --profile $(PROFILE) $(if $(SCALE),--scale $(SCALE)) $(if $(ROMFS),--romfs)
+
+web: $(STAMP)
+	$(BIN)/usher web $(if $(WEB_PORT),--port $(WEB_PORT))
 
 test: $(STAMP)
 	$(BIN)/pytest -n 2 -q

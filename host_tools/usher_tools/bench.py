@@ -72,6 +72,7 @@ def _extras() -> list:
         "bench_sync",
         "bench_wasm",
         "bench_memory",
+        "bench_web",
     )
     for name in ["usher_tools." + n for n in names]:
         try:

@@ -1,0 +1,184 @@
+"""Usher in a browser (`usher web`): the unmodified firmware on MicroPython's
+WebAssembly port, in a page.
+
+    from usher_tools import web
+    web.build("build/web")            # the static page, from the current firmware
+    server, url = web.serve("build/web", port=0)   # 127.0.0.1 only
+
+What the page is made of:
+- the firmware as the 32-bit meter loads it (usher_tools.wasm.firmware_tree:
+  the .mpy files `usher build` makes for the Pico, fonts included), with the
+  meter's stand-in for the one viper module, which this port cannot load:
+  the page converts the pixels itself, from the driver's frame buffer;
+- the device side: the meter's wasmdev.py and the page's webdev.py, compiled;
+- all of that in one file, firmware.pack (page/device.mjs reads it);
+- the runtime, micropython.mjs and micropython.wasm, copied from the
+  project's pinned npm install (.node/, `make setup`);
+- the page itself (page/): index.html, usher.css, app.mjs (keys, ticks,
+  buttons), device.mjs (the VM and the screen), flash.mjs (IndexedDB),
+  link.mjs (the records, through the device's own sync link).
+"""
+
+import functools
+import http.server
+import json
+import os
+import socketserver
+import struct
+import subprocess
+import threading
+
+from usher_tools.paths import ROOT
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PAGE = os.path.join(HERE, "page")
+DEVICE = os.path.join(HERE, "device")
+OUT = os.path.join(ROOT, "build", "web")
+DEFAULT_PORT = 8765
+PAGE_FILES = ("index.html", "usher.css", "favicon.svg", "app.mjs", "device.mjs", "flash.mjs", "link.mjs")
+RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
+
+TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".pack": "application/octet-stream",
+    ".json": "application/json",
+}
+
+
+class WebError(Exception):
+    pass
+
+
+def _write(path: str, data: bytes) -> None:
+    """Atomically: two builds at once (test workers) never serve half a file."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = "%s.%d.tmp" % (path, os.getpid())
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+
+
+def _device_lib() -> str:
+    """webdev.py compiled (any port loads its bytecode), cached in build/wasm/web."""
+    from usher_tools.paths import tool
+    from usher_tools.wasm.paths import CACHE
+
+    out = os.path.join(CACHE, "web")
+    os.makedirs(out, exist_ok=True)
+    for name in sorted(os.listdir(DEVICE)):
+        if not name.endswith(".py"):
+            continue
+        src = os.path.join(DEVICE, name)
+        dst = os.path.join(out, name[:-3] + ".mpy")
+        if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
+            continue
+        tmp = "%s.%d.tmp" % (dst, os.getpid())
+        proc = subprocess.run(
+            [tool("mpy-cross"), "-O1", "-X", "no-source-lines", "-s", name, "-o", tmp, src],
+            capture_output=True,
+            text=True,
+        )
+        if proc.returncode:
+            raise WebError("%s: %s" % (name, proc.stderr or proc.stdout))
+        os.replace(tmp, dst)
+    return out
+
+
+def _tree(host: str, vm: str, into: dict) -> None:
+    for folder, dirs, files in os.walk(host):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        for name in sorted(files):
+            if name.startswith(".") or name.endswith(".tmp"):
+                continue
+            path = os.path.join(folder, name)
+            rel = os.path.relpath(path, host).replace(os.sep, "/")
+            into[vm.rstrip("/") + "/" + rel] = path
+
+
+def pack_files() -> dict:
+    """{path in the VM: host file}: the firmware at the root as on the Pico,
+    the stand-in over the viper module, the device side in /lib."""
+    from usher_tools import wasm
+    from usher_tools.wasm.paths import STANDINS, VM_FIRMWARE, VM_LIB
+
+    files: dict = {}
+    _tree(wasm.firmware_tree(), VM_FIRMWARE, files)
+    _tree(STANDINS, VM_FIRMWARE, files)
+    _tree(wasm.lib_tree(), VM_LIB, files)
+    _tree(_device_lib(), VM_LIB, files)
+    return files
+
+
+def make_pack(files: dict) -> bytes:
+    """The pack: "USHR", u32 LE length of the JSON header, the header, then the files."""
+    from usher import VERSION
+
+    names = sorted(files)
+    blobs = []
+    for n in names:
+        with open(files[n], "rb") as f:
+            blobs.append(f.read())
+    head = {"fw": VERSION, "files": [[n, len(b)] for n, b in zip(names, blobs, strict=True)]}
+    raw = json.dumps(head, separators=(",", ":")).encode()
+    return b"USHR" + struct.pack("<I", len(raw)) + raw + b"".join(blobs)
+
+
+def build(out: str = OUT) -> str:
+    """Write the page into `out` (made if missing; other files there are left alone)."""
+    from usher_tools.paths import use_firmware
+    from usher_tools.wasm import installed
+    from usher_tools.wasm.paths import MICROPYTHON_MJS
+
+    if not installed():
+        raise WebError("the WebAssembly MicroPython is not installed (.node/): run make setup")
+    use_firmware()
+    out = os.path.abspath(out)
+    _write(os.path.join(out, "firmware.pack"), make_pack(pack_files()))
+    runtime = os.path.dirname(MICROPYTHON_MJS)
+    for name in RUNTIME_FILES:
+        with open(os.path.join(runtime, name), "rb") as f:
+            _write(os.path.join(out, "mp", name), f.read())
+    for name in PAGE_FILES:
+        with open(os.path.join(PAGE, name), "rb") as f:
+            _write(os.path.join(out, name), f.read())
+    return out
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")  # a rebuilt page is always the one served
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # type: ignore[no-untyped-def]
+        pass  # quiet: the address is all a person needs
+
+
+class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def serve(folder: str, port: int = DEFAULT_PORT, host: str = "127.0.0.1") -> tuple:
+    """(server, url): the folder served on the loopback only; the caller runs
+    server.serve_forever() (or `start` runs it in a thread)."""
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        raise WebError("usher web serves on this machine only (127.0.0.1)")
+    handler = functools.partial(_Handler, directory=folder)
+    server = _Server((host, port), handler)
+    return server, "http://127.0.0.1:%d/" % server.server_address[1]
+
+
+def start(folder: str, port: int = 0) -> tuple:
+    """(server, url) with the server running in a daemon thread."""
+    server, url = serve(folder, port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, url

@@ -1,0 +1,209 @@
+"""The web page's device side (`usher web`): the firmware on MicroPython's
+WebAssembly port in a browser, one app tick per call from JavaScript.
+
+It is the 32-bit meter's harness (wasmdev: the fake `machine`, the lockstep
+clock, the USB serial over fixed buffers, the storage that can be cut, the
+app loop one tick per call) with what a page needs on top:
+
+- `status`, a small bytearray JavaScript reads straight from the VM's memory
+  after every call (no proxy per frame): the region the display driver
+  pushed, whether the flash was written, the backlight or the OLED's
+  contrast and power. The page turns the pushed region into pixels itself,
+  from the driver's own frame buffer and palette (`addresses()`), as the
+  panel would from the bytes on the bus (GS4 through the RGB565 palette for
+  the ST7789, MONO_VLSB for the SSD1306);
+- the board's unique id, which names the device to `usher import` (the
+  link's `hello` and the Sync screen show it), and `machine` in sys.modules
+  for the app to read it from.
+
+Nothing here changes what the firmware does. The driver's pixel loop (viper
+code the port cannot load) is the page's stand-in that converts nothing:
+the page converts the region, the driver still sets the panel's window and
+streams its rows.
+"""
+
+import sys
+
+import uctypes
+import wasmdev
+from micropython import const
+
+_REGION = const(1)  # status[0]: the driver pushed a region (status[1:9]: x0, y0, x1, y1 as u16 LE)
+_FLASH = const(2)  # status[0]: something was written to the flash
+_LIGHT = const(4)  # status[0]: the backlight or the OLED's contrast or power changed (status[9], [10])
+
+# [0] flags, [1:9] the union of regions pushed since the page last looked
+# (x0, y0 inclusive, x1, y1 exclusive), [9] backlight or contrast 0..100,
+# [10] display on, [11] driver sends INVON (the IPS panel shows true colours)
+status = bytearray(16)
+_uid = [b"\xe6\x60\x58\x38\x83\x51\x5a\x2f"]
+
+
+def _u16(i, v):  # type: ignore[no-untyped-def]
+    status[i] = v & 0xFF
+    status[i + 1] = v >> 8
+
+
+def _g16(i):  # type: ignore[no-untyped-def]
+    return status[i] | (status[i + 1] << 8)
+
+
+def _region(x, y, w, h, width, height):  # type: ignore[no-untyped-def]
+    """Add a pushed region (clipped as the drivers clip it) to the union."""
+    if w < 0:
+        w = width - x
+    if h < 0:
+        h = height - y
+    if x < 0:
+        w += x
+        x = 0
+    if y < 0:
+        h += y
+        y = 0
+    w = min(w, width - x)
+    h = min(h, height - y)
+    if w <= 0 or h <= 0:
+        return
+    x1 = x + w
+    y1 = y + h
+    if status[0] & _REGION:
+        x = min(x, _g16(1))
+        y = min(y, _g16(3))
+        x1 = max(x1, _g16(5))
+        y1 = max(y1, _g16(7))
+    _u16(1, x)
+    _u16(3, y)
+    _u16(5, x1)
+    _u16(7, y1)
+    status[0] |= _REGION
+
+
+def _light(level, on):  # type: ignore[no-untyped-def]
+    status[9] = max(0, min(100, level))
+    status[10] = 1 if on else 0
+    status[0] |= _LIGHT
+
+
+# the meter's own classes (setup() puts the page's in wasmdev's place)
+_PWM = wasmdev.PWM
+_I2C = wasmdev.I2C
+
+
+class PWM(_PWM):
+    """The backlight's PWM: its duty is what the page dims the panel by."""
+
+    def duty_u16(self, d=None):  # type: ignore[no-untyped-def]
+        if d is not None:
+            _light((d * 100 + 32767) // 65535, True)
+        return _PWM.duty_u16(self, d)
+
+
+# SSD1306 commands with parameters (how many follow), as the panel parses them
+_SSD_PARAMS = {
+    0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0x81: 1, 0x8D: 1, 0xA3: 2,
+    0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD6: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1, 0xFD: 1,
+}  # fmt: skip
+
+
+class I2C(_I2C):
+    """The OLED's bus: command streams are read for display on/off and contrast."""
+
+    contrast = 100
+    on = True
+
+    def writeto(self, addr, buf, stop=True):  # type: ignore[no-untyped-def]
+        if len(buf) > 1 and buf[0] == 0x00:  # a command stream
+            self._commands(buf)
+        return _I2C.writeto(self, addr, buf, stop)
+
+    def _commands(self, buf):  # type: ignore[no-untyped-def]
+        i = 1
+        n = len(buf)
+        changed = False
+        while i < n:
+            c = buf[i]
+            k = _SSD_PARAMS.get(c, 0)
+            if c == 0x81 and i + 1 < n:
+                I2C.contrast = (buf[i + 1] * 100 + 127) // 255
+                changed = True
+            elif c == 0xAE or c == 0xAF:
+                I2C.on = c == 0xAF
+                changed = True
+            i += 1 + k
+        if changed:
+            _light(I2C.contrast, I2C.on)
+
+
+class _Storage(wasmdev.CutStorage):
+    """The meter's storage (a power cut can be armed) that also tells the
+    page when the flash was written, so it saves the flash to IndexedDB."""
+
+    def _guard(self, name, fn):  # type: ignore[no-untyped-def]
+        call = wasmdev.CutStorage._guard(self, name, fn)
+
+        def marked(*args):  # type: ignore[no-untyped-def]
+            status[0] |= _FLASH
+            return call(*args)
+
+        return marked
+
+
+def unique_id():  # type: ignore[no-untyped-def]
+    return _uid[0]
+
+
+def setup(ticks0, time0, uid_hex):  # type: ignore[no-untyped-def]
+    """The harness (wasmdev.setup) and the page's board: its unique id and
+    the buses whose traffic the page reads."""
+    import binascii
+
+    wasmdev.setup(ticks0, time0)
+    if uid_hex:
+        _uid[0] = binascii.unhexlify(uid_hex)
+    wasmdev.unique_id = unique_id
+    wasmdev.PWM = PWM
+    wasmdev.I2C = I2C
+    wasmdev._state["storage"] = _Storage(None)
+    sys.modules["machine"] = wasmdev  # the app reads the board's id from `machine`
+    for i in range(len(status)):
+        status[i] = 0
+
+
+def boot(profile, data_dir, seed):  # type: ignore[no-untyped-def]
+    """Power-on: the board from the profile, the app started and its first
+    tick (wasmdev.boot), then the display's pushes reported to the page.
+    Returns '' or the error."""
+    I2C.contrast = 100
+    I2C.on = True
+    err = wasmdev.boot("usher.board." + profile, data_dir, seed)
+    if err:
+        return err
+    d = wasmdev._state["hw"].display
+    show = d.show
+    width = d.width
+    height = d.height
+
+    def shown(x=0, y=0, w=-1, h=-1):  # type: ignore[no-untyped-def]
+        n = show(x, y, w, h)
+        _region(x, y, w, h, width, height)
+        return n
+
+    d.show = shown
+    status[11] = 1 if getattr(d, "invert", True) else 0
+    _region(0, 0, width, height, width, height)  # what the driver pushed while the app started
+    return ""
+
+
+def addresses():  # type: ignore[no-untyped-def]
+    """'frame palette status width height mono': where the page reads the
+    display from (the buffers never move: MicroPython's heap does not)."""
+    d = wasmdev._state["hw"].display
+    pal = getattr(d, "_pal", None)
+    return "%d %d %d %d %d %d" % (
+        uctypes.addressof(d.buffer),
+        uctypes.addressof(pal) if pal is not None else 0,
+        uctypes.addressof(status),
+        d.width,
+        d.height,
+        1 if d.mono else 0,
+    )

@@ -1,0 +1,93 @@
+"""`usher import FILE...`: records from files (as the web page downloads
+them) into the laptop's history, re-scored with the firmware's own rules."""
+
+import os
+
+import pytest
+from click.testing import CliRunner
+from tooling import ROOT
+from usher.core.record import encode_line
+from usher_tools.cli import main
+from usher_tools.history import History
+from usher_tools.score import parse_record
+
+DEVICE = "e9fd1a0609f01142"
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def device_log(rec, actions=None):
+    with open(os.path.join(ROOT, "tests", "records", rec)) as f:
+        header, records = parse_record(f.read())
+    if actions is not None:
+        records = records[:actions]
+    return b"".join(encode_line(o) for o in [header] + records)
+
+
+@pytest.fixture
+def db(tmp_path):
+    return str(tmp_path / "history.sqlite")
+
+
+def write(folder, name, data):
+    path = folder / name
+    path.write_bytes(data)
+    return str(path)
+
+
+def test_help():
+    assert run("import", "--help").exit_code == 0
+    assert run("web", "--help").exit_code == 0
+
+
+def test_a_page_download_goes_in_under_its_device_and_name(tmp_path, db):
+    data = device_log("showtime_4p.rec")
+    path = write(tmp_path, "usher-%s-g0002.log" % DEVICE, data)
+    r = run("import", "--db", db, path)
+    assert r.exit_code == 0, r.output
+    assert "new" in r.output and "g0002" in r.output
+    h = History(db)
+    row = h.get(DEVICE, "g0002")
+    assert row["data"] == data and row["complete"] and row["status"] == "ok"
+    assert row["game"] == "showtime" and row["result"]["finished"] and row["players"] == ["Anna", "Ben", "Cleo", "Dan"]
+    h.close()
+    again = run("import", "--db", db, path)
+    assert again.exit_code == 0 and "same" in again.output
+
+
+def test_a_longer_copy_of_the_same_game_updates_it(tmp_path, db):
+    short = write(tmp_path, "usher-%s-g0003.log" % DEVICE, device_log("showbiz_4p.rec", 20))
+    assert run("import", "--db", db, short).exit_code == 0
+    longer = tmp_path / "later"
+    longer.mkdir()
+    path = write(longer, "usher-%s-g0003.log" % DEVICE, device_log("showbiz_4p.rec", 60))
+    r = run("import", "--db", db, path)
+    assert r.exit_code == 0 and "updated" in r.output, r.output
+    h = History(db)
+    assert len(h.all()) == 1 and not h.replaced(h.get(DEVICE, "g0003")["id"])  # grown, nothing archived
+    h.close()
+
+
+def test_other_file_names_and_the_device_option(tmp_path, db):
+    a = write(tmp_path, "g0001.log", device_log("dice_two_players.rec"))
+    b = write(tmp_path, "night.log", device_log("showtime_2p.rec"))
+    assert run("import", "--db", db, a).exit_code == 0
+    assert run("import", "--db", db, "--device", "abcd1234", b).exit_code == 0
+    h = History(db)
+    assert h.get("import", "g0001") is not None and h.get("abcd1234", "night") is not None
+    h.close()
+
+
+def test_a_damaged_record_is_kept_flagged_and_a_non_record_is_refused(tmp_path, db):
+    torn = device_log("dice_two_players.rec") + b'{"t": "roll", "n": 1'
+    bad = write(tmp_path, "usher-%s-g0009.log" % DEVICE, torn)
+    other = write(tmp_path, "notes.txt", b"shopping list\n")
+    r = run("import", "--db", db, bad, other)
+    assert r.exit_code == 1 and "notes.txt: not a game record" in r.output
+    h = History(db)
+    row = h.get(DEVICE, "g0009")
+    assert row["status"] == "invalid" and "damaged line" in row["problem"] and row["data"] == torn
+    assert h.get("import", "notes") is None
+    h.close()
