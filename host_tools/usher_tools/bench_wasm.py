@@ -41,6 +41,14 @@ def sim_peak(title: str, profile: str) -> int:
         from usher_tools.showbiz_sim import run_game as run_showbiz
 
         return run_showbiz(profile)["firmware_peak_heap"]
+    if title == "show_manager":
+        from usher_tools.show_manager_sim import run_game as run_sm
+
+        return run_sm(profile)["firmware_peak_heap"]
+    if title == "films":
+        from usher_tools.films_ui_sim import run_match
+
+        return run_match(profile)["firmware_peak_heap"]
     return 0
 
 
@@ -48,7 +56,13 @@ def ratio(a: int, b: int) -> str:
     return "%.2f" % (a / b) if a and b else "?"
 
 
-LABEL = {"shell": "shell session", "showtime": "Showtime 4-player game", "showbiz": "Showbiz 4-player 10-year game"}
+LABEL = {
+    "shell": "shell session",
+    "showtime": "Showtime 4-player game",
+    "showbiz": "Showbiz 4-player 10-year game",
+    "show_manager": "Show Manager 6-player game",
+    "films": "Films best of three",
+}
 
 
 def figures() -> list:

@@ -108,10 +108,34 @@ def showbiz_game(profile: str = "lcd114", players: int = 4, seed: int = 3, sync_
     return out
 
 
+def show_manager_game(profile: str = "lcd114", players: int = 6, seed: int = 2) -> dict:
+    """The simulator's full Show Manager game (usher_tools.show_manager_sim):
+    6 players, every chip placed, presses recorded on the laptop."""
+    from usher_tools import show_manager_sim
+    from usher_tools.showbiz_sim import script
+
+    plan = show_manager_sim.plan_game(profile, players, seed)
+    res = run_script(script(plan["events"]), profile, seed=show_manager_sim.DEVICE_SEED)
+    return _summary("show_manager", profile, res, plan["actions"])
+
+
+def films_match(profile: str = "lcd114", seed: int = 5) -> dict:
+    """The simulator's Films best-of-three match (usher_tools.films_ui_sim),
+    private bids, presses recorded on the laptop."""
+    from usher_tools import films_ui_sim
+    from usher_tools.showbiz_sim import script
+
+    plan = films_ui_sim.plan_match(profile, seed)
+    res = run_script(script(plan["events"]), profile, seed=films_ui_sim.DEVICE_SEED)
+    return _summary("films", profile, res, plan["actions"])
+
+
 # every title's full scripted game: title -> runner(profile) -> summary
 GAMES = {
     "showtime": showtime_game,
     "showbiz": showbiz_game,
+    "show_manager": show_manager_game,
+    "films": films_match,
 }
 
 
