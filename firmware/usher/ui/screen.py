@@ -86,3 +86,20 @@ def title_bar(p, title: str, right: str = "") -> int:
     if right:
         p.right(right, p.w - 2, 1, ink)
     return h
+
+
+def find_screen(app, cls):
+    """The first screen of class `cls` on the app's stack, or None."""
+    for s in app.stack:
+        if isinstance(s, cls):
+            return s
+    return None
+
+
+def unwind_to(app, cls):
+    """Close every screen above the first `cls` on the stack (a game's main
+    screen after a step's chain of screens); return it, or None."""
+    m = find_screen(app, cls)
+    while app.stack and app.top() is not m:
+        app.pop()
+    return m

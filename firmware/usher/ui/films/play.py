@@ -18,7 +18,7 @@ import gc
 from usher.games.films import GAME
 from usher.games.films_rules import can_protect, studio_at
 from usher.ui.films.views import PAGES, draw_page
-from usher.ui.screen import Screen
+from usher.ui.screen import Screen, find_screen, unwind_to
 
 
 class Main(Screen):
@@ -61,16 +61,11 @@ def open(app) -> None:
 
 
 def main_of(app):
-    for s in app.stack:
-        if isinstance(s, Main):
-            return s
-    return None
+    return find_screen(app, Main)
 
 
 def back_to_main(app) -> None:
-    m = main_of(app)
-    while app.stack and app.top() is not m:
-        app.pop()
+    m = unwind_to(app, Main)
     if m is not None:
         m.page = 0
         m.dirty = True

@@ -17,6 +17,7 @@ import gc
 
 from usher.games.show_manager import GAME
 from usher.ui.modules import unload
+from usher.ui.screen import find_screen, unwind_to
 from usher.ui.show_manager.draw import DOT, MORE, marks, name, title
 from usher.ui.widgets import Menu
 
@@ -139,16 +140,11 @@ def open(app) -> None:
 
 
 def main_of(app):
-    for s in app.stack:
-        if isinstance(s, Main):
-            return s
-    return None
+    return find_screen(app, Main)
 
 
 def back_to_main(app) -> None:
-    m = main_of(app)
-    while app.stack and app.top() is not m:
-        app.pop()
+    m = unwind_to(app, Main)
     if m is not None:
         m.reload()
 

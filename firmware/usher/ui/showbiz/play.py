@@ -11,7 +11,7 @@ import gc
 
 from usher.games.showbiz import GAME
 from usher.games.showbiz_rules import COLS
-from usher.ui.screen import Screen
+from usher.ui.screen import Screen, find_screen, unwind_to
 from usher.ui.showbiz.draw import cap, name
 from usher.ui.showbiz.views import GA_STEPS, draw_page, pages
 
@@ -63,16 +63,11 @@ def open(app) -> None:
 
 
 def main_of(app):
-    for s in app.stack:
-        if isinstance(s, Main):
-            return s
-    return None
+    return find_screen(app, Main)
 
 
 def back_to_main(app) -> None:
-    m = main_of(app)
-    while app.stack and app.top() is not m:
-        app.pop()
+    m = unwind_to(app, Main)
     if m is not None:
         m.reload()
 
