@@ -68,6 +68,7 @@ def refused(s, clause, msg):
     e = raises(RuleError, G.apply, s, a)
     eq(str(e), msg)
     eq(json.dumps(s), before)
+    return True  # so a test can say `assert refused(...)`
 
 
 def quiet(s, rounds=1, first=0):

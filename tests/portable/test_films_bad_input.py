@@ -14,12 +14,12 @@ def test_films_bad_no_game_in_play_or_the_match_is_over():
     for clause in ("0 bid 3", "0 award", "0 game", "0 hit 0"):
         refused(s, clause, "the match is over")
     s = quiet(start(best_of=3), 8)  # between the games of a match
-    refused(s, "0 bid 3", "no game in play")
+    assert refused(s, "0 bid 3", "no game in play")
 
 
 def test_films_bad_already_bid_or_not_the_bidding():
     s = play(start(), "1 bid 3")
-    refused(s, "1 bid 4", "already bid")
+    assert refused(s, "1 bid 4", "already bid")
     s = play(s, "0 bid 4")
     refused(s, "0 bid 4", "not the bidding")
     refused(s, "1 bid 4", "not the bidding")
@@ -29,13 +29,13 @@ def test_films_bad_weeks():
     s = start()
     for w in (-1, 100, 2.0, "3", None, True):
         refused(s, {"t": "bid", "p": 0, "weeks": w}, "weeks 0-99")
-    refused(s, {"t": "bid", "p": 0}, "weeks 0-99")
+    assert refused(s, {"t": "bid", "p": 0}, "weeks 0-99")
     play(s, "0 bid 0; 1 bid 99")
 
 
 def test_films_bad_placement_by_the_wrong_player_or_before_the_reveal():
     s = start()
-    refused(s, "0 award", "not the placing")
+    assert refused(s, "0 award", "not the placing")
     s = play(s, "0 bid 1")
     refused(s, "0 award", "not the placing")
     s = play(s, "1 bid 0")
@@ -48,19 +48,19 @@ def test_films_bad_unknown_half():
     s = play(start(), R1)
     for h in ("studio", "Director", "", 3, None):
         refused(s, {"t": "place", "p": 0, "half": h}, "unknown half")
-    refused(s, {"t": "place", "p": 0}, "unknown half")
+    assert refused(s, {"t": "place", "p": 0}, "unknown half")
     refused(s, {"t": "place", "p": 0, "half": "award", "under": "villain"}, "unknown half")
 
 
 def test_films_bad_a_top_that_repeats():
     s = play(start(), R1 + "0 director; 1 award; " + R1)
-    refused(s, "0 director", "Director already there: turn it over")
+    assert refused(s, "0 director", "Director already there: turn it over")
     refused(s, "0 director award", "Director already there: turn it over")  # Award would not repeat
 
 
 def test_films_bad_one_studio_a_row():
     s = play(start(), R1 + "0 studio3; 1 award; " + R1 + "0 director; 1 award; " + R1)
-    refused(s, "0 studio3", "one Studio a row")
+    assert refused(s, "0 studio3", "one Studio a row")
     refused(s, "0 studio2", "one Studio a row")
     refused(s, "0 studio2 director", "one Studio a row")  # even when both sides repeat
 
@@ -68,7 +68,7 @@ def test_films_bad_one_studio_a_row():
 def test_films_bad_finish_the_effect_first():
     s = play(start(), R1 + "0 award; 1 shooting")  # Bo owes a hit
     for clause in ("0 bid 1", "1 bid 1", "0 award", "0 hit 0", "1 swap -", "0 protect 0", "0 turn 0 award"):
-        refused(s, clause, "finish the effect first")
+        assert refused(s, clause, "finish the effect first")
     s = play(start(), R1 + "0 editor")  # Ana owes a swap (or none)
     for clause in ("1 award", "0 bid 1", "1 hit 0", "1 swap -"):
         refused(s, clause, "finish the effect first")
@@ -76,7 +76,7 @@ def test_films_bad_finish_the_effect_first():
 
 def test_films_bad_hit_on_a_protected_card_or_no_card():
     s = play(start(), R1 + "0 director; 1 award; " + R1 + "0 studio2; 0 protect 1; 1 shooting")
-    refused(s, "1 hit 0", "that card is protected")
+    assert refused(s, "1 hit 0", "that card is protected")
     refused(s, "1 hit 2", "no such card")
     refused(s, "1 hit -1", "no such card")
     refused(s, {"t": "hit", "p": 1, "pos": 1.0}, "bad pos")
@@ -85,7 +85,7 @@ def test_films_bad_hit_on_a_protected_card_or_no_card():
 
 def test_films_bad_protect():
     s = play(start(), R1 + "0 director; 1 award; " + R1 + "0 producer; 1 award")
-    refused(s, "0 protect 0", "no Studio window")
+    assert refused(s, "0 protect 0", "no Studio window")
     s = play(s, R1 + "0 award; 1 award; " + R1 + "0 studio2")
     refused(s, "1 protect 0", "no Studio window")
     refused(s, "0 protect 0", "not a card that can move")  # the Studio
@@ -100,7 +100,7 @@ def test_films_bad_protect():
 def test_films_bad_scriptwriter():
     # used in its own round
     s = play(start(), R1 + "0 scriptwriter")
-    refused(s, "0 turn 0 award", "no Scriptwriter ready")
+    assert refused(s, "0 turn 0 award", "no Scriptwriter ready")
     # a second time
     s = play(s, "1 award; " + R1 + "0 award; 1 award")
     refused(play(s, "0 turn 1 director"), "0 turn 1 producer", "used already")

@@ -10,7 +10,10 @@ KOELN, TROISDORF, ALPHA, BETA = 0, 1, 2, 3
 
 def test_sm_example_final_cities_top_to_bottom():
     s = replay(REC)
-    eq(city_list(s, KOELN), ["T17", "D17", "C16", "A16", "T13", "B10"])
+    assert city_list(s, KOELN) == ["T17", "D17", "C16", "A16", "T13", "B10"], (
+        city_list(s, KOELN),
+        ["T17", "D17", "C16", "A16", "T13", "B10"],
+    )
     eq(city_list(s, TROISDORF), ["A24", "T22", "C22", "T18", "D8", "B1"])
     eq(city_list(s, ALPHA), ["C34", "A33", "T32", "B30", "T28", "D26"])
     eq(city_list(s, BETA), ["T27", "B27", "T23", "A23", "D21", "C20"])
@@ -19,7 +22,7 @@ def test_sm_example_final_cities_top_to_bottom():
 
 def test_sm_example_points_money_and_standings():
     s = replay(REC)
-    eq(G.is_over(s), True)
+    assert G.is_over(s) is True
     eq(G.scores(s), [41, 23, 41, 23])
     eq(s["money"], [17000, 35000, 22000, 24000])
     eq(G.tiebreak(s), [17000, 35000, 22000, 24000])
@@ -40,7 +43,10 @@ def test_sm_example_lists_along_the_way():
             seen[k] = city_list(s, TROISDORF)
 
     replay(REC, at=at)
-    eq(seen[18], ["A18", "T17", "T13", "B10"])  # R4: A's premiere, then B
+    assert seen[18] == ["A18", "T17", "T13", "B10"], (
+        seen[18],
+        ["A18", "T17", "T13", "B10"],
+    )  # R4: A's premiere, then B
     eq(seen[20], ["A18", "T17", "C16", "T13", "B10"])  # R4: C
     eq(seen[23], ["T17", "C16", "A16", "T13", "B10"])  # R5: A borrowed 2
     eq(seen[52], ["A24", "T22", "C22", "T18", "B1"])  # R10: C borrowed 6
@@ -61,7 +67,7 @@ def test_sm_example_hands_at_each_production():
     replay(REC, at=at)
     for p in (0, 1, 2):
         eq(got[p], [(3, 0), (4, 0), (5, 0), (6, 0)])
-    eq(got[3], [(6, 0), (4, 1), (4, 0), (5, 0)])
+    assert got[3] == [(6, 0), (4, 1), (4, 0), (5, 0)], (got[3], [(6, 0), (4, 1), (4, 0), (5, 0)])
 
 
 def test_sm_example_money_after_each_loan_hire_and_refresh():
@@ -71,7 +77,7 @@ def test_sm_example_money_after_each_loan_hire_and_refresh():
         seen[k] = list(s["money"])
 
     replay(REC, at=at)
-    eq(seen[1], [16000, 18000, 18000, 18000])  # A refreshes
+    assert seen[1] == [16000, 18000, 18000, 18000], (seen[1], [16000, 18000, 18000, 18000])  # A refreshes
     eq(seen[2], [13000, 18000, 18000, 18000])  # A hires space 3
     eq(seen[11], [13000, 17000, 18000, 14000])  # after R2: B space 1, D refreshed twice
     eq(seen[14][2], 16000)  # R3: C hires space 2
@@ -82,7 +88,7 @@ def test_sm_example_score_sheet_city_by_city():
     from usher.games.show_manager import score_sheet
 
     sheet = score_sheet(replay(REC))
-    eq(sheet["columns"], ["city", "A", "B", "C", "D"])
+    assert sheet["columns"] == ["city", "A", "B", "C", "D"], (sheet["columns"], ["city", "A", "B", "C", "D"])
     eq(
         sheet["rows"],
         [
@@ -101,4 +107,4 @@ def test_sm_score_sheet_keeps_money_secret_until_the_end():
     from usher.games.show_manager import score_sheet
 
     sheet = score_sheet(game(3))
-    eq(sheet["rows"], [["total", 0, 0, 0]])
+    assert sheet["rows"] == [["total", 0, 0, 0]], (sheet["rows"], [["total", 0, 0, 0]])

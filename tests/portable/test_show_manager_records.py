@@ -20,25 +20,25 @@ def _refusals(name, at=None):
 
 def test_sm_record_touring_tie_premiere_goes_beneath():
     s = replay("show_manager_touring_tie.rec")
-    eq(city_list(s, 0), ["T17", "A17", "T13"])
+    assert city_list(s, 0) == ["T17", "A17", "T13"], (city_list(s, 0), ["T17", "A17", "T13"])
     eq(G.scores(s), [14, 0, 0, 0])
 
 
 def test_sm_record_loan_beneath_equal():
     s = replay("show_manager_loan_beneath.rec")
-    eq(city_list(s, 0), ["T17", "B16", "A16", "T13"])
+    assert city_list(s, 0) == ["T17", "B16", "A16", "T13"], (city_list(s, 0), ["T17", "B16", "A16", "T13"])
     eq(s["money"][0], 20000)
 
 
 def test_sm_record_loan_refused_when_city_holds_six():
     s, got = _refusals("show_manager_loan_six.rec")
-    eq(got, ["6 shows stand: no loan"])
+    assert got == ["6 shows stand: no loan"], (got, ["6 shows stand: no loan"])
     eq(city_list(s, 0), ["A18", "T17", "T13", "B12", "C12", "D12"])
 
 
 def test_sm_record_two_players_second_wolf_chip_loan():
     s, got = _refusals("show_manager_2p_second_chip.rec")
-    eq(got, ["already borrowed on Wolf"])
+    assert got == ["already borrowed on Wolf"], (got, ["already borrowed on Wolf"])
     eq(city_list(s, 0), ["T17", "T13", "A10", "A6"])
     eq(s["money"], [38000, 36000])
 
@@ -50,7 +50,7 @@ def test_sm_record_hand_limit_then_last_production_keeps_one():
         seen.append((s["hand"][0], s["left"][0][BALLET]))
 
     s, got = _refusals("show_manager_hand_limit.rec", at=at)
-    eq(got, ["hand full: put on a show first"])
+    assert got == ["hand full: put on a show first"], (got, ["hand full: put on a show first"])
     eq(seen[-2], (7, 1))  # before the last production: 7 cards, Ballet left
     eq(seen[-1], (1, 0))
     eq(s["left"][0], [0, 0, 0, 0])
@@ -64,7 +64,7 @@ def test_sm_record_finished_player_skipped():
         turns.append(s["turn"])
 
     s, got = _refusals("show_manager_skip.rec", at=at)
-    eq(got, ["not your turn"])
+    assert got == ["not your turn"], (got, ["not your turn"])
     eq(G.is_over(s), True)
     eq(turns[-3:], [1, 1, -1])  # after A's last show only B plays
     eq(G.scores(s), [107, 80])
@@ -72,13 +72,13 @@ def test_sm_record_finished_player_skipped():
 
 def test_sm_record_refresh_refused_without_2000():
     s, got = _refusals("show_manager_refresh_money.rec")
-    eq(got, ["not enough money", "not enough money"])
+    assert got == ["not enough money", "not enough money"], (got, ["not enough money", "not enough money"])
     eq(s["money"], [0, 18000, 18000, 18000])
 
 
 def test_sm_record_tie_on_points_decided_by_money():
     s = replay("show_manager_tie_money.rec")
-    eq(G.is_over(s), True)
+    assert G.is_over(s) is True
     eq(G.scores(s), [8, 8])
     eq(s["money"], [36000, 37000])
     eq([(x["name"], x["rank"]) for x in G.standings(s)], [("B", 1), ("A", 2)])
@@ -86,7 +86,7 @@ def test_sm_record_tie_on_points_decided_by_money():
 
 def test_sm_record_tie_on_points_and_money_shared():
     s = replay("show_manager_tie_shared.rec")
-    eq(G.is_over(s), True)
+    assert G.is_over(s) is True
     eq(G.scores(s), [8, 8])
     eq(s["money"], [36000, 36000])
     eq([(x["name"], x["rank"]) for x in G.standings(s)], [("A", 1), ("B", 1)])
@@ -108,7 +108,7 @@ def test_sm_the_example_in_record_showmanager_md_plays_as_described():
                 actions.append(json.loads(line))
             elif inside and line.startswith("## "):
                 break
-    eq(len(actions), 13)
+    assert len(actions) == 13, (len(actions), 13)
     s = G.new(G.make_setup([{"name": "Anna"}, {"name": "Ben"}], {}, {}))
     for a in actions:
         s = G.apply(s, a)

@@ -29,7 +29,7 @@ def _dealt(n=4, k=3, **comps):
 def test_sm_production_value_sum_plus_bonus():
     from usher.games.show_manager_rules import value
 
-    eq(value([5, 6, 4]), 18)
+    assert value([5, 6, 4]) == 18, (value([5, 6, 4]), 18)
     eq(value([4, 0, 6]), 10)  # a miscast: no bonus
     eq(value([1, 1, 1, 1]), 8)  # provincial actors are never miscast
     eq(value([0, 0, 0]), 0)
@@ -40,13 +40,15 @@ def test_sm_production_value_sum_plus_bonus():
 def test_sm_production_lays_exactly_the_roles():
     s = _dealt(k=4)
     s = show(s, QUEENIE, [2, 2, 2, 2], 0)
-    eq(s["hand"][0], 0)
+    assert s["hand"][0] == 0, (s["hand"][0], 0)
     eq(s["left"][0], [1, 0, 1, 1])
 
 
 def test_sm_production_keeps_at_most_two_cards():
     s = _dealt(k=6)
-    refused(s, {"t": "produce", "p": 0, "title": WOLF, "roles": [1, 1, 1], "city": 0}, "would keep 3 cards (max 2)")
+    assert refused(
+        s, {"t": "produce", "p": 0, "title": WOLF, "roles": [1, 1, 1], "city": 0}, "would keep 3 cards (max 2)"
+    )
     s = show(s, QUEENIE, [1, 1, 1, 1], 0)
     eq(s["hand"][0], 2)
 
@@ -54,7 +56,7 @@ def test_sm_production_keeps_at_most_two_cards():
 def test_sm_production_needs_a_chip_of_ones_own():
     s = show(_dealt(), WOLF, [1, 1, 1], 0)
     s = hire_round(s, 3)
-    refused(s, {"t": "produce", "p": 0, "title": WOLF, "roles": [1, 1, 1]}, "all Wolf chips placed")
+    assert refused(s, {"t": "produce", "p": 0, "title": WOLF, "roles": [1, 1, 1]}, "all Wolf chips placed")
 
 
 def test_sm_production_two_chips_per_musical_with_two_players():
@@ -62,13 +64,13 @@ def test_sm_production_two_chips_per_musical_with_two_players():
     s = show(s, WOLF, [1, 1, 1], 0)
     s = hire_round(s, 3)
     s = show(s, WOLF, [2, 2, 2])
-    eq(s["left"][0], [0, 2, 2, 2])
+    assert s["left"][0] == [0, 2, 2, 2], (s["left"][0], [0, 2, 2, 2])
 
 
 # -- rule 6: cities ----------------------------------------------------------------
 def test_sm_city_premiere_chooses_a_free_city():
     s = show(_dealt(k=4), WOLF, [1, 1, 1], 2)
-    eq(s["at"], [2, -1, -1, -1])
+    assert s["at"] == [2, -1, -1, -1], (s["at"], [2, -1, -1, -1])
     s = G.apply(s, {"t": "hire", "p": 0, "pos": 0})  # B to play, 4 cards
     refused(s, {"t": "produce", "p": 1, "title": QUEENIE, "roles": [1, 1, 1, 1], "city": 2}, "City 3 shows Wolf")
     refused(s, {"t": "produce", "p": 1, "title": QUEENIE, "roles": [1, 1, 1, 1]}, "choose a city")
@@ -80,7 +82,7 @@ def test_sm_city_premiere_chooses_a_free_city():
 def test_sm_city_later_productions_go_to_the_premiere_city():
     s = show(_dealt(), WOLF, [1, 1, 1], 1)
     s = G.apply(s, {"t": "hire", "p": 0, "pos": 0})
-    refused(s, {"t": "produce", "p": 1, "title": WOLF, "roles": [1, 1, 1], "city": 0}, "Wolf plays in Troisdorf")
+    assert refused(s, {"t": "produce", "p": 1, "title": WOLF, "roles": [1, 1, 1], "city": 0}, "Wolf plays in Troisdorf")
     for city in (None, 1):
         a = {"t": "produce", "p": 1, "title": WOLF, "roles": [2, 2, 2]}
         a["city"] = city  # null means omitted
@@ -91,7 +93,7 @@ def test_sm_city_later_productions_go_to_the_premiere_city():
 
 def test_sm_city_touring_first_higher_above_lower_then_the_new_chip():
     s = show(_dealt(n=5), WOLF, [9, 9, 9], 0)  # 5 players: one touring 15
-    eq(city_list(s, 0), ["A30", "T15"])
+    assert city_list(s, 0) == ["A30", "T15"], (city_list(s, 0), ["A30", "T15"])
     s = show(_dealt(n=4), WOLF, [1, 1, 1], 0)
     eq(city_list(s, 0), ["T17", "T13", "A6"])
     s = show(_dealt(n=3), WOLF, [1, 1, 1], 0)  # 3 players: no touring companies
@@ -101,7 +103,7 @@ def test_sm_city_touring_first_higher_above_lower_then_the_new_chip():
 def test_sm_city_new_chip_beneath_equal_or_higher():
     # a premiere worth 17 sits below a touring 17 (touring tie)
     s = show(_dealt(n=4), WOLF, [4, 5, 5], 0)
-    eq(city_list(s, 0), ["T17", "A17", "T13"])
+    assert city_list(s, 0) == ["T17", "A17", "T13"], (city_list(s, 0), ["T17", "A17", "T13"])
     s = G.apply(s, {"t": "hire", "p": 0, "pos": 0})
     s = show(s, WOLF, [4, 5, 5])  # B's 17 beneath A's 17
     eq(city_list(s, 0), ["T17", "A17", "B17", "T13"])
@@ -111,6 +113,7 @@ def test_sm_city_six_places_then_full():
     s = play_out(game(4))
     for c in range(4):
         eq(len(city_list(s, c)), 6)
+    assert G.is_over(s) and sum(len(r) for r in s["rank"]) == 24, s["rank"]  # 4 musicals x 6 chips
 
 
 # -- rule 7: loans ---------------------------------------------------------------
@@ -124,7 +127,7 @@ def _wolf_board():
 
 def test_sm_loan_pays_per_point_and_lowers_the_chip():
     s = _wolf_board()
-    eq(city_list(s, 0), ["A18", "T17", "B16", "T13"])
+    assert city_list(s, 0) == ["A18", "T17", "B16", "T13"], (city_list(s, 0), ["A18", "T17", "B16", "T13"])
     s = loan(s, WOLF, 1)
     eq(s["money"][0], 19000)
     eq(s["chips"][2], [0, WOLF, 18, 17])  # after the two touring chips
@@ -133,13 +136,13 @@ def test_sm_loan_pays_per_point_and_lowers_the_chip():
 
 def test_sm_loan_beneath_equals():
     s = loan(_wolf_board(), WOLF, 2)  # 18 -> 16: beneath B's 16
-    eq(city_list(s, 0), ["T17", "B16", "A16", "T13"])
+    assert city_list(s, 0) == ["T17", "B16", "A16", "T13"], (city_list(s, 0), ["T17", "B16", "A16", "T13"])
 
 
 def test_sm_loan_may_drop_to_zero_never_below():
     s = show(_dealt(), WOLF, [2, 2, 2], 0)  # 9
     s = hires(s, 4)
-    refused(s, {"t": "loan", "p": 0, "title": WOLF, "amount": 10}, "worth only 9")
+    assert refused(s, {"t": "loan", "p": 0, "title": WOLF, "amount": 10}, "worth only 9")
     s = loan(s, WOLF, 9)
     eq(city_list(s, 0), ["T17", "T13", "A0"])
     eq(s["money"][0], 18000 + 9000)
@@ -148,7 +151,7 @@ def test_sm_loan_may_drop_to_zero_never_below():
 def test_sm_loan_at_most_ten():
     s = show(_dealt(k=6), BALLET, [9, 9, 9, 9, 9, 9], 0)  # 60
     s = hires(s, 4)
-    refused(s, {"t": "loan", "p": 0, "title": BALLET, "amount": 11}, "borrow 1-10")
+    assert refused(s, {"t": "loan", "p": 0, "title": BALLET, "amount": 11}, "borrow 1-10")
     s = loan(s, BALLET, 10)
     eq(city_list(s, 0), ["A50", "T32", "T28"])
 
@@ -156,7 +159,7 @@ def test_sm_loan_at_most_ten():
 def test_sm_loan_once_per_production():
     s = loan(_wolf_board(), WOLF, 1)
     s = hires(s, 4)
-    refused(s, {"t": "loan", "p": 0, "title": WOLF, "amount": 1}, "already borrowed on Wolf")
+    assert refused(s, {"t": "loan", "p": 0, "title": WOLF, "amount": 1}, "already borrowed on Wolf")
 
 
 def test_sm_loan_one_per_musical_with_two_chips():
@@ -165,7 +168,7 @@ def test_sm_loan_one_per_musical_with_two_chips():
     s = hires(s, 6)
     s = show(s, WOLF, [3, 3, 3])  # her second: 12
     s = hires(s, 2)
-    eq(city_list(s, 0), ["T17", "T13", "A12", "A6"])
+    assert city_list(s, 0) == ["T17", "T13", "A12", "A6"], (city_list(s, 0), ["T17", "T13", "A12", "A6"])
     s = loan(s, WOLF, 2, copy=1)
     eq(city_list(s, 0), ["T17", "T13", "A10", "A6"])
     eq(s["money"][0], 38000)
@@ -178,13 +181,13 @@ def test_sm_loan_refused_when_the_city_holds_six():
     s = play_out(game(4), until=lambda x: len(x["rank"][WOLF]) == 6 and x["did"] == 0)
     p = s["turn"]
     mine = [ch for ch in s["chips"] if ch[0] == p and ch[1] == WOLF]
-    eq(len(mine), 1)
+    assert len(mine) == 1, (len(mine), 1)
     refused(s, {"t": "loan", "p": p, "title": WOLF, "amount": 1}, "6 shows stand: no loan")
 
 
 def test_sm_loan_only_on_ones_own_productions():
     s = _wolf_board()
-    refused(s, {"t": "loan", "p": 0, "title": QUEENIE, "amount": 1}, "no such production")
+    assert refused(s, {"t": "loan", "p": 0, "title": QUEENIE, "amount": 1}, "no such production")
     refused(s, {"t": "loan", "p": 0, "title": WOLF, "copy": 1, "amount": 1}, "no such production")
     s = hires(s, 1)  # B: her Wolf, never the touring chips or A's
     refused(s, {"t": "loan", "p": 1, "title": LEAR, "amount": 1}, "no such production")
@@ -193,14 +196,14 @@ def test_sm_loan_only_on_ones_own_productions():
 # -- rule 9: scoring --------------------------------------------------------------
 def test_sm_scoring_place_points_not_chip_values():
     s = _wolf_board()  # Koeln 18 14 10 7 4 2: A first, T, B third, T
-    eq(G.scores(s), [18, 10, 0, 0])
+    assert G.scores(s) == [18, 10, 0, 0], (G.scores(s), [18, 10, 0, 0])
     s = loan(s, WOLF, 2)  # T17, B16, A16, T13
     eq(G.scores(s), [10, 14, 0, 0])
 
 
 def test_sm_scoring_touring_places_earn_nothing():
     s = show(_dealt(), WOLF, [1, 1, 1], 0)  # T17, T13, A6
-    eq(G.scores(s), [10, 0, 0, 0])
+    assert G.scores(s) == [10, 0, 0, 0], (G.scores(s), [10, 0, 0, 0])
 
 
 def test_sm_scoring_tie_on_points_broken_by_money():
@@ -213,7 +216,7 @@ def test_sm_scoring_tie_on_points_broken_by_money():
     s = play_out(s, until=lambda x: x["turn"] == 1 and open_show(x) >= 0)
     s = loan(s, open_show(s), 1)
     s = play_out(s)
-    eq(G.scores(s), [8, 8])
+    assert G.scores(s) == [8, 8], (G.scores(s), [8, 8])
     eq(s["money"][1] - s["money"][0], 1000)
     got = [(x["name"], x["rank"]) for x in G.standings(s)]
     eq(got, [("B", 1), ("A", 2)])
@@ -221,7 +224,7 @@ def test_sm_scoring_tie_on_points_broken_by_money():
 
 def test_sm_scoring_tie_on_both_shared():
     s = play_out(game(2, cities=FLAT))
-    eq(G.scores(s), [8, 8])
+    assert G.scores(s) == [8, 8], (G.scores(s), [8, 8])
     eq(s["money"], [36000, 36000])
     got = [(x["name"], x["rank"]) for x in G.standings(s)]
     eq(got, [("A", 1), ("B", 1)])
