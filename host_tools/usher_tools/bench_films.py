@@ -11,9 +11,9 @@ SEEDS = range(1, 11)  # ten best-of-three matches for the press counts
 
 def presses(bids: str) -> tuple:
     """(presses per bid, per placement) over the seeded matches."""
-    from usher_tools.films_ui_sim import _kit
+    from usher_tools.planner import use_kit
 
-    _kit()
+    use_kit()
     from films_ui_kit import make_app, start
     from films_ui_player import Player
 

@@ -15,7 +15,7 @@ import os
 import statistics
 import tempfile
 
-from usher_tools.paths import use_firmware
+from usher_tools.planner import bare, recording_app, use_kit
 
 DEVICE_SEED = 11  # the app's Rng seed, on the laptop and in the simulator
 # screens pictured (`shots`), by class: the file name of the first one shown
@@ -32,42 +32,21 @@ SHOTS = {
 ROUND_SHOT = 6  # the round page is pictured from this round on, with cards in both rows
 
 
-def _kit() -> None:
-    use_firmware()
-    from usher_tools import devkit
-
-    devkit.use()
-
-
 def plan_match(profile: str = "lcd114", seed: int = 5, best_of: int = 3, bids: str = "private") -> dict:
-    _kit()
-    from fakes import FakeClock, FakeHardware, MemStorage
+    use_kit()
     from films_ui_kit import choose, press, top
     from films_ui_player import Player
-    from usher.app import App
 
-    app = App(FakeHardware(profile == "oled"), FakeClock(), MemStorage(), seed=DEVICE_SEED)
-    events: list = []
-    handle = app.handle
-    seen: list = []
-
-    def logged(ev: str) -> None:
-        events.append(ev)
-        handle(ev)
-        # the first time a screen worth a picture opens, a screenshot there
+    def shot_of(app) -> str:  # type: ignore[no-untyped-def]
         scr = app.top()
         shown = type(scr).__name__
         if shown == "Main":
             st = app.match.state if app.match is not None else None
             if st is None or scr.page or st["ph"] != "bid" or st["rd"] < ROUND_SHOT or st["bids"] != [-1, -1]:
-                return  # the round page is pictured before the bids of a later round
-        if shown in SHOTS and shown not in seen:
-            seen.append(shown)
-            events.append("shot:" + SHOTS[shown])
+                return ""  # the round page is pictured before the bids of a later round
+        return SHOTS.get(shown, "")
 
-    app.handle = logged  # type: ignore[method-assign]
-    app.start()
-    app.render()
+    app, events = recording_app(profile, DEVICE_SEED, shot_of)
     # home -> New game -> Films -> a name a seat -> the options -> Start
     choose(app, "New game")
     choose(app, "Films")
@@ -83,19 +62,13 @@ def plan_match(profile: str = "lcd114", seed: int = 5, best_of: int = 3, bids: s
     pl.play()
     return {
         "events": events,
-        "actions": [_bare(a) for a in app.match.actions],
+        "actions": [bare(a) for a in app.match.actions],
         "standings": app.match.standings(),
         "wins": app.match.state["wins"],
         "bids": pl.bids,
         "places": pl.places,
         "presses": app.presses,
     }
-
-
-def _bare(a: dict) -> dict:
-    a = dict(a)
-    a.pop("at", None)
-    return a
 
 
 def run_match(

@@ -18,22 +18,15 @@ import os
 import statistics
 import tempfile
 
-from usher_tools.paths import use_firmware
+from usher_tools.planner import use_kit
 
 DEVICE_SEED = 11
 GAP_MS = 1200  # after the laptop's last line, before the person's next press (> LINK_PRESS_QUIET)
 
 
-def _kit() -> None:
-    use_firmware()
-    from usher_tools import devkit
-
-    devkit.use()
-
-
 class Session:
     def __init__(self, profile: str = "lcd114", seed: int = DEVICE_SEED) -> None:
-        _kit()
+        use_kit()
         from fakes import FakeClock, FakeHardware, MemStorage
         from usher.app import App
 

@@ -17,18 +17,11 @@ import os
 import statistics
 import tempfile
 
-from usher_tools.paths import use_firmware
+from usher_tools.planner import bare, recording_app, use_kit
 
 DEVICE_SEED = 11  # the app's Rng seed, on the laptop and in the simulator
 # screens pictured (`shots`): the file name, taken the first time each is shown
 SHOTS = ("turn", "roles", "summary", "borrow", "city", "money", "standings")
-
-
-def _kit() -> None:
-    use_firmware()
-    from usher_tools import devkit
-
-    devkit.use()
 
 
 def worth_a_picture(app) -> str:  # type: ignore[no-untyped-def]
@@ -57,29 +50,15 @@ def worth_a_picture(app) -> str:  # type: ignore[no-untyped-def]
 
 
 def plan_game(profile: str = "lcd114", players: int = 6, seed: int = 2) -> dict:
-    _kit()
-    from fakes import FakeClock, FakeHardware, MemStorage
+    use_kit()
     from show_manager_ui_kit import press, top
     from show_manager_ui_player import Player
-    from usher.app import App
 
-    app = App(FakeHardware(profile == "oled"), FakeClock(), MemStorage(), seed=DEVICE_SEED)
-    events: list = []
-    handle = app.handle
-    seen: list = []
-
-    def logged(ev: str) -> None:
-        events.append(ev)
-        handle(ev)
+    def shot_of(app) -> str:  # type: ignore[no-untyped-def]
         app.render()
-        shot = worth_a_picture(app)
-        if shot and shot not in seen:
-            seen.append(shot)
-            events.append("shot:" + shot)
+        return worth_a_picture(app)
 
-    app.handle = logged  # type: ignore[method-assign]
-    app.start()
-    app.render()
+    app, events = recording_app(profile, DEVICE_SEED, shot_of)
     # home -> New game -> Show Manager -> players -> a name a seat -> Start
     press(app, "ok")
     assert top(app) == "Menu", top(app)
@@ -100,7 +79,7 @@ def plan_game(profile: str = "lcd114", players: int = 6, seed: int = 2) -> dict:
     pl.play()
     return {
         "events": events,
-        "actions": [_bare(a) for a in app.match.actions],
+        "actions": [bare(a) for a in app.match.actions],
         "standings": app.match.standings(),
         "hires": pl.hires,
         "shows": pl.shows,
@@ -109,12 +88,6 @@ def plan_game(profile: str = "lcd114", players: int = 6, seed: int = 2) -> dict:
         "peeks": pl.peeks,
         "undos": pl.undos,
     }
-
-
-def _bare(a: dict) -> dict:
-    a = dict(a)
-    a.pop("at", None)
-    return a
 
 
 def run_game(profile: str = "lcd114", players: int = 6, seed: int = 2, shots: str = "", romfs: bool = False) -> dict:

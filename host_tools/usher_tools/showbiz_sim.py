@@ -16,7 +16,7 @@ import os
 import statistics
 import tempfile
 
-from usher_tools.paths import use_firmware
+from usher_tools.planner import bare, recording_app, use_kit
 
 DEVICE_SEED = 11  # the app's Rng seed, on the laptop and in the simulator
 # screens pictured (`shots`), by class: the file name of the first one shown
@@ -31,40 +31,18 @@ SHOTS = {
 }
 
 
-def _kit() -> None:
-    use_firmware()
-    from usher_tools import devkit
-
-    devkit.use()
-
-
 def plan_game(profile: str = "oled", players: int = 4, seed: int = 3) -> dict:
-    _kit()
-    from fakes import FakeClock, FakeHardware, MemStorage
+    use_kit()
     from showbiz_ui_kit import press, step, top
     from showbiz_ui_player import Player
-    from usher.app import App
 
-    app = App(FakeHardware(profile == "oled"), FakeClock(), MemStorage(), seed=DEVICE_SEED)
-    events: list = []
-    handle = app.handle
-
-    seen: list = []
-
-    def logged(ev: str) -> None:
-        events.append(ev)
-        handle(ev)
-        # the first time a screen worth a picture opens, a screenshot there
+    def shot_of(app) -> str:  # type: ignore[no-untyped-def]
         shown = type(app.top()).__name__
         if shown == "Main" and (app.match is None or step(app) != "pick"):
-            return  # the main screen is pictured with the pool, waiting for a pick
-        if shown in SHOTS and shown not in seen:
-            seen.append(shown)
-            events.append("shot:" + SHOTS[shown])
+            return ""  # the main screen is pictured with the pool, waiting for a pick
+        return SHOTS.get(shown, "")
 
-    app.handle = logged  # type: ignore[method-assign]
-    app.start()
-    app.render()
+    app, events = recording_app(profile, DEVICE_SEED, shot_of)
     # home -> New game -> Showbiz -> players -> a name a seat -> Start
     press(app, "ok")
     assert top(app) == "Menu", top(app)
@@ -80,7 +58,7 @@ def plan_game(profile: str = "oled", players: int = 4, seed: int = 3) -> dict:
     assert app.match is not None and app.match.game.name == "showbiz", top(app)
     pl = Player(app, seed=seed)
     pl.play()
-    actions = [_bare(a) for a in app.match.actions]
+    actions = [bare(a) for a in app.match.actions]
     return {
         "events": events,
         "actions": actions,
@@ -89,12 +67,6 @@ def plan_game(profile: str = "oled", players: int = 4, seed: int = 3) -> dict:
         "turns": pl.turns,
         "years": app.match.state["year"],
     }
-
-
-def _bare(a: dict) -> dict:
-    a = dict(a)
-    a.pop("at", None)
-    return a
 
 
 def script(events: list) -> str:
