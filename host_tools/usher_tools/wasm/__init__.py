@@ -137,14 +137,19 @@ def firmware_tree() -> str:
 
 def lib_tree() -> str:
     """The device-side helpers compiled to bytecode (any port loads it)."""
+    return compile_folder(DEVICE, os.path.join(CACHE, "lib"))
+
+
+def compile_folder(src_dir: str, out: str) -> str:
+    """Every .py of `src_dir` compiled with mpy-cross into `out` (kept while
+    newer than its source); WasmError naming a module that does not compile."""
     from usher_tools.paths import tool
 
-    out = os.path.join(CACHE, "lib")
     os.makedirs(out, exist_ok=True)
-    for name in sorted(os.listdir(DEVICE)):
+    for name in sorted(os.listdir(src_dir)):
         if not name.endswith(".py"):
             continue
-        src = os.path.join(DEVICE, name)
+        src = os.path.join(src_dir, name)
         dst = os.path.join(out, name[:-3] + ".mpy")
         if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
             continue

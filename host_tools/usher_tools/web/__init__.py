@@ -25,7 +25,6 @@ import json
 import os
 import socketserver
 import struct
-import subprocess
 import threading
 
 from usher_tools.paths import ROOT
@@ -66,28 +65,13 @@ def _write(path: str, data: bytes) -> None:
 
 def _device_lib() -> str:
     """webdev.py compiled (any port loads its bytecode), cached in build/wasm/web."""
-    from usher_tools.paths import tool
+    from usher_tools.wasm import WasmError, compile_folder
     from usher_tools.wasm.paths import CACHE
 
-    out = os.path.join(CACHE, "web")
-    os.makedirs(out, exist_ok=True)
-    for name in sorted(os.listdir(DEVICE)):
-        if not name.endswith(".py"):
-            continue
-        src = os.path.join(DEVICE, name)
-        dst = os.path.join(out, name[:-3] + ".mpy")
-        if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
-            continue
-        tmp = "%s.%d.tmp" % (dst, os.getpid())
-        proc = subprocess.run(
-            [tool("mpy-cross"), "-O1", "-X", "no-source-lines", "-s", name, "-o", tmp, src],
-            capture_output=True,
-            text=True,
-        )
-        if proc.returncode:
-            raise WebError("%s: %s" % (name, proc.stderr or proc.stdout))
-        os.replace(tmp, dst)
-    return out
+    try:
+        return compile_folder(DEVICE, os.path.join(CACHE, "web"))
+    except WasmError as e:
+        raise WebError(str(e)) from None
 
 
 def _tree(host: str, vm: str, into: dict) -> None:
