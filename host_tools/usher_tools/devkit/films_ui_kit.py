@@ -5,25 +5,6 @@ seeded player (films_ui_player)."""
 from app_kit import collect, labels, make_app, press  # noqa: F401  (the Films tests import them from here)
 
 NAMES = ["Ana", "Bo"]
-HALF_GROUPS = ((0, 1, 2, 3, 4, 5), (6, 7, 8), (9, 10, 11, 12, 13, 14, 15))
-HALVES = (
-    "tickets1",
-    "tickets2",
-    "award",
-    "script",
-    "poster",
-    "bad_review",
-    "shooting",
-    "studio2",
-    "studio3",
-    "director",
-    "coordinator",
-    "producer",
-    "lead",
-    "editor",
-    "press",
-    "scriptwriter",
-)
 
 
 def top(app):
@@ -108,6 +89,9 @@ def bid(app, weeks):
 def half(app, name):
     """On a half picker (at its groups): the group, then the half."""
     assert top(app) == "Halves", top(app)
+    from usher.games.films_rules import HALVES
+    from usher.ui.films.place import GROUPS as HALF_GROUPS  # the picker's own groups
+
     h = HALVES.index(name)
     g = [i for i in range(3) if h in HALF_GROUPS[i]][0]
     if app.top().group >= 0:
