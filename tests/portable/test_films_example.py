@@ -2,38 +2,14 @@
 written by hand) and check its rows, the VIP and the tickets by kind against
 the figures worked out by hand. Read a line at a time, as on the device."""
 
-import json
-
 from films_kit import G, guarded, kinds, tops
 from portable import eq
-
-
-def _record_path():
-    i = __file__.rfind("/")
-    return (__file__[:i] if i >= 0 else ".") + "/../records/films_example.rec"
+from record_fold import fold
 
 
 def replay(stop=None, at=None):
     """Fold the record; `at(k, state)` sees the state after action k (1-based)."""
-    state = None
-    k = 0
-    with open(_record_path()) as f:
-        for line in f:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            obj = json.loads(line)
-            if state is None:
-                eq(obj["game"], "films")
-                state = G.new(obj["setup"])
-                continue
-            state = G.apply(state, obj)
-            k += 1
-            if at is not None:
-                at(k, state)
-            if k == stop:
-                break
-    return state
+    return fold(G, "films_example.rec", stop, at)
 
 
 def test_films_example_final_rows():

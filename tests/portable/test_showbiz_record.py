@@ -5,6 +5,7 @@ budget on the MicroPython VM: the file is read a line at a time."""
 import json
 
 from portable import eq
+from record_fold import fold
 from usher.games.catalog import load_game
 
 G = load_game("showbiz")
@@ -15,31 +16,9 @@ def _folder():
     return __file__[:i] if i >= 0 else "."
 
 
-def _record_path():
-    return _folder() + "/../records/showbiz_4p.rec"
-
-
 def replay(stop=None, at=None):
     """Fold the record; `at(k, state)` sees the state after action k (1-based)."""
-    state = None
-    k = 0
-    with open(_record_path()) as f:
-        for line in f:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            obj = json.loads(line)
-            if state is None:
-                eq(obj["game"], "showbiz")
-                state = G.new(obj["setup"])
-                continue
-            state = G.apply(state, obj)
-            k += 1
-            if at is not None:
-                at(k, state)
-            if k == stop:
-                break
-    return state
+    return fold(G, "showbiz_4p.rec", stop, at)
 
 
 def test_record_first_negotiation_goes_to_a_second_round():
