@@ -1,0 +1,156 @@
+"""Build the rp2 port of MicroPython v1.28.0 for RPI_PICO from pinned sources.
+
+The sources come from ../shared/rp2/rp2-src-v1.28.0.tgz when it is there;
+elsewhere from the public repositories at the same commits (MicroPython's tag
+v1.28.0 and the submodules it pins, picotool 2.1.1). Needs Debian's
+gcc-arm-none-eabi and libnewlib-arm-none-eabi, cmake and a host C compiler.
+A finished build is kept: running it again does nothing.
+
+    python -m usher_tools.pico.build            # build/rp2/RPI_PICO-v1.28.0.uf2
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+
+from usher_tools.paths import ROOT
+
+MP_VERSION = "1.28.0"
+MP_COMMIT = "e0e9fbb17ed6fd06bb76e266ae554784c9c80804"
+PICOTOOL_VERSION = "2.1.1"
+PICOTOOL_COMMIT = "de8ae5ac334e1126993f72a5c67949712fd1e1a4"
+TARBALL = os.path.join(os.path.dirname(ROOT), "shared", "rp2", "rp2-src-v1.28.0.tgz")
+BOOTROM = os.path.join(os.path.dirname(ROOT), "shared", "rp2", "bootrom-B1.bin")
+BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"
+
+OUT = os.path.join(ROOT, "build", "rp2")
+SRC = os.path.join(OUT, "mp-v" + MP_VERSION)
+PICOTOOL_SRC = os.path.join(OUT, "picotool-" + PICOTOOL_VERSION)
+STOCK_UF2 = os.path.join(OUT, "RPI_PICO-v%s.uf2" % MP_VERSION)
+HOW = (
+    "the rp2 firmware needs Debian's gcc-arm-none-eabi and libnewlib-arm-none-eabi "
+    "(sudo apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi), then `make rp2`"
+)
+
+
+def say(msg: str) -> None:
+    print("rp2: " + msg, flush=True)
+
+
+def toolchain_missing() -> str:
+    """'' when the cross compiler and cmake are here, else what is missing."""
+    need = [t for t in ("arm-none-eabi-gcc", "cmake", "make", "cc") if shutil.which(t) is None]
+    if need:
+        return ", ".join(need) + " not found: " + HOW
+    # newlib's headers come in their own package
+    if not any(os.path.exists(p) for p in ("/usr/lib/arm-none-eabi/include/stdio.h", "/usr/include/newlib/stdio.h")):
+        return "newlib headers not found: " + HOW
+    return ""
+
+
+def run(cmd: list, cwd: str | None = None) -> None:
+    say(" ".join(cmd) if len(cmd) < 12 else " ".join(cmd[:6]) + " ...")
+    # git must not look above build/rp2: the sources would take this project's
+    # commit for their version ("MicroPython 8f40bf4-dirty") instead of v1.28.0
+    env = dict(os.environ, GIT_CEILING_DIRECTORIES=OUT)
+    subprocess.run(cmd, cwd=cwd, check=True, env=env)
+
+
+def sources() -> None:
+    """Unpack the tarball, or clone the same commits where it is absent."""
+    if os.path.exists(os.path.join(SRC, "ports", "rp2", "Makefile")) and os.path.isdir(PICOTOOL_SRC):
+        return
+    os.makedirs(OUT, exist_ok=True)
+    if os.path.exists(TARBALL):
+        say("unpacking " + os.path.relpath(TARBALL, ROOT))
+        with tarfile.open(TARBALL) as tar:
+            tar.extractall(OUT, filter="tar")
+        return
+    say("no %s here: cloning MicroPython v%s and picotool %s instead" % (TARBALL, MP_VERSION, PICOTOOL_VERSION))
+    run(["git", "clone", "--depth", "1", "--branch", "v" + MP_VERSION, "https://github.com/micropython/micropython", SRC])
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=SRC, capture_output=True, text=True, check=True)
+    if head.stdout.strip() != MP_COMMIT:
+        raise SystemExit("rp2: MicroPython v%s is not the pinned commit %s" % (MP_VERSION, MP_COMMIT))
+    run(["make", "-C", "ports/rp2", "BOARD=RPI_PICO", "submodules"], cwd=SRC)
+    run(["git", "clone", "--depth", "1", "--branch", PICOTOOL_VERSION, "https://github.com/raspberrypi/picotool", PICOTOOL_SRC])
+
+
+def picotool() -> str:
+    """picotool built for the host (no libusb: it only makes the UF2)."""
+    build = os.path.join(OUT, "picotool-build")
+    prefix = os.path.join(OUT, "picotool")
+    config = os.path.join(prefix, "lib", "cmake", "picotool")
+    if not os.path.exists(os.path.join(config, "picotoolTargets.cmake")):
+        sdk = os.path.join(SRC, "lib", "pico-sdk")
+        run(["cmake", "-S", PICOTOOL_SRC, "-B", build, "-DPICOTOOL_NO_LIBUSB=1", "-DPICO_SDK_PATH=" + sdk])
+        run(["cmake", "--build", build, "-j2"])
+        # the firmware build finds it by its installed CMake package
+        run(["cmake", "--install", build, "--prefix", prefix])
+    return config
+
+
+def mpy_cross() -> None:
+    if not os.path.exists(os.path.join(SRC, "mpy-cross", "build", "mpy-cross")):
+        run(["make", "-C", os.path.join(SRC, "mpy-cross"), "-j2"])
+
+
+def firmware(name: str, board_dir: str | None = None, manifest: str | None = None) -> str:
+    """Configure and build one firmware into build/rp2/<name>/; its UF2's path."""
+    build = os.path.join(OUT, name)
+    port = os.path.join(SRC, "ports", "rp2")
+    board_dir = board_dir or os.path.join(port, "boards", "RPI_PICO")
+    args = [
+        "-DPICO_BUILD_DOCS=0",
+        "-DMICROPY_BOARD=" + os.path.basename(board_dir.rstrip("/")),
+        "-DMICROPY_BOARD_DIR=" + board_dir,
+        "-Dpicotool_DIR=" + picotool(),
+    ]
+    if manifest:
+        args.append("-DMICROPY_FROZEN_MANIFEST=" + manifest)
+    if not os.path.exists(os.path.join(build, "Makefile")):
+        run(["cmake", "-S", port, "-B", build] + args)
+    run(["make", "-C", build, "-j2"])
+    return os.path.join(build, "firmware.uf2")
+
+
+def build_stock() -> str:
+    """The stock RPI_PICO firmware, as micropython.org ships it for a Pico."""
+    if os.path.exists(STOCK_UF2):
+        say("up to date: " + os.path.relpath(STOCK_UF2, ROOT))
+        return STOCK_UF2
+    missing = toolchain_missing()
+    if missing:
+        raise SystemExit("rp2: " + missing)
+    sources()
+    mpy_cross()
+    uf2 = firmware("build-RPI_PICO")
+    shutil.copyfile(uf2, STOCK_UF2 + ".tmp")
+    os.replace(STOCK_UF2 + ".tmp", STOCK_UF2)
+    say("built " + os.path.relpath(STOCK_UF2, ROOT))
+    return STOCK_UF2
+
+
+def bootrom_path() -> str:
+    """The RP2040 B1 boot ROM the emulator needs (the firmware calls into it)."""
+    import hashlib
+
+    for path in (BOOTROM, os.path.join(OUT, "bootrom-B1.bin")):
+        if os.path.exists(path):
+            with open(path, "rb") as f:
+                if hashlib.sha256(f.read()).hexdigest() == BOOTROM_SHA256:
+                    return path
+    raise FileNotFoundError("the RP2040 boot ROM (bootrom-B1.bin) is not in ../shared/rp2/ nor build/rp2/")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m usher_tools.pico.build", description=__doc__.splitlines()[0])
+    ap.parse_args(argv)
+    build_stock()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,626 @@
+"""An emulated Pico, host side: rp2040js (board.mjs under Node) running a UF2
+of the rp2 port, wired as a board profile is wired.
+
+`Pico` offers what the simulator's `Sim` offers to scripts and the terminal
+(press/release/run_for/image/pty/power cut), so the same scripts, golden
+screens and live terminal work on it. The pins come from the firmware's own
+profile files (usher.board.lcd114 / .oled), never from a copy here.
+
+Time is emulated: the chip runs at 125 MHz of its own time, whatever the
+laptop does, and moves only in `run_for` (lockstep) or `pump` (live).
+"""
+
+import fcntl
+import importlib
+import json
+import os
+import select
+import struct
+import subprocess
+import sys
+import time
+import tty
+from dataclasses import dataclass
+
+from usher_tools.paths import ROOT, tool, use_firmware, vm_env
+from usher_tools.sim.profiles import PROFILES
+from usher_tools.sim.runner import SimError
+
+BOARD_JS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "board.mjs")
+NODE_DIR = os.path.join(ROOT, ".node")
+RP2040JS = os.path.join(NODE_DIR, "node_modules", "rp2040js", "dist", "esm", "index.js")
+FLASH_BYTES = 2 * 1024 * 1024
+FS_OFFSET = FLASH_BYTES - 1408 * 1024  # RPI_PICO's LittleFS: the last 1408 KiB
+SRAM = 0x20000000
+SRAM_BYTES = 264 * 1024
+SLICE_US = 5_000  # lockstep: the serial moves between slices of this much emulated time
+
+
+class PicoError(SimError):  # the scripts catch the simulator's errors
+    pass
+
+
+@dataclass
+class PicoConfig:
+    profile: str = "lcd114"
+    flash: str = ""  # the 2 MiB flash image file; created erased if missing
+    uf2: str = ""  # copied onto the flash at power-on, as onto the RPI-RP2 drive ('' = keep the flash)
+    pty: bool = True
+    live: bool = False
+    stall_s: float = 120.0  # wall seconds one emulated step may take before the board counts as hung
+    col_offset: int = 40
+    row_offset: int = 53
+    heap: str = "rp2"  # the port's own: reported by the board, not set
+
+
+def node() -> str:
+    path = tool("node")
+    return path
+
+
+def board_module(profile: str):  # type: ignore[no-untyped-def]
+    """The firmware's own profile module: the source of every pin."""
+    use_firmware()
+    return importlib.import_module(PROFILES[profile].module)
+
+
+def wiring(profile: str) -> dict:
+    """What board.mjs needs: the button inputs, the bus of the panel, watched pins."""
+    mod = board_module(profile)
+    conf: dict = {"inputs": [[gp, 1] for _, gp in mod.KEY_PINS], "watch": [], "spi": None, "i2c": None}
+    if hasattr(mod, "SPI_ID"):
+        conf["spi"] = {"bus": mod.SPI_ID, "dc": mod.PIN_DC, "cs": mod.PIN_CS}
+        conf["watch"] = [mod.PIN_RST, mod.PIN_BL]
+    if hasattr(mod, "I2C_ID"):
+        conf["i2c"] = {"bus": mod.I2C_ID, "addrs": [mod.OLED_ADDR], "freq": mod.I2C_FREQ}
+    return conf
+
+
+def _nonblock(fd: int) -> None:
+    fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK)
+
+
+class Pico:
+    """One board across power cycles: its flash file, panel, pty and figures."""
+
+    def __init__(self, cfg: PicoConfig) -> None:
+        if cfg.profile not in PROFILES:
+            raise PicoError("unknown profile %r" % cfg.profile)
+        if not cfg.flash:
+            raise PicoError("no flash file given")
+        self.cfg = cfg
+        self.mod = board_module(cfg.profile)
+        self.wires = wiring(cfg.profile)
+        self.panel = PROFILES[cfg.profile].panel({"col_offset": cfg.col_offset, "row_offset": cfg.row_offset})
+        self.size = (self.panel.width, self.panel.height)
+        self.keys = {name: gp for name, gp in self.mod.KEY_PINS}
+        self.keymap = dict(self.mod.KEYMAP)
+        self.key_order = sorted(self.keys)
+        self.held: set = set()
+        self.proc: subprocess.Popen | None = None
+        self.vt = 0.0  # emulated ms since this Pico was made (across power cycles)
+        self.boot_vt = 0.0
+        self.us = 0.0  # emulated µs of the running chip since its power-on
+        self.warnings: list = []
+        self.runs: list = []
+        self.press_log: list = []  # [key, display bytes/pixels pushed until the next press]
+        self.presses: list = []  # {key, down, up, effect_us...}: timing per press
+        self.events: list = []  # (us, kind, n): display writes with their emulated time
+        self.boot_pixels = 0
+        self.pixels_total = 0
+        self.bus_bytes = 0
+        self.flash_ops = 0
+        self.flash_log: list = []
+        self.serial_out = bytearray()
+        self.serial_mark = 0
+        self.stderr = bytearray()
+        self.to_pty = bytearray()
+        self.connected = False
+        self.pending: tuple = (0, 0)  # the script's power cut: (kind, after N writes)
+        self.cut_info: dict = {}
+        self.reset_asked = False
+        self.backlight = None
+        self.peak = 0
+        self.live = 0
+        self.mem_peak_raw = 0
+        self.exchanges = 0
+        self.hello: dict = {}
+        self.uf2_done = False
+        self.fresh = False
+        self.cycles = 0.0
+        self._buf = b""
+        self.pty_master = self.pty_slave = -1
+        self.pty_path = ""
+        if cfg.pty:
+            self.pty_master, self.pty_slave = os.openpty()
+            tty.setraw(self.pty_slave)
+            _nonblock(self.pty_master)
+            self.pty_path = os.ttyname(self.pty_slave)
+
+    # ---- power ---------------------------------------------------------------
+
+    @property
+    def alive(self) -> bool:
+        return self.proc is not None
+
+    def start(self) -> None:
+        if self.proc is not None:
+            raise PicoError("already running")
+        from usher_tools.pico.build import bootrom_path
+
+        conf = dict(self.wires)
+        conf["bootrom"] = bootrom_path()
+        conf["rp2040js"] = RP2040JS
+        conf["flash"] = os.path.abspath(self.cfg.flash)
+        # a UF2 is copied once (as onto the drive); later power-ons keep the flash
+        conf["uf2"] = os.path.abspath(self.cfg.uf2) if self.cfg.uf2 and not self.uf2_done else ""
+        levels = {gp: 0 if name in self.held else 1 for name, gp in self.keys.items()}
+        conf["inputs"] = [[gp, lv] for gp, lv in levels.items()]
+        env = dict(os.environ, NODE_PATH=os.path.join(NODE_DIR, "node_modules"))
+        self.proc = subprocess.Popen(
+            [node(), BOARD_JS, json.dumps(conf)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=NODE_DIR,  # node finds rp2040js in .node/node_modules
+            env=env,
+            start_new_session=True,
+        )
+        _nonblock(self.proc.stderr.fileno())  # type: ignore[union-attr]
+        self.uf2_done = True
+        self._buf = b""
+        self.cycles = 0.0
+        self.us = 0.0
+        self.boot_vt = self.vt
+        self.connected = False
+        self.reset_asked = False
+        self.panel.reset()
+        self.runs.append({"reason": "running", "boot_vt": self.vt})
+        self.fresh = True
+        self.probe_at = 0
+        f = self._frame_wait("H")
+        self.hello = json.loads(f)
+
+    def boot(self) -> None:
+        """Power on and run until the first screen is up and the panel has gone quiet."""
+        self.start()
+        self.settle()
+
+    def settle(self, idle_steps: int = 6, most_ms: float = 20_000) -> float:
+        """Run until the firmware idles in its loop with something on the
+        panel: `idle_steps` steps of 10 ms running under a third of the time
+        (the app sleeps between ticks; importing or drawing keeps the core
+        busy). Returns the emulated ms it took."""
+        t0 = self.vt
+        idle = 0
+        while self.proc is not None and self.vt - t0 < most_ms:
+            c0 = self.cycles
+            self.step(10_000)
+            busy = (self.cycles - c0) / (10_000 * 125)
+            idle = idle + 1 if busy < 0.33 else 0
+            if idle >= idle_steps and self.boot_pixels + self.pixels_total > 0:
+                break
+        self.fresh = False
+        return self.vt - t0
+
+    def kill(self, reason: str = "killed") -> None:
+        proc = self.proc
+        if proc is None:
+            return
+        try:
+            proc.kill()
+        except OSError:
+            pass
+        proc.wait()
+        self._read_stderr()
+        for f in (proc.stdin, proc.stdout, proc.stderr):
+            try:
+                f.close()  # type: ignore[union-attr]
+            except OSError:
+                pass
+        self.proc = None
+        run = self.runs[-1]
+        if run["reason"] == "running":
+            run["reason"] = reason
+        run["end_vt"] = self.vt
+
+    def power_off(self) -> None:
+        """Pull the plug: the chip stops where it stands; the flash file is as the chip left it."""
+        self.kill("power cut")
+        self.panel.reset()
+        self.backlight = None
+
+    def restart(self) -> None:
+        self.power_off()
+        self.start()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if self.proc is not None:
+            try:
+                self._send("X", b"")
+                self.proc.wait(timeout)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        self.kill("stopped")
+
+    def close(self) -> None:
+        self.kill("closed")
+        for fd in (self.pty_master, self.pty_slave):
+            if fd >= 0:
+                os.close(fd)
+        self.pty_master = self.pty_slave = -1
+
+    def __enter__(self) -> "Pico":
+        return self
+
+    def __exit__(self, *exc) -> None:  # type: ignore[no-untyped-def]
+        self.close()
+
+    # ---- frames ---------------------------------------------------------------
+
+    def _send(self, t: str, payload: bytes) -> None:
+        if self.proc is None:
+            raise PicoError("the board is off")
+        self.proc.stdin.write(t.encode() + struct.pack("<I", len(payload)) + payload)  # type: ignore[union-attr]
+        self.proc.stdin.flush()  # type: ignore[union-attr]
+
+    def _read_stderr(self) -> None:
+        if self.proc is None or self.proc.stderr is None:
+            return
+        try:
+            data = self.proc.stderr.read()
+        except (OSError, ValueError):
+            data = None
+        if data:
+            self.stderr += data
+
+    def _frame_wait(self, want: str) -> bytes:
+        """Handle frames until one of type `want` comes; its payload."""
+        proc = self.proc
+        assert proc is not None and proc.stdout is not None
+        fd = proc.stdout.fileno()
+        deadline = time.monotonic() + self.cfg.stall_s
+        while True:
+            while len(self._buf) >= 5:
+                n = struct.unpack_from("<I", self._buf, 1)[0]
+                if len(self._buf) < 5 + n:
+                    break
+                t = chr(self._buf[0])
+                p = self._buf[5 : 5 + n]
+                self._buf = self._buf[5 + n :]
+                if t == want:
+                    return p
+                self._frame(t, p)
+            r, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+            if not r:
+                self.kill("hung")
+                raise PicoError("the emulator did not answer within %.0f s" % self.cfg.stall_s)
+            data = os.read(fd, 1 << 20)
+            if not data:
+                self._read_stderr()
+                self.kill("emulator exited")
+                raise PicoError("the emulator exited: " + self.stderr[-2000:].decode("utf-8", "replace"))
+            self._buf += data
+
+    def _frame(self, t: str, p: bytes) -> None:
+        if t == "S":
+            dc = p[1]
+            t0, t1 = struct.unpack_from("<dd", p, 2)
+            data = p[18:]
+            self.bus_bytes += len(data)
+            self._count(self.panel.write(data, dc), t1, len(data))  # type: ignore[call-arg]
+        elif t == "I":
+            addr = p[1]
+            t0, t1 = struct.unpack_from("<dd", p, 2)
+            data = p[18:]
+            self.bus_bytes += len(data) + 1
+            self._count(self.panel.write(addr, data), t1, len(data) + 1)  # type: ignore[call-arg]
+        elif t == "U":
+            self.serial_out += p
+            if len(self.serial_out) > 1 << 21:
+                cut = len(self.serial_out) - (1 << 20)
+                del self.serial_out[:cut]
+                self.serial_mark = max(0, self.serial_mark - cut)
+            if self.pty_master >= 0:
+                self.to_pty += p
+        elif t == "P":
+            pin, v = p[0], p[1]
+            if pin == getattr(self.mod, "PIN_RST", -1) and not v:
+                self.panel.reset()  # RST is active low
+            if pin == getattr(self.mod, "PIN_BL", -1):
+                self.backlight = float(v)
+        elif t == "F":
+            info = json.loads(p)
+            self.flash_ops = info["ops"]
+            self.flash_log.append(info)
+        elif t == "K":
+            self.cut_info = json.loads(p)
+            self.runs[-1]["reason"] = "power cut"
+        elif t == "Z":
+            self.reset_asked = True
+        elif t == "C":
+            self.connected = True
+        elif t == "E":
+            self.warn("emulator: " + p.decode("utf-8", "replace"))
+
+    def _count(self, px: int, t_us: float, nbytes: int) -> None:
+        self.events.append((t_us, nbytes))
+        if not px:
+            return
+        self.pixels_total += px
+        if self.press_log:
+            self.press_log[-1][1] += px
+        else:
+            self.boot_pixels += px
+
+    def warn(self, text: str) -> None:
+        if text not in self.warnings:
+            self.warnings.append(text)
+
+    def all_warnings(self) -> list:
+        return self.warnings + self.panel.warnings
+
+    # ---- buttons ----------------------------------------------------------------
+
+    def resolve(self, name: str) -> str:
+        if name in self.keys:
+            return name
+        for k in self.key_order:
+            if k.lower() == name.lower():
+                return k
+        for k in self.key_order:
+            if self.keymap.get(k) == name:
+                return k
+        raise PicoError("no key %r on %s (keys: %s)" % (name, self.cfg.profile, ", ".join(self.key_order)))
+
+    def describe_keys(self) -> str:
+        return ", ".join("%s=%s" % (k, self.keymap.get(k, "?")) for k in self.key_order)
+
+    def _level(self, key: str, low: bool) -> None:
+        self.held.add(key) if low else self.held.discard(key)
+        if self.proc is not None:
+            self._send("G", bytes([self.keys[key], 0 if low else 1]))
+
+    def press(self, key: str) -> None:
+        self._level(key, True)
+        self.press_log.append([key, 0])
+        self.presses.append({"key": key, "down_us": self.us, "vt": self.vt, "events": len(self.events)})
+
+    def release(self, key: str) -> None:
+        self._level(key, False)
+        if self.presses and self.presses[-1]["key"] == key and "up_us" not in self.presses[-1]:
+            self.presses[-1]["up_us"] = self.us
+
+    # ---- the serial --------------------------------------------------------------
+
+    def send_serial(self, data: bytes) -> None:
+        """Bytes into the device's USB serial, as if a host tool wrote them."""
+        if self.proc is not None and data:
+            self._send("W", bytes(data))
+
+    def serial_since_mark(self) -> bytes:
+        return bytes(self.serial_out[self.serial_mark :])
+
+    def _move_pty(self) -> None:
+        if self.pty_master < 0:
+            return
+        while self.proc is not None:
+            try:
+                data = os.read(self.pty_master, 1 << 16)
+            except (BlockingIOError, OSError):
+                break
+            if not data:
+                break
+            self._send("W", data)
+        if self.to_pty:
+            try:
+                n = os.write(self.pty_master, self.to_pty)
+                del self.to_pty[:n]
+            except (BlockingIOError, OSError):
+                if len(self.to_pty) > 1 << 20:  # nobody reads the port: the host drops, as USB does
+                    self.to_pty.clear()
+
+    # ---- time ----------------------------------------------------------------------
+
+    def step(self, us: float) -> None:
+        """Run the chip `us` more emulated microseconds (one exchange)."""
+        if self.proc is None:
+            self.vt += us / 1000
+            return
+        if self.pending[0]:
+            kind, n = self.pending
+            self._send("c", struct.pack("<IB", n, 1 if kind == 2 else 0))
+            self.pending = (0, 0)
+        target = self.us + us
+        self._send("R", struct.pack("<d", target))
+        p = self._frame_wait("T")
+        now, self.cycles = struct.unpack_from("<dd", p)
+        halted = p[16]
+        self.exchanges += 1
+        self.vt += (now - self.us) / 1000
+        self.us = now
+        self._move_pty()
+        if halted:
+            if self.cut_info:
+                self.power_off()
+            elif self.reset_asked:
+                self.runs[-1]["reason"] = "machine.reset"
+                self.restart()
+            else:
+                self.kill("halted")
+        if now < target and not halted and self.proc is not None:
+            self.vt += (target - now) / 1000
+            self.us = target
+
+    def run_for(self, ms: float) -> None:
+        end = self.vt + ms
+        while self.vt < end - 1e-9:
+            left_us = (end - self.vt) * 1000
+            self.step(min(SLICE_US, left_us))
+
+    def pump(self, timeout=None, until_sleep: bool = True, extra=()):  # type: ignore[no-untyped-def]
+        """Live: run the chip in slices for about `timeout` wall seconds (or
+        until an `extra` fd is readable); returns the readable extra fds."""
+        if until_sleep and not self.cfg.live:
+            if self.fresh:  # just powered on (a script's restart): up to its first screen
+                self.settle()
+            return []  # lockstep: the chip is parked between steps already
+        end = time.monotonic() + (timeout if timeout is not None else 0.05)
+        while True:
+            if self.proc is not None:
+                self.step(SLICE_US)
+            if extra:
+                r, _, _ = select.select(list(extra), [], [], 0)
+                if r:
+                    return r
+            if time.monotonic() >= end:
+                return []
+            if self.proc is None:
+                time.sleep(0.01)
+
+    # ---- memory -----------------------------------------------------------------
+
+    def read_mem(self, addr: int, n: int) -> bytes:
+        self._send("Q", struct.pack("<II", addr, n))
+        return self._frame_wait("q")
+
+    def write_mem(self, addr: int, data: bytes) -> None:
+        self._send("M", struct.pack("<I", addr) + data)
+
+    def heap(self) -> tuple:
+        """(gc.mem_alloc(), gc.mem_free()) after a collection, asked of the
+        probe boot.py at the app's next sleep; (-1, -1) without the probe."""
+        if self.proc is None:
+            return (-1, -1)
+        if not getattr(self, "probe_at", 0):
+            ram = self.read_mem(SRAM, SRAM_BYTES)
+            i = ram.find(PROBE_MAGIC)
+            if i < 0:
+                return (-1, -1)
+            self.probe_at = SRAM + i
+        self.write_mem(self.probe_at + 12, b"\x01")
+        for _ in range(200):
+            self.step(2_000)
+            if self.proc is None:
+                return (-1, -1)
+            p = self.read_mem(self.probe_at, 24)
+            if not p.startswith(PROBE_MAGIC):  # the run restarted: look again
+                self.probe_at = 0
+                return self.heap()
+            if p[12] == 0:
+                alloc, free = struct.unpack_from("<II", p, 16)
+                self.peak = max(self.peak, alloc)
+                self.live = alloc
+                self.least_free = min(getattr(self, "least_free", 1 << 30), free)
+                return (alloc, free)
+        return (-1, -1)
+
+    def image(self):  # type: ignore[no-untyped-def]
+        return self.panel.image()
+
+    def last_words(self) -> str:
+        text = bytes(self.serial_out).decode("utf-8", "replace").strip()
+        return text.splitlines()[-1] if text else ""
+
+
+PROBE_BOOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "probe_boot.py")
+PROBE_MAGIC = b"USHERPROBE!!"
+
+
+def deploy_files(flash: str, profile: str, probe_seed: int | None = None) -> int:
+    """Leave the flash image as `usher deploy --profile PROFILE` leaves a Pico:
+    the compiled firmware under /usher, main.py, /data/profile.txt. The
+    tests' quick way to a deployed board (one test takes the real path,
+    mpremote over the emulated USB)."""
+    import tempfile
+
+    from usher_tools import build as build_mod
+
+    out = os.path.join(ROOT, "build", "mpy")
+    rows = build_mod.build(out)
+    if any(r[2] for r in rows):
+        raise PicoError("the firmware does not compile")
+    plan = build_mod.deploy_plan(out)
+    if not os.path.exists(flash) or os.path.getsize(flash) != FLASH_BYTES:
+        with open(flash, "wb") as f:
+            f.write(b"\xff" * FLASH_BYTES)
+    with tempfile.TemporaryDirectory() as tmp:
+        prof = os.path.join(tmp, "profile.txt")
+        with open(prof, "w") as f:
+            f.write(profile + "\n")
+        extra = []
+        if probe_seed is not None:  # the measuring boot.py (fixed seed, heap probe)
+            boot = os.path.join(tmp, "boot.py")
+            with open(PROBE_BOOT) as f, open(boot, "w") as g:
+                g.write(f.read().replace("SEED = -1", "SEED = %d" % probe_seed))
+            extra.append([boot, "boot.py"])
+        job = {
+            "image": os.path.abspath(flash),
+            "offset": FS_OFFSET,
+            "blocks": (FLASH_BYTES - FS_OFFSET) // 4096,
+            "files": [[os.path.abspath(s), d] for s, d in plan] + [[prof, "data/profile.txt"]] + extra,
+        }
+        proc = subprocess.run(
+            [tool("micropython"), os.path.join(os.path.dirname(os.path.abspath(__file__)), "vm", "fswrite.py")],
+            input=json.dumps(job),
+            capture_output=True,
+            text=True,
+            env=vm_env(),
+            timeout=120,
+        )
+    if proc.returncode or not proc.stdout.startswith("ok"):
+        raise PicoError("could not write the flash image: " + (proc.stderr or proc.stdout)[-1000:])
+    return len(job["files"])
+
+
+def flash_files(path: str) -> dict:
+    """The files on an emulated Pico's LittleFS, by path: read with the
+    simulator's LittleFS reader from the filesystem part of the 2 MiB image."""
+    import tempfile
+
+    from usher_tools.sim.flashfs import read_image
+
+    with open(path, "rb") as f:
+        f.seek(FS_OFFSET)
+        fs = f.read()
+    with tempfile.NamedTemporaryFile(suffix=".img") as t:
+        t.write(fs)
+        t.flush()
+        return read_image(t.name).files
+
+
+if __name__ == "__main__":
+    sys.exit("use usher_tools.pico via `usher sim --pico` or the tests")
+
+
+def script_runner(pico: Pico, shots_dir: str = ""):  # type: ignore[no-untyped-def]
+    """The simulator's script runner, for a chip whose work takes time: each
+    press is followed by a wait until the firmware idles again (as a person
+    waits for the screen), and a shot is taken once the screen is drawn."""
+    from usher_tools.sim.script import ScriptRunner
+
+    class PicoScriptRunner(ScriptRunner):
+        def _tap(self, key: str, hold: int) -> None:
+            super()._tap(key, hold)
+            pico.settle(idle_steps=3)
+
+        def shot(self, name: str) -> str:
+            pico.settle(idle_steps=3)
+            return super().shot(name)
+
+    return PicoScriptRunner(pico, shots_dir)
+
+
+def run_script(pico: Pico, text: str, shots_dir: str = "") -> dict:
+    """Play a simulator script on the emulated Pico; the simulator's report."""
+    from usher_tools.sim.script import ScriptError, report
+
+    runner = script_runner(pico, shots_dir)
+    t0 = time.monotonic()
+    error = ""
+    try:
+        runner.run(text)
+    except ScriptError as e:
+        error = str(e)
+    pico.stop()
+    return report(pico, runner, time.monotonic() - t0, error)  # type: ignore[arg-type]
