@@ -20,6 +20,8 @@ from usher_tools.paths import ROOT
 
 MP_VERSION = "1.28.0"
 MP_COMMIT = "e0e9fbb17ed6fd06bb76e266ae554784c9c80804"
+MP_REPO = "https://github.com/micropython/micropython"
+PICOTOOL_REPO = "https://github.com/raspberrypi/picotool"
 PICOTOOL_VERSION = "2.1.1"
 PICOTOOL_COMMIT = "de8ae5ac334e1126993f72a5c67949712fd1e1a4"
 TARBALL = os.path.join(os.path.dirname(ROOT), "shared", "rp2", "rp2-src-v1.28.0.tgz")
@@ -70,12 +72,12 @@ def sources() -> None:
             tar.extractall(OUT, filter="tar")
         return
     say("no %s here: cloning MicroPython v%s and picotool %s instead" % (TARBALL, MP_VERSION, PICOTOOL_VERSION))
-    run(["git", "clone", "--depth", "1", "--branch", "v" + MP_VERSION, "https://github.com/micropython/micropython", SRC])
+    run(["git", "clone", "--depth", "1", "--branch", "v" + MP_VERSION, MP_REPO, SRC])
     head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=SRC, capture_output=True, text=True, check=True)
     if head.stdout.strip() != MP_COMMIT:
         raise SystemExit("rp2: MicroPython v%s is not the pinned commit %s" % (MP_VERSION, MP_COMMIT))
     run(["make", "-C", "ports/rp2", "BOARD=RPI_PICO", "submodules"], cwd=SRC)
-    run(["git", "clone", "--depth", "1", "--branch", PICOTOOL_VERSION, "https://github.com/raspberrypi/picotool", PICOTOOL_SRC])
+    run(["git", "clone", "--depth", "1", "--branch", PICOTOOL_VERSION, PICOTOOL_REPO, PICOTOOL_SRC])
 
 
 def picotool() -> str:

@@ -5,10 +5,9 @@
 # magic, sets its flag byte, and at its next sleep the app collects and
 # writes gc.mem_alloc() / gc.mem_free() there.
 import gc
+import os as _os
 import struct
 import sys
-
-import os as _os
 
 SEED = -1  # replaced by the harness; -1 keeps os.urandom
 
