@@ -14,12 +14,13 @@ SCALE   ?=
 PORT    ?=
 STUBS_PKG := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
 
-.PHONY: help setup run web test test-fast check mpy size bench deploy soak screens fonts clean
+.PHONY: help setup rp2 run web test test-fast check mpy size bench deploy soak screens fonts clean
 
 help:
 	@echo "make run      start the simulator (PROFILE=lcd114|oled, SCALE=1..8: terminal down-scaling, ROMFS=1: code from a ROMFS image)"
 	@echo "make web      Usher in a browser: the page built from the firmware, served on 127.0.0.1:8765 (WEB_PORT=...)"
-	@echo "make test     every test and gate (CPython, MicroPython VM, mpy-cross, mypy, ruff)"
+	@echo "make test     every test and gate (CPython, MicroPython VM, the rp2 port on an emulated Pico, mpy-cross, mypy, ruff)"
+	@echo "make rp2      build the Pico's own MicroPython (v1.28.0 RPI_PICO) from the pinned sources into build/rp2"
 	@echo "make check    ruff + mypy against the rp2 stubs"
 	@echo "make mpy      compile firmware/ with mpy-cross -march=armv6m into $(BUILD)"
 	@echo "make size     bytecode size per module and total"
@@ -47,7 +48,13 @@ run: $(STAMP)
 web: $(STAMP)
 	$(BIN)/usher web $(if $(WEB_PORT),--port $(WEB_PORT))
 
+# the Pico's own MicroPython from ../shared/rp2 (or the same commits cloned),
+# built once into build/rp2; needs gcc-arm-none-eabi and libnewlib-arm-none-eabi
+rp2: $(STAMP)
+	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build
+
 test: $(STAMP)
+	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --if-toolchain
 	$(BIN)/pytest -n 2 -q
 
 test-fast: $(STAMP)

@@ -134,6 +134,14 @@ def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) ->
     dirs.append("data")
     plan.append((prof, "data/profile.txt"))
     if image:
+        has = subprocess.run(mpremote + ["exec", HAS_ROMFS], capture_output=True, text=True)
+        if "ROMFS no" in has.stdout:
+            click.echo(
+                "this Pico's MicroPython has no ROMFS partition (vfs.rom_ioctl is missing, as on the stock "
+                "RPI_PICO build): deploy without --romfs",
+                err=True,
+            )
+            sys.exit(1)
         if subprocess.call(mpremote + ["romfs", "deploy", image]) != 0:
             click.echo(
                 "the ROMFS write failed: this Pico's MicroPython may have no ROMFS partition "
@@ -152,6 +160,10 @@ def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) ->
         args += ["cp", src, ":" + dst, "+"]
     args += ["reset"]
     sys.exit(subprocess.call(args))
+
+
+# run on the Pico: does its MicroPython have a ROMFS partition to deploy into?
+HAS_ROMFS = "import vfs; print('ROMFS', 'yes' if hasattr(vfs, 'rom_ioctl') else 'no')"
 
 
 # run on the Pico: remove a folder and everything in it, if it is there

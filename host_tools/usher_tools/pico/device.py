@@ -128,6 +128,8 @@ class Pico:
         self.uf2_done = False
         self.fresh = False
         self.cycles = 0.0
+        self.sample_heap = False  # after every scripted press (needs the probe boot.py)
+        self.heap_log: list = []  # [key, gc.mem_alloc(), gc.mem_free()] per press
         self._buf = b""
         self.pty_master = self.pty_slave = -1
         self.pty_path = ""
@@ -515,6 +517,39 @@ class Pico:
                 return (alloc, free)
         return (-1, -1)
 
+    def raw_exec(self, code: str, most_ms: float = 60_000) -> str:
+        """Run `code` at the raw REPL, as mpremote does (Ctrl-C breaks into
+        whatever runs, Ctrl-A the raw REPL); what it printed (stdout, then
+        the traceback if any, after a NUL-free separator)."""
+        self.serial_mark = len(self.serial_out)
+        self.send_serial(b"\r\x03\x03")
+        self.run_for(100)
+        self.send_serial(b"\r\x01")
+        self._await(b"raw REPL; CTRL-B to exit\r\n>", most_ms)
+        data = code.encode()
+        for i in range(0, len(data), 256):  # the raw REPL takes its input as it comes
+            self.send_serial(data[i : i + 256])
+            self.run_for(5)
+        self.send_serial(b"\x04")
+        self._await(b"OK", most_ms)
+        got = self._await(b"\x04>", most_ms)
+        self.send_serial(b"\x02")  # back to the friendly REPL
+        self.run_for(50)
+        out, _, err = got[: -len(b"\x04>")].partition(b"\x04")
+        return (out + (b"\n--stderr--\n" + err if err else b"")).decode("utf-8", "replace")
+
+    def _await(self, text: bytes, most_ms: float) -> bytes:
+        end = self.vt + most_ms
+        while True:
+            seen = self.serial_since_mark()
+            i = seen.find(text)
+            if i >= 0:
+                self.serial_mark += i + len(text)
+                return seen[: i + len(text)]
+            if self.vt >= end or self.proc is None:
+                raise PicoError("waited for %r on the serial, saw %r" % (text, seen[-300:]))
+            self.run_for(10)
+
     def image(self):  # type: ignore[no-untyped-def]
         return self.panel.image()
 
@@ -586,7 +621,7 @@ def flash_files(path: str) -> dict:
     with tempfile.NamedTemporaryFile(suffix=".img") as t:
         t.write(fs)
         t.flush()
-        return read_image(t.name).files
+        return read_image(t.name, heap="8M").files  # the firmware files are there too
 
 
 if __name__ == "__main__":
@@ -603,6 +638,9 @@ def script_runner(pico: Pico, shots_dir: str = ""):  # type: ignore[no-untyped-d
         def _tap(self, key: str, hold: int) -> None:
             super()._tap(key, hold)
             pico.settle(idle_steps=3)
+            if pico.sample_heap and pico.alive:
+                alloc, free = pico.heap()
+                pico.heap_log.append([key, alloc, free])
 
         def shot(self, name: str) -> str:
             pico.settle(idle_steps=3)
