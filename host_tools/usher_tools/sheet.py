@@ -7,6 +7,11 @@ into lines, grouped in sections (Showtime's screenings, Showbiz's years).
 A game without a teller of its own (a new one) gets the generic one: each
 action by its fields, with the scores whenever they change. The tellers live
 here, on the laptop, so the device never carries their words.
+
+The words say what the table saw: a bid (Showbiz, Films) without its number
+until its reveal, and, while a game with secrets is unfinished, no money
+(Show Manager's costs and loans are public; what a player holds is not).
+Raw fields are only in `usher show --raw` and `--json`.
 """
 
 from usher_tools.records import Replay
