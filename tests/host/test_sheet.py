@@ -400,3 +400,48 @@ def test_an_unfinished_showbiz_game_shows_no_bid_before_its_reveal(db):
     reveals = [line for line in lines if line.startswith("Bids revealed")]
     assert len(reveals) == sum(1 for b, a, _ in steps[:k] if a["t"] == "bid" and b["neg"]["bids"].count(-1) == 1)
     assert '"ze":%d' % cut[-1]["ze"] in show(db, "g0001", "--raw")
+
+
+# -- random games: every cut told, nothing secret in an unfinished one -----------------------
+def told(header: dict, records: list) -> list:
+    from usher_tools.records import Replay
+    from usher_tools.sheet import tell
+
+    return [line for sec in tell(Replay(header, records)) for line in [sec["title"]] + sec["lines"]]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_random_show_manager_games_keep_money_hidden_until_the_end(n):
+    from usher.core.rng import Rng
+    from usher_tools import show_manager_random as smr
+
+    rng = Rng(100 + n)
+    setup = smr.random_setup(n, rng)
+    setup["components"]["money"] += 500  # what a player holds ends in 500, every cost in 000
+    acts, final = smr.play(setup, rng)
+    header = {"usher": 1, "game": "show_manager", "created": 0, "setup": setup}
+    for cut in sorted({len(acts) // 3, len(acts) // 2, len(acts) - 1} | {rng.below(len(acts)) for _ in range(3)}):
+        lines = told(header, acts[:cut])
+        assert not any("500" in line or "money" in line.lower() for line in lines), cut
+    whole = "\n".join(told(header, acts))
+    assert "Money: " + listing(names(header), [money(v) for v in final["money"]]) + "." in whole
+    no_raw_fields(whole)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_films_matches_show_no_bid_before_its_reveal(seed):
+    from usher_tools import films_sim
+
+    setup = films_sim.G.make_setup(films_sim.players(), {"best_of": 3, "rounds": 8 + 2 * (seed % 2)}, {})
+    final, acts = films_sim.play_match(setup, seed)
+    header = {"usher": 1, "game": "films", "created": 0, "setup": setup}
+    game, steps = replay(header, acts)
+    firsts = [k for k, (b, a, after) in enumerate(steps) if a["t"] == "bid" and after["ph"] == "bid"]
+    for k in firsts[:: max(1, len(firsts) // 6)]:
+        lines = told(header, acts[: k + 1])
+        pending = acts[k]
+        assert lines[-1] == "%s bids, face down." % names(header)[pending["p"]], k
+        assert not any(re.search(r"bids \d", line) for line in lines)
+    whole = "\n".join(told(header, acts))
+    in_order(whole, films_lines(header, acts))
+    no_raw_fields(whole)
