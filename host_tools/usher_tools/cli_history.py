@@ -82,7 +82,9 @@ def games(db_path, as_json) -> None:  # type: ignore[no-untyped-def]
 def show(db_path, as_json, raw, game) -> None:  # type: ignore[no-untyped-def]
     """The score sheet of GAME (an id, a name, a uid, or DEVICE:NAME): round
     by round, who did what, in words and numbers; the game's own table when
-    its rules provide one; the standings. --raw lists the records themselves."""
+    its rules provide one; the standings. The words keep what the table keeps
+    hidden: no money of an unfinished game, no bid before its reveal. --raw
+    lists the records themselves (--json carries them too)."""
     from usher_tools.report import show_data
     from usher_tools.sheet import text_lines
 

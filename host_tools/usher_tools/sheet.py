@@ -7,6 +7,11 @@ into lines, grouped in sections (Showtime's screenings, Showbiz's years).
 A game without a teller of its own (a new one) gets the generic one: each
 action by its fields, with the scores whenever they change. The tellers live
 here, on the laptop, so the device never carries their words.
+
+The words say what the table saw: a bid (Showbiz, Films) without its number
+until its reveal, and, while a game with secrets is unfinished, no money
+(Show Manager's costs and loans are public; what a player holds is not).
+Raw fields are only in `usher show --raw` and `--json`.
 """
 
 from usher_tools.records import Replay
@@ -15,9 +20,11 @@ from usher_tools.records import Replay
 class Story:
     """Sections of lines: [{"title": str, "lines": [str, ...]}]."""
 
-    def __init__(self, names: list) -> None:
+    def __init__(self, names: list, hidden: bool = False) -> None:
         self.names = names
         self.sections: list = []
+        self.hidden = hidden  # an unfinished game of a title with secrets: no money, no bid before its reveal
+        self.ctx: dict = {}  # what a teller keeps from one action to the next
 
     def section(self, title: str) -> None:
         self.sections.append({"title": title, "lines": []})
@@ -36,7 +43,7 @@ class Story:
 
 def tell(rp: Replay) -> list:
     """The sections of a replayed game's sheet."""
-    story = Story(rp.players)
+    story = Story(rp.players, hidden=rp.game.holds_secrets and not rp.is_over())
     teller = TELLERS.get(rp.game.name, tell_generic)
     state = rp.game.new(rp.header["setup"])
     for k, action in enumerate(rp.in_force(), 1):
@@ -161,8 +168,8 @@ def tell_showbiz(story: Story, game, before: dict, a: dict, after: dict, k: int)
             story.say("%s claims (1 ZE)." % story.who(ps[0]))
         else:
             story.say("%s claim (1 ZE each)." % ", ".join(story.who(q) for q in ps))
-    elif t == "bid":
-        story.say("%s bids %d ZE (round %d)." % (story.who(a["p"]), a["ze"], a["rd"]))
+    elif t == "bid":  # the number only in the reveal: a round still open keeps its bids secret
+        story.say("%s bids (round %d)." % (story.who(a["p"]), a["rd"]))
         last = after.get("last")
         if last is not None and [b for b in before["neg"]["bids"] if b < 0] == [-1]:  # the round's last bid
             bids = ", ".join("%s %d" % (story.who(q), b) for q, b in last["bids"])
@@ -201,7 +208,251 @@ def tell_showbiz(story: Story, game, before: dict, a: dict, after: dict, k: int)
         story.say("%s is the general agent." % story.who(after["ga"]))
 
 
-TELLERS = {"dice": tell_dice, "showtime": tell_showtime, "showbiz": tell_showbiz}
+# -- Show Manager ----------------------------------------------------------------------------
+def tell_show_manager(story: Story, game, before: dict, a: dict, after: dict, k: int) -> None:  # type: ignore[no-untyped-def]
+    """Turn by turn, in rounds from the start player: each hire and refresh
+    with its cost, each show with its roles, value and place, each loan with
+    the chip's old and new value and place; the city after a change and the
+    points when they move. Money (what a player holds) only once the game is
+    over: before, the sheet shows only what the table sees."""
+    from usher.ui.show_manager.draw import marks, ordinal
+
+    t = a["t"]
+    p = a["p"]
+    who = story.who(p)
+    n = len(after["players"])
+    ctx = story.ctx
+    if before["did"] == 0:  # the first step of a turn: a new round once play has gone round
+        first = ctx.setdefault("first", p)
+        rel = (p - first) % n
+        if not story.sections or rel <= ctx.get("rel", -1):
+            ctx["round"] = ctx.get("round", 0) + 1
+            story.section("Round %d" % ctx["round"])
+        ctx["rel"] = rel
+
+    def money() -> str:  # what the player holds now, when it changed and may be told
+        now = after["money"][p]
+        return "" if story.hidden or now == before["money"][p] else "; money now %s" % marks(now)
+
+    def musical(m: int) -> str:
+        return after["titles"][m][0]
+
+    def city(m: int) -> str:
+        return after["cities"][after["at"][m]][0]
+
+    def standing(m: int) -> str:
+        parts = []
+        for ci in after["rank"][m]:
+            owner, _, was, now = after["chips"][ci]
+            v = "%d" % now if was == now else "%d\u2192%d" % (was, now)
+            parts.append("touring %s" % v if owner < 0 else "%s %s" % (story.who(owner), v))
+        return "   %s (%s): %s." % (city(m), musical(m), ", ".join(parts))
+
+    if t == "hire":
+        cost = after["hire"][a["pos"]]
+        paid = "for free" if cost == 0 else "for %s" % marks(cost)
+        cards = after["hand"][p]
+        story.say("%s hires %s: %d card%s%s." % (who, paid, cards, "" if cards == 1 else "s", money()))
+    elif t == "refresh":
+        story.say("%s refreshes the display for %s%s." % (who, marks(after["refresh"]), money()))
+    elif t == "produce":
+        m = a["title"]
+        ci = len(after["chips"]) - 1
+        roles = a["roles"]
+        text = "+".join(str(v) for v in roles)
+        if 0 not in roles:
+            text += " +%d" % len(roles)
+        place = after["rank"][m].index(ci) + 1
+        line = "%s puts on %s in %s: %s = %d, %s" % (
+            who,
+            musical(m),
+            city(m),
+            text,
+            after["chips"][ci][3],
+            ordinal(place),
+        )
+        if before["at"][m] < 0:
+            touring = sorted(after["touring"][m], reverse=True)
+            line += "; its premiere" + (
+                " (touring %s there first)" % " and ".join(str(v) for v in touring) if touring else ""
+            )
+        kept = after["hand"][p]
+        if kept:
+            line += "; keeps %d card%s" % (kept, "" if kept == 1 else "s")
+        if not sum(after["left"][p]):
+            line += "; %s's last show: no more turns" % who
+        story.say(line + ".")
+        story.say(standing(m))
+    elif t == "loan":
+        m = a["title"]
+        copy = a.get("copy") or 0
+        ci = rules_chip(after, p, m, copy)
+        two = len([ch for ch in after["chips"] if ch[0] == p and ch[1] == m]) > 1
+        was, now = before["chips"][ci][3], after["chips"][ci][3]
+        line = "%s borrows %s against %s%s: %d \u2192 %d, now %s in %s%s." % (
+            who,
+            marks(a["amount"] * after["per_point"]),
+            musical(m),
+            " #%d" % (copy + 1) if two else "",
+            was,
+            now,
+            ordinal(after["rank"][m].index(ci) + 1),
+            city(m),
+            money(),
+        )
+        story.say(line)
+        story.say(standing(m))
+    else:
+        tell_generic(story, game, before, a, after, k)
+        return
+    old, new = game.scores(before), game.scores(after)
+    if new != old:
+        story.say("   Points: %s." % story.scores(new))
+    if game.is_over(after):
+        story.section("The end")
+        story.say("The last show is placed: the game is over.")
+        story.say("Points: %s." % story.scores(new))
+        story.say("Money: %s." % ", ".join("%s %s" % (story.who(q), marks(v)) for q, v in enumerate(after["money"])))
+
+
+def rules_chip(state: dict, p: int, m: int, copy: int) -> int:
+    from usher.games.show_manager_rules import chip_of
+
+    return chip_of(state, p, m, copy)
+
+
+# -- Films -----------------------------------------------------------------------------------
+def tell_films(story: Story, game, before: dict, a: dict, after: dict, k: int) -> None:  # type: ignore[no-untyped-def]
+    """Round by round: the bids (a bid stays face down until the other one
+    reveals both), who chooses, each card placed by the name the device
+    shows and what it does, the Scriptwriters, Studio moves, Shooting
+    Problems and Editors; the tickets after each round, each game's tickets
+    by kind and its winner, and the match."""
+    from usher.games.films_rules import EDITOR, HALVES, LABELS, PRESS, SHOOT, is_studio
+    from usher.games.films_score import KIND_LABELS, breakdown, tickets
+
+    t = a["t"]
+    match = after["bo"] > 1
+
+    def card(h) -> str:  # type: ignore[no-untyped-def]
+        return LABELS[HALVES.index(h) if isinstance(h, str) else h]
+
+    def what(q: int, i: int) -> str:
+        """What the top that just came up at position i of q's row does."""
+        row = after["rows"][q]
+        h = row[i][0]
+        o = 1 - q
+        fx = after["fx"]
+        if h == SHOOT:
+            if fx is not None and fx[0] == "hit":
+                return ": %s must take a card of %s's" % (story.who(q), story.who(o))
+            return ": nothing of %s's to take" % story.who(o)
+        if h == EDITOR:
+            return (
+                ": %s may swap a card" % story.who(q)
+                if fx is not None and fx[0] == "swap"
+                else ": no swap in the last round"
+            )
+        if h == PRESS:
+            how = "takes" if before["vip"] != q else "keeps"
+            return ": %s %s the VIP Ticket, locked" % (story.who(q), how)
+        if is_studio(h):
+            return ": it goes to the left end, room for %d behind it" % after["room"][q]
+        return ""
+
+    if t == "game":
+        story.ctx["key"] = (after["g"], 1)
+        story.section("Game %d, round 1/%d" % (after["g"], after["R"]) if match else "Round 1/%d" % after["R"])
+        story.say("%s starts with the VIP Ticket." % story.who(a["vip"]))
+        return
+    key = (before["g"], before["rd"])
+    if story.ctx.get("key") != key:
+        story.ctx["key"] = key
+        r = "round %d/%d" % (before["rd"], before["R"])
+        story.section("Game %d, %s" % (before["g"], r) if match else r[0].upper() + r[1:])
+    p = a["p"]
+    who = story.who(p)
+    if t == "bid":
+        last = after["last"]
+        if after["ph"] == "bid":  # the other bid is not in: this one stays face down
+            story.say("%s bids, face down." % who)
+        else:
+            w0, w1, ch, tie = last
+            bids = "%s %d, %s %d" % (story.who(0), w0, story.who(1), w1)
+            if tie == 0:
+                out = "%s chooses first" % story.who(ch)
+            elif tie == 1:
+                out = "a tie: %s holds the VIP, chooses first and hands the VIP to %s" % (
+                    story.who(ch),
+                    story.who(1 - ch),
+                )
+            else:
+                out = "a tie: %s holds the VIP, locked: chooses first and keeps it" % story.who(ch)
+            story.say("%s bids; revealed: %s; %s." % (who, bids, out))
+    elif t == "place":
+        row = after["rows"][p]
+        i = 0 if is_studio(HALVES.index(a["half"])) else len(row) - 1
+        under = " (both sides repeat: %s underneath)" % card(a["under"]) if a.get("under") is not None else ""
+        story.say("%s places %s%s%s." % (who, card(a["half"]), under, what(p, i)))
+    elif t == "protect":
+        row = before["rows"][p]
+        moved = [card(row[i][0]) for i in a["pos"]]
+        names = ", ".join(moved[:-1]) + " and " + moved[-1] if len(moved) > 1 else moved[0]
+        room = after["room"][p]
+        left = "room for %d more" % room if room else "no room left"
+        story.say("%s moves %s behind the Studio (%s)." % (who, names, left))
+    elif t == "script":
+        row = before["rows"][p]
+        old = card(row[a["pos"]][0])
+        i = 0 if is_studio(HALVES.index(a["half"])) else a["pos"]
+        story.say("%s's Scriptwriter turns %s over: %s%s." % (who, old, card(a["half"]), what(p, i)))
+    elif t == "hit":
+        gone = card(before["rows"][1 - p][a["pos"]][0])
+        story.say("%s's Shooting Problems takes %s's %s." % (who, story.who(1 - p), gone))
+    elif t == "swap":
+        if a["out"] is None:
+            story.say("%s's Editor: no swap." % who)
+        else:
+            out = card(before["rows"][p][a["out"]][0])
+            if [c[0] for c in before["rows"][p]].count(EDITOR) == 1 and before["rows"][p][a["out"]][0] == EDITOR:
+                out = "itself"  # the row's one Editor: the one that owes the swap
+            under = " (both sides repeat: %s underneath)" % card(a["under"]) if a.get("under") is not None else ""
+            i = 0 if is_studio(HALVES.index(a["half"])) else a["out"]
+            story.say("%s's Editor swaps %s for %s%s%s." % (who, out, card(a["half"]), under, what(p, i)))
+    else:
+        tell_generic(story, game, before, a, after, k)
+        return
+    if before["ph"] != "place" or after["ph"] == "place":
+        return  # the round goes on
+    if after["ph"] == "bid":  # the round is over, the next one begins
+        story.say("Tickets after round %d: %s." % (before["rd"], story.scores([tickets(after, q) for q in (0, 1)])))
+        return
+    got = after["past"][-1]
+    winner = 0 if after["wins"][0] > before["wins"][0] else 1
+    how = " (a tie: the VIP Ticket decides)" if got[0] == got[1] else ""
+    story.say(
+        "%s over: %s; %s wins%s."
+        % ("Game %d" % after["g"] if match else "The game is", story.scores(got), story.who(winner), how)
+    )
+    for q, kinds in enumerate(breakdown(after)):
+        parts = ["%s %d" % (KIND_LABELS[i], v) for i, v in enumerate(kinds) if v]
+        story.say("   %s: %s = %d." % (story.who(q), ", ".join(parts) or "nothing", sum(kinds)))
+    if match:
+        wins = after["wins"]
+        if after["ph"] == "over":
+            w = 0 if wins[0] > wins[1] else 1
+            story.say("%s wins the match %d-%d." % (story.who(w), wins[w], wins[1 - w]))
+        else:
+            story.say("Games won: %s." % story.scores(wins))
+
+
+TELLERS = {
+    "dice": tell_dice,
+    "showtime": tell_showtime,
+    "showbiz": tell_showbiz,
+    "show_manager": tell_show_manager,
+    "films": tell_films,
+}
 
 
 def text_lines(sections: list) -> list:
