@@ -17,7 +17,7 @@ STUBS_PKG := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stu
 .PHONY: help setup rp2 run web test test-fast check mpy size bench deploy soak screens fonts clean
 
 help:
-	@echo "make run      start the simulator (PROFILE=lcd114|oled, SCALE=1..8: terminal down-scaling, ROMFS=1: code from a ROMFS image)"
+	@echo "make run      start the simulator (PROFILE=lcd114|oled, SCALE=1..8: terminal down-scaling, ROMFS=1: code from a ROMFS image, PICO=1: on the rp2 port, emulated)"
 	@echo "make web      Usher in a browser: the page built from the firmware, served on 127.0.0.1:8765 (WEB_PORT=...)"
 	@echo "make test     every test and gate (CPython, MicroPython VM, the rp2 port on an emulated Pico, mpy-cross, mypy, ruff)"
 	@echo "make rp2      build the Pico's own MicroPython (v1.28.0 RPI_PICO) from the pinned sources into build/rp2"
@@ -43,7 +43,8 @@ $(STAMP): requirements-dev.txt host_tools/pyproject.toml $(NODE)/package.json $(
 	touch $@
 
 run: $(STAMP)
-	$(BIN)/usher sim --profile $(PROFILE) $(if $(SCALE),--scale $(SCALE)) $(if $(ROMFS),--romfs)
+	$(if $(PICO),cd host_tools && ../$(BIN)/python -m usher_tools.pico.build)
+	$(BIN)/usher sim --profile $(PROFILE) $(if $(SCALE),--scale $(SCALE)) $(if $(ROMFS),--romfs) $(if $(PICO),--pico)
 
 web: $(STAMP)
 	$(BIN)/usher web $(if $(WEB_PORT),--port $(WEB_PORT))

@@ -61,10 +61,15 @@ SHOTS_DIR = os.path.join(ROOT, "sim-data", "shots")
 @click.option("--heap", default="256K", show_default=True, help="MicroPython heap size (the Pico has ~190K).")
 @click.option("--col-offset", type=int, default=40, show_default=True, help="ST7789: first visible RAM column.")
 @click.option("--row-offset", type=int, default=53, show_default=True, help="ST7789: first visible RAM row.")
+@click.option(
+    "--pico",
+    is_flag=True,
+    help="Run on the Pico's own MicroPython (the rp2 port, built by `make rp2`) on an emulated RP2040.",
+)
 @click.option("--profile-module", default="", hidden=True)
 @click.option("--app-module", default="", hidden=True)
 def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, seconds, mpy, romfs, seed, heap_probe, heap,  # type: ignore[no-untyped-def]  # noqa: E501
-        col_offset, row_offset, profile_module, app_module):  # fmt: skip
+        col_offset, row_offset, pico, profile_module, app_module):  # fmt: skip
     """Run the firmware on the MicroPython VM with virtual buttons, display, flash and USB serial.
 
     Live (default): the panel in the terminal; arrows, Enter, Backspace/Esc,
@@ -82,7 +87,7 @@ def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, sec
             tmp = tempfile.TemporaryDirectory(prefix="usher-sim-")
             flash = os.path.join(tmp.name, "flash.img")
         else:
-            flash = os.path.join(ROOT, "sim-data", profile + ".flash")
+            flash = os.path.join(ROOT, "sim-data", profile + (".pico.flash" if pico else ".flash"))
     if fresh and os.path.exists(flash):
         os.remove(flash)
     cfg = SimConfig(
@@ -91,7 +96,13 @@ def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, sec
         col_offset=col_offset, row_offset=row_offset, profile_module=profile_module, app_module=app_module,
     )  # fmt: skip
     try:
-        board = Sim(cfg)
+        if pico:
+            from usher_tools.pico import device as pico_device
+
+            board = pico_device.open_board(profile, flash, live=not script)
+            run_script = pico_device.run_script  # noqa: F811
+        else:
+            board = Sim(cfg)
     except SimError as e:
         raise click.ClickException(str(e)) from None
     try:

@@ -127,6 +127,8 @@ class Pico:
         self.hello: dict = {}
         self.uf2_done = False
         self.fresh = False
+        self.wall0 = self.us0 = 0.0
+        self.release_at = []
         self.cycles = 0.0
         self.sample_heap = False  # after every scripted press (needs the probe boot.py)
         self.heap_log: list = []  # [key, gc.mem_alloc(), gc.mem_free()] per press
@@ -180,6 +182,9 @@ class Pico:
         self.runs.append({"reason": "running", "boot_vt": self.vt})
         self.fresh = True
         self.probe_at = 0
+        self.wall0 = 0.0
+        self.us0 = 0.0
+        self.release_at: list = []
         f = self._frame_wait("H")
         self.hello = json.loads(f)
 
@@ -389,6 +394,13 @@ class Pico:
         self.presses.append({"key": key, "down_us": self.us, "vt": self.vt, "events": len(self.events)})
 
     def release(self, key: str) -> None:
+        if self.cfg.live and self.presses and self.presses[-1]["key"] == key:
+            # a slow chip sees a short wall-time tap as a bounce: hold it 80 ms of its own time
+            due = self.presses[-1]["down_us"] + 80_000
+            if self.us < due:
+                self.release_at.append((due, key))
+                self.presses[-1]["up_us"] = due
+                return
         self._level(key, False)
         if self.presses and self.presses[-1]["key"] == key and "up_us" not in self.presses[-1]:
             self.presses[-1]["up_us"] = self.us
@@ -461,24 +473,36 @@ class Pico:
             self.step(min(SLICE_US, left_us))
 
     def pump(self, timeout=None, until_sleep: bool = True, extra=()):  # type: ignore[no-untyped-def]
-        """Live: run the chip in slices for about `timeout` wall seconds (or
-        until an `extra` fd is readable); returns the readable extra fds."""
+        """Live: run the chip for about `timeout` wall seconds (or until an
+        `extra` fd is readable), never ahead of the wall clock (an idle chip
+        would race ahead, and a key held 150 ms would read as a long press);
+        returns the readable extra fds. Lockstep: returns at once."""
         if until_sleep and not self.cfg.live:
             if self.fresh:  # just powered on (a script's restart): up to its first screen
                 self.settle()
             return []  # lockstep: the chip is parked between steps already
         end = time.monotonic() + (timeout if timeout is not None else 0.05)
         while True:
+            now = time.monotonic()
+            wait = 0.0
             if self.proc is not None:
-                self.step(SLICE_US)
-            if extra:
-                r, _, _ = select.select(list(extra), [], [], 0)
+                if not self.wall0:
+                    self.wall0, self.us0 = now, self.us
+                ahead = (self.us - self.us0) / 1e6 - (now - self.wall0)
+                if ahead > 0:
+                    wait = min(ahead, max(0.0, end - now))
+                else:
+                    self.step(SLICE_US)
+                    if self.release_at and self.us >= self.release_at[0][0]:
+                        self._level(self.release_at.pop(0)[1], False)
+            else:
+                wait = min(0.01, max(0.0, end - now))
+            if extra or wait:
+                r, _, _ = select.select(list(extra), [], [], wait)
                 if r:
                     return r
             if time.monotonic() >= end:
                 return []
-            if self.proc is None:
-                time.sleep(0.01)
 
     # ---- memory -----------------------------------------------------------------
 
@@ -562,6 +586,42 @@ PROBE_BOOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "probe_boo
 PROBE_MAGIC = b"USHERPROBE!!"
 
 
+def write_files(flash: str, files: dict) -> None:
+    """Put files ({path on the Pico: bytes}) on the flash image's LittleFS."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        job = []
+        for i, (dst, data) in enumerate(files.items()):
+            src = os.path.join(tmp, "f%d" % i)
+            with open(src, "wb") as f:
+                f.write(data)
+            job.append([src, dst])
+        _fswrite(flash, job)
+
+
+def _fswrite(flash: str, files: list) -> None:
+    if not os.path.exists(flash) or os.path.getsize(flash) != FLASH_BYTES:
+        with open(flash, "wb") as f:
+            f.write(b"\xff" * FLASH_BYTES)
+    job = {
+        "image": os.path.abspath(flash),
+        "offset": FS_OFFSET,
+        "blocks": (FLASH_BYTES - FS_OFFSET) // 4096,
+        "files": [[os.path.abspath(s), d] for s, d in files],
+    }
+    proc = subprocess.run(
+        [tool("micropython"), os.path.join(os.path.dirname(os.path.abspath(__file__)), "vm", "fswrite.py")],
+        input=json.dumps(job),
+        capture_output=True,
+        text=True,
+        env=vm_env(),
+        timeout=120,
+    )
+    if proc.returncode or not proc.stdout.startswith("ok"):
+        raise PicoError("could not write the flash image: " + (proc.stderr or proc.stdout)[-1000:])
+
+
 def deploy_files(flash: str, profile: str, probe_seed: int | None = None) -> int:
     """Leave the flash image as `usher deploy --profile PROFILE` leaves a Pico:
     the compiled firmware under /usher, main.py, /data/profile.txt. The
@@ -576,9 +636,6 @@ def deploy_files(flash: str, profile: str, probe_seed: int | None = None) -> int
     if any(r[2] for r in rows):
         raise PicoError("the firmware does not compile")
     plan = build_mod.deploy_plan(out)
-    if not os.path.exists(flash) or os.path.getsize(flash) != FLASH_BYTES:
-        with open(flash, "wb") as f:
-            f.write(b"\xff" * FLASH_BYTES)
     with tempfile.TemporaryDirectory() as tmp:
         prof = os.path.join(tmp, "profile.txt")
         with open(prof, "w") as f:
@@ -588,24 +645,25 @@ def deploy_files(flash: str, profile: str, probe_seed: int | None = None) -> int
             boot = os.path.join(tmp, "boot.py")
             with open(PROBE_BOOT) as f, open(boot, "w") as g:
                 g.write(f.read().replace("SEED = -1", "SEED = %d" % probe_seed))
-            extra.append([boot, "boot.py"])
-        job = {
-            "image": os.path.abspath(flash),
-            "offset": FS_OFFSET,
-            "blocks": (FLASH_BYTES - FS_OFFSET) // 4096,
-            "files": [[os.path.abspath(s), d] for s, d in plan] + [[prof, "data/profile.txt"]] + extra,
-        }
-        proc = subprocess.run(
-            [tool("micropython"), os.path.join(os.path.dirname(os.path.abspath(__file__)), "vm", "fswrite.py")],
-            input=json.dumps(job),
-            capture_output=True,
-            text=True,
-            env=vm_env(),
-            timeout=120,
-        )
-    if proc.returncode or not proc.stdout.startswith("ok"):
-        raise PicoError("could not write the flash image: " + (proc.stderr or proc.stdout)[-1000:])
-    return len(job["files"])
+            extra.append((boot, "boot.py"))
+        files = list(plan) + [(prof, "data/profile.txt")] + extra
+        _fswrite(flash, files)
+    return len(files)
+
+
+def open_board(profile: str, flash: str, live: bool = True) -> Pico:
+    """The board `usher sim --pico` runs: the stock rp2 firmware (built by
+    `make rp2`), Usher deployed on its flash the first time (as `usher
+    deploy` would), the flash kept in `flash` across runs."""
+    from usher_tools.pico.build import HOW, STOCK_UF2
+
+    if not os.path.exists(STOCK_UF2):
+        raise PicoError("the Pico's firmware is not built (%s): %s" % (os.path.relpath(STOCK_UF2), HOW))
+    fresh = not os.path.exists(flash)
+    if fresh:
+        os.makedirs(os.path.dirname(os.path.abspath(flash)), exist_ok=True)
+        deploy_files(flash, profile)
+    return Pico(PicoConfig(profile=profile, flash=flash, uf2=STOCK_UF2 if fresh else "", live=live))
 
 
 def flash_files(path: str) -> dict:
