@@ -44,6 +44,7 @@ class App:
         self.refuse_link = False  # after running out of heap: the next host bytes are refused a while
         self.presses = 0
         self.recoveries = 0  # times the heap ran out and the app started again from flash
+        self.leave = False  # the laptop asked for the REPL (link op "repl"): run() returns
         self.recovered: Any = None  # (ticks_ms, presses) at the latest reload after a MemoryError
         # the clock: a Pico has no clock battery, so it is right only once the
         # laptop has set it (every hello sends the time); kept as an offset
@@ -293,7 +294,7 @@ class App:
 
     def run(self, ticks: int = -1) -> None:
         self.start()
-        while ticks != 0:
+        while ticks != 0 and not self.leave:
             try:
                 self.tick()
             except MemoryError:

@@ -50,4 +50,16 @@ def boot(root: str = "/data", ticks: int = -1) -> None:
         return
     seed = int.from_bytes(os.urandom(4), "little")
     del sys.modules["usher.boot"]  # this module's work is done
-    run(hw, DeviceClock(time), storage, UsbSerial(), seed=seed, ticks=ticks)
+    # a 0x03 on the USB serial is a byte for the link, not a KeyboardInterrupt:
+    # stray Ctrl-C, Ctrl-D or a raw-REPL request never stop a game in play.
+    # Tools get in by asking the link (op "repl", as `usher deploy` does) or
+    # by safe mode at power-on.
+    intr = getattr(__import__("micropython"), "kbd_intr", None)
+    if intr is not None:
+        intr(-1)
+    try:
+        run(hw, DeviceClock(time), storage, UsbSerial(), seed=seed, ticks=ticks)
+    finally:
+        if intr is not None:
+            intr(3)
+    print("Usher stepped aside: the REPL is yours (Ctrl-D starts Usher again)")

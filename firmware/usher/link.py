@@ -4,8 +4,9 @@
 blocking), builds lines in a preallocated buffer, answers complete lines, and
 writes replies from a bounded queue as fast as the serial takes them. Nothing
 here blocks, and nothing grows with what the host sends or fails to read.
-`micropython.kbd_intr` is left alone: a 0x03 from the host still reaches the
-REPL, so mpremote can always get in. See firmware/PROTOCOL.md.
+On the Pico, usher.boot turns `micropython.kbd_intr` off while the app runs, so
+a 0x03 is an ordinary byte here; a host tool gets the REPL by asking (op
+"repl"). See firmware/PROTOCOL.md.
 """
 
 from usher import VERSION
@@ -35,7 +36,7 @@ CLOCK_MAX = 0x7FFFFFFF  # ... and fit 31 bits
 TZ_MAX = 14 * 3600  # the widest offset from UTC
 CTRL_C = 3
 # Every request the device answers. None of them adds an action to a game.
-OPS = ("hello", "list", "pull", "cancel", "poll", "roster", "settings", "set_roster", "set_settings", "delete")
+OPS = ("hello", "list", "pull", "cancel", "poll", "roster", "settings", "set_roster", "set_settings", "delete", "repl")
 
 
 class Link:
@@ -62,6 +63,7 @@ class Link:
         self.errors = 0  # error replies sent, for tests and the status screen
         self.drops = 0  # transfers dropped because the host stopped reading
         self.starved = False  # an answer ran out of heap
+        self.to_repl = False  # the laptop asked the app to step aside for the REPL
         self.why = ""  # words for a "memory" answer, fitting the device's state (the gate sets them)
         # set by the app's gate each tick: the game open on the device (record
         # name, kind) and the laptop's time zone (seconds east of UTC)
@@ -294,6 +296,12 @@ class Link:
         self.ask = [rid, op, arg, text]
         self.last = [rid, "pending"]
         self.send({"id": rid, "ok": True, "pending": True, "ask": text})
+
+    def op_repl(self, rid: int, req: dict) -> None:
+        # `usher deploy` asks this before mpremote: the app ends (its game is
+        # on flash already) and the REPL is the host's; Ctrl-D starts Usher again
+        self.send({"id": rid, "ok": True, "done": True})
+        self.to_repl = True
 
     def op_hello(self, rid: int, req: dict) -> None:
         # the laptop's clock, on every connection: a Pico has no clock battery

@@ -121,6 +121,8 @@ class LinkGate:
             self.idle = 0
         else:
             self.idle += 1
+        if link.to_repl and not link.busy():  # the reply is out: the app may end
+            app.leave = True
         if link.clock is not None:  # the laptop's time, sent with every hello
             app.set_clock(link.clock[0], link.clock[1])
             link.clock = None

@@ -73,6 +73,7 @@ def _extras() -> list:
         "bench_wasm",
         "bench_memory",
         "bench_web",
+        "bench_pico",
     )
     for name in ["usher_tools." + n for n in names]:
         try:

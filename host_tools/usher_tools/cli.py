@@ -121,6 +121,10 @@ def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) ->
         from usher_tools.ports import only_port
 
         port = only_port()
+    from usher_tools.client import step_aside
+
+    if step_aside(port):  # Usher ignores Ctrl-C in play: it ends its app when asked
+        click.echo("Usher on %s stepped aside for the deploy" % port, err=True)
     mpremote = [tool("mpremote"), "connect", port]
     if profile is None:
         probe = subprocess.run(mpremote + ["exec", PROBE % "/data"], capture_output=True, text=True)

@@ -422,3 +422,14 @@ def utc_offset(now: float) -> int:
 
 def crc_hex(data: bytes) -> str:
     return "%08x" % zlib.crc32(data)
+
+
+def step_aside(port: str, timeout: float = 3.0) -> bool:
+    """Ask a running Usher to end its app so the REPL is free for mpremote
+    (the device keeps Ctrl-C from interrupting a game). False when nothing
+    answered: a board at its REPL already, or without Usher."""
+    try:
+        with Client(port, timeout=timeout) as c:
+            return c.call("repl", timeout=timeout).get("done") is True
+    except LinkError:
+        return False

@@ -2,7 +2,9 @@
 
 Only `read(1)` after a poll is safe on rp2; writes go out only when the port
 can take them, so a host that opened the port and stopped reading never
-freezes the device. kbd_intr is left alone so mpremote can always break in.
+freezes the device. On the Pico, usher.boot turns kbd_intr off while the app
+runs (a stray 0x03 is a byte, not an interrupt); tools ask the link for the
+REPL instead (op "repl").
 The same code serves the simulator, whose stdin/stdout stand for the USB."""
 
 try:

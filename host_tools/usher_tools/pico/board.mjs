@@ -325,6 +325,12 @@ function command(type, p) {
       fs.closeSync(flashFd);
       process.exit(0);
       break;
+    case 'w': {
+      const b = Buffer.alloc(4);
+      b.writeUInt32LE(toDeviceBytes);
+      send('n', b);
+      break;
+    }
     case 'c':
       cut = { after: p.readUInt32LE(0), torn: !!p[4] };
       break;

@@ -132,6 +132,7 @@ class Pico:
         self.cycles = 0.0
         self.sample_heap = False  # after every scripted press (needs the probe boot.py)
         self.heap_log: list = []  # [key, gc.mem_alloc(), gc.mem_free()] per press
+        self.boot_heap = (-1, -1)  # (mem_alloc, mem_free) at boot.py, before Usher
         self._buf = b""
         self.pty_master = self.pty_slave = -1
         self.pty_path = ""
@@ -412,6 +413,11 @@ class Pico:
         if self.proc is not None and data:
             self._send("W", bytes(data))
 
+    def to_device_pending(self) -> int:
+        """Host bytes the device has not read yet (queued in the emulator)."""
+        self._send("w", b"")
+        return struct.unpack("<I", self._frame_wait("n"))[0]
+
     def serial_since_mark(self) -> bytes:
         return bytes(self.serial_out[self.serial_mark :])
 
@@ -529,12 +535,13 @@ class Pico:
             self.step(2_000)
             if self.proc is None:
                 return (-1, -1)
-            p = self.read_mem(self.probe_at, 24)
+            p = self.read_mem(self.probe_at, 32)
             if not p.startswith(PROBE_MAGIC):  # the run restarted: look again
                 self.probe_at = 0
                 return self.heap()
             if p[12] == 0:
                 alloc, free = struct.unpack_from("<II", p, 16)
+                self.boot_heap = struct.unpack_from("<II", p, 24)
                 self.peak = max(self.peak, alloc)
                 self.live = alloc
                 self.least_free = min(getattr(self, "least_free", 1 << 30), free)
@@ -545,6 +552,13 @@ class Pico:
         """Run `code` at the raw REPL, as mpremote does (Ctrl-C breaks into
         whatever runs, Ctrl-A the raw REPL); what it printed (stdout, then
         the traceback if any, after a NUL-free separator)."""
+        from usher_tools.client import frame
+
+        self.serial_mark = len(self.serial_out)
+        # Usher keeps Ctrl-C a byte while it runs: ask it to step aside first,
+        # as `usher deploy` does (a board at its REPL just echoes the line)
+        self.send_serial(frame({"id": 7, "op": "repl"}))
+        self.run_for(1500)
         self.serial_mark = len(self.serial_out)
         self.send_serial(b"\r\x03\x03")
         self.run_for(100)
@@ -705,6 +719,24 @@ def script_runner(pico: Pico, shots_dir: str = ""):  # type: ignore[no-untyped-d
             return super().shot(name)
 
     return PicoScriptRunner(pico, shots_dir)
+
+
+def press_times(pico: Pico) -> list:
+    """[(key, ms, bytes)] per press: emulated ms from the moment the press
+    takes effect (prev/next on the press, ok/back on the release) to the
+    panel's last byte before the next press, and the bytes it pushed. A
+    press whose answer spans a power cycle is left out."""
+    out = []
+    ps = pico.presses
+    for i, p in enumerate(ps):
+        end = ps[i + 1]["events"] if i + 1 < len(ps) else len(pico.events)
+        evs = pico.events[p["events"] : end]
+        logical = pico.keymap.get(p["key"], "")
+        at = p["down_us"] if logical in ("prev", "next") else p.get("up_us", p["down_us"])
+        if not evs or any(t < p["down_us"] for t, _ in evs):
+            continue
+        out.append((p["key"], max(0.0, (evs[-1][0] - at) / 1000), sum(n for _, n in evs)))
+    return out
 
 
 def run_script(pico: Pico, text: str, shots_dir: str = "") -> dict:

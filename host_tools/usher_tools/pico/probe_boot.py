@@ -23,7 +23,9 @@ if SEED >= 0:
     _o.urandom = lambda n: SEED.to_bytes(4, "little")[:n] + bytes(max(0, n - 4))
     sys.modules["os"] = _o
 
-PROBE = bytearray(b"USHERPROBE!!" + bytes(12))
+PROBE = bytearray(b"USHERPROBE!!" + bytes(20))
+gc.collect()
+struct.pack_into("<II", PROBE, 24, gc.mem_alloc(), gc.mem_free())  # at boot, before Usher
 
 import usher.boot  # noqa: E402
 
