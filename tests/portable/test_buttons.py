@@ -1,5 +1,6 @@
 """Buttons: debounce, press/release timing, long press, auto-repeat, tick wrap."""
 
+from edge_pin import EdgePin
 from portable import eq
 from usher.board import buttons as B
 from usher.board.buttons import Buttons
@@ -295,29 +296,6 @@ def test_a_key_without_interrupts_still_works_by_polling():
 # level drops, and a poll every TICK ms that reads the level ------------------
 
 TICK = 20  # usher.app.TICK_MS: the app polls the buttons every 20 ms
-
-
-class EdgePin:
-    """A hand-written active-low pin with a falling-edge interrupt, as the
-    rp2 port's Pin: the handler runs when the level drops, between any two
-    polls (the app may be busy drawing)."""
-
-    IRQ_FALLING = 4
-
-    def __init__(self):
-        self.level = 1
-        self.handler = None
-
-    def irq(self, handler=None, trigger=IRQ_FALLING):
-        self.handler = handler
-
-    def value(self):
-        return self.level
-
-    def set(self, level):
-        if self.level and not level and self.handler is not None:
-            self.handler(self)
-        self.level = level
 
 
 class Timeline:
