@@ -127,14 +127,14 @@ class NumberPicker(Screen):
         hint_h = p.line_h("small") + 2
         return 0, top, p.w, p.h - top - hint_h
 
-    def size(self, p, s: str, w: int, h: int) -> str:
+    def value_size(self, p, s: str, w: int, h: int) -> str:
         if p.font("huge") is None or p.line_h("huge") > h or p.text_w(s, "huge") > w - 24:
             return "big"  # the OLED has no room for 44 px digits under a title
         return "huge"
 
     def focus(self, p):
         x, y, w, h = self.value_box(p)
-        lh = p.line_h(self.size(p, "%d%s" % (self.value, self.unit), w, h))
+        lh = p.line_h(self.value_size(p, "%d%s" % (self.value, self.unit), w, h))
         return y + (h - lh) // 2, lh
 
     def draw(self, p, full: bool) -> None:
@@ -146,7 +146,7 @@ class NumberPicker(Screen):
             p.center(hint, p.h - p.line_h("small") - 1, theme.DIM, "small")
         p.fill_rect(x, y, w, h, theme.BG)
         s = "%d%s" % (self.value, self.unit)
-        size = self.size(p, s, w, h)
+        size = self.value_size(p, s, w, h)
         p.center(s, y + (h - p.line_h(size)) // 2, theme.ACCENT, size)
         # arrows say which way the buttons turn the number
         if self.value > self.lo:
