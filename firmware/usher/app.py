@@ -15,6 +15,7 @@ from usher.settings import Settings
 from usher.ui import theme
 from usher.ui.modules import collect, unload
 from usher.ui.paint import Painter
+from usher.ui.screen import title_h
 
 TICK_MS = 20  # poll period: fast enough that a tap is never missed
 
@@ -103,17 +104,29 @@ class App:
 
     # -- messages --------------------------------------------------------------------
     def toast(self, msg: str) -> None:
-        """A short refusal or warning at the bottom; the next press clears it."""
+        """A short refusal or warning in a bar; the next press clears it and
+        does what it says as well (no press is spent on a message)."""
         self.toast_msg = msg
         self.toast_drawn = False
 
-    def draw_toast(self) -> None:
+    def toast_box(self) -> tuple:
+        """Where the message bar goes: (y, h). At the bottom, unless the row
+        under the top screen's cursor (`Screen.focus`) is there: then over
+        the title bar."""
         p = self.p
         h = p.line_h("body") + 6
-        y = p.h - h
+        top = self.top()
+        f = top.focus(p) if top is not None else None
+        if f is not None and f[0] + f[1] > p.h - h:
+            return 0, min(h, title_h(p))
+        return p.h - h, h
+
+    def draw_toast(self) -> None:
+        p = self.p
+        y, h = self.toast_box()
         p.fill_rect(0, y, p.w, h, theme.ERROR)
         p.rect(0, y, p.w, h, theme.FG)
-        p.center(self.toast_msg, y + 3, p.ink_on(theme.ERROR))
+        p.center(p.fit(self.toast_msg, p.w - 4), y + (h - p.line_h("body")) // 2, p.ink_on(theme.ERROR))
         self.toast_drawn = True
 
     # -- playing ---------------------------------------------------------------------
@@ -211,13 +224,13 @@ class App:
     # -- the loop --------------------------------------------------------------------
     def handle(self, ev: str) -> None:
         self.presses += 1
+        top = self.top()
         if self.toast_msg:
+            # the press that clears a message also does what it says: a
+            # message never eats the press meant for the screen under it
             self.toast_msg = ""
-            top = self.top()
             if top is not None:
                 top.dirty = True
-            return  # the press that clears a message does nothing else
-        top = self.top()
         if top is not None:
             try:
                 top.on_event(ev)
@@ -264,6 +277,7 @@ class App:
             elif top.part:
                 top.part = False
                 top.draw(p, False)
+                self.toast_drawn = False  # a part redrawn may lie under the bar
         if self.toast_msg and not self.toast_drawn:
             self.draw_toast()
         return p.flush()

@@ -96,17 +96,14 @@ class Session:
         self.games.append([self.app.match.name, title, ""])
 
     def moves(self, n: int) -> None:
-        """n presses of OK in the game (every default); a refusal's message is cleared."""
+        """n presses of OK in the game (every default); a refusal's message
+        goes with the next press."""
         for _ in range(n):
             self.press("ok")
-            if self.app.toast_msg:
-                self.press("back")
 
     def game_menu(self, label: str, confirm: bool = False) -> None:
         for _ in range(6):
-            self.press("back")
-            if self.app.toast_msg:
-                self.press("back")
+            self.press("back")  # a message goes with it
             if label in self.labels():
                 break
         self.choose(label)

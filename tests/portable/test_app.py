@@ -54,9 +54,9 @@ def test_refused_move_shows_reason_and_changes_nothing():
     assert not ok
     eq(app.toast_msg, "1-4 dice")
     eq(app.match.state, before)
-    press(app, "next")  # the press that clears the message does nothing else
+    press(app, "next")  # the press that clears the message also does what it says
     eq(app.toast_msg, "")
-    eq(app.top().mode, 0)
+    eq(app.top().mode, 1)
 
 
 def test_only_changed_rows_are_pushed_when_moving_in_a_menu():
@@ -232,8 +232,7 @@ def test_a_reload_that_does_not_free_enough_goes_home_once_and_keeps_every_recor
     eq(st.files.copy(), files)  # every record as it was
     eq(labels(app)[0], "Resume Dice")
     app.render = render  # room again: the game resumes from Home
-    press(app, "ok")  # the message goes
-    press(app, "ok")
+    press(app, "ok")  # the message goes with the press that resumes
     eq(app.match.name, name)
     eq(app.match.state["rolls"], 2)
 

@@ -1,5 +1,6 @@
 """Buttons: debounce, press/release timing, long press, auto-repeat, tick wrap."""
 
+from edge_pin import EdgePin
 from portable import eq
 from usher.board import buttons as B
 from usher.board.buttons import Buttons
@@ -245,8 +246,9 @@ def test_mashing_every_key_never_crashes_and_makes_only_well_formed_events():
 
 def test_a_tap_between_two_polls_is_queued_through_the_edge_interrupt():
     """A press and release while the app was busy (a save, a redraw) that no
-    poll saw: the pin's falling-edge interrupt latched it, the next poll
-    reports it once, and an ordinary press is not reported twice."""
+    poll saw: the pin's falling-edge interrupt latched it, the poll after the
+    one that finds it reports it once (a tick to tell a tap from the first
+    bounce of a real press), and an ordinary press is not reported twice."""
     from fake_machine import Machine
     from usher.board.buttons import Buttons, EdgeKey
 
@@ -256,8 +258,9 @@ def test_a_tap_between_two_polls_is_queued_through_the_edge_interrupt():
     b = Buttons({"ok": key}, {"ok": "ok"}, lambda a, c: a - c)
     eq(b.poll(0), [])
     pin.tap()  # down and up again inside one busy stretch
-    eq(b.poll(500), ["ok"])
-    eq(b.poll(520), [])  # reported once
+    eq(b.poll(500), [])  # the edge is seen; a poll later the pin is still up: a tap
+    eq(b.poll(520), ["ok"])
+    eq(b.poll(540), [])  # reported once
     # an ordinary press the polls see: the edge fires too, but only one event
     pin.level = 0
     pin.tap()
@@ -287,3 +290,100 @@ def test_a_key_without_interrupts_still_works_by_polling():
     pin.level = 1
     eq(b.poll(60), [])
     eq(b.poll(100), ["ok"])
+
+
+# -- the pin as the rp2 port sees it: a falling-edge interrupt the moment the
+# level drops, and a poll every TICK ms that reads the level ------------------
+
+TICK = 20  # usher.app.TICK_MS: the app polls the buttons every 20 ms
+
+
+class Timeline:
+    """One key on an EdgePin; time runs a millisecond at a time, the pin
+    follows a list of (from_ms, level) changes, and the buttons are polled at
+    the given times."""
+
+    def __init__(self, logical):
+        from usher.board.buttons import EdgeKey
+
+        self.pin = EdgePin()
+        self.b = Buttons({"k": EdgeKey(self.pin, EdgePin.IRQ_FALLING)}, {"k": logical}, tdiff)
+
+    def run(self, changes, polls, end):
+        """changes: [(ms, level)] in order; polls: the poll times. Returns the events."""
+        out = []
+        changes = list(changes)
+        polls = list(polls)
+        for t in range(end + 1):
+            while changes and changes[0][0] <= t:
+                self.pin.set(changes.pop(0)[1])
+            while polls and polls[0] <= t:
+                out += self.b.poll(polls.pop(0))
+        return out
+
+
+def every_tick(start, end):
+    return list(range(start, end + 1, TICK))
+
+
+def test_a_3ms_tap_at_every_phase_of_the_poll_is_exactly_one_press():
+    """Issue 18: a poll that reads the pin in the middle of a quick tap used to
+    clear the latched edge, and the tap, too short for the debounce, was gone."""
+    for logical in ("ok", "next", "back"):
+        for phase in range(TICK):
+            for tap in (1, 3, 8):
+                t0 = 200 + phase
+                tl = Timeline(logical)
+                got = tl.run([(t0, 0), (t0 + tap, 1)], every_tick(0, 600), 600)
+                assert got == [logical], (logical, phase, tap, got)
+
+
+def test_taps_in_a_row_each_count_once():
+    # 3 ms taps 120 ms apart, at drifting phases of the poll: one press each
+    changes = []
+    for i in range(12):
+        t0 = 100 + i * 127
+        changes += [(t0, 0), (t0 + 3, 1)]
+    got = Timeline("next").run(changes, every_tick(0, 2000), 2000)
+    eq(got, ["next"] * 12)
+
+
+def test_a_real_press_that_bounces_under_a_poll_is_one_press():
+    """The first bounces of a press, a poll reading the pin up between two of
+    them: a tick later the pin is down, so it is the press, not a tap and a press."""
+    for logical in ("ok", "next"):
+        for phase in range(TICK):
+            t0 = 200 + phase
+            bounce = [(t0, 0), (t0 + 1, 1), (t0 + 2, 0), (t0 + 3, 1), (t0 + 4, 0)]
+            got = Timeline(logical).run(bounce + [(t0 + 150, 1)], every_tick(0, 800), 800)
+            assert got == [logical], (logical, phase, got)
+
+
+def test_a_long_ok_held_from_before_a_screen_change_is_ok_long_or_nothing():
+    """Issue 18: OK went down while the app was busy showing a new screen (no
+    poll for `busy` ms), so the polls saw only the end of the hold and took a
+    long press for a short one. A hold the polls cannot judge says nothing;
+    one seen held LONG_MS is ok_long; never ok."""
+    for busy in (60, 150, 300, 500, 800):
+        polls = every_tick(0, 200) + every_tick(200 + busy, 4000)
+        for into in range(0, busy, 11):  # when in the busy stretch OK went down
+            t0 = 201 + into
+            for hold in range(B.LONG_MS, 1700, 53):
+                got = Timeline("ok").run([(t0, 0), (t0 + hold, 1)], polls, max(t0 + hold, 200 + busy) + 100)
+                assert got in ([], ["ok_long"]), (busy, into, hold, got)
+                if hold >= busy + B.LONG_MS + 2 * TICK:  # seen held LONG_MS after the gap
+                    assert got == ["ok_long"], (busy, into, hold, got)
+
+
+def test_a_short_ok_across_a_busy_stretch_is_still_ok():
+    """The other side of the rule: a press that cannot have been long is the
+    short press it was, whenever in the gap it began."""
+    for busy in (60, 150, 300):
+        polls = every_tick(0, 200) + every_tick(200 + busy, 3000)
+        for into in range(0, busy, 7):
+            t0 = 201 + into
+            for hold in (4, 30, 80, 150):
+                if busy + hold + 3 * TICK >= B.LONG_MS:
+                    continue
+                got = Timeline("ok").run([(t0, 0), (t0 + hold, 1)], polls, max(t0 + hold, 200 + busy) + 100)
+                assert got == ["ok"], (busy, into, hold, got)

@@ -231,8 +231,7 @@ def test_a_repeating_half_is_greyed_and_asks_turn_over_or_both_sides():
     half(app, "director")
     eq(top(app), "Halves")  # refused with its reason, the picker stays
     eq(app.toast_msg, "Producer already there: turn it over")
-    press(app, "back")  # clears the message
-    press(app, "back", "back")  # the groups, then the question again
+    press(app, "back", "back")  # the message goes with the first: the groups, then the question again
     choose(app, "Turn it over")
     half(app, "director")
     eq(bare(app.match.actions[-1:]), [{"t": "place", "p": 1, "half": "director"}])

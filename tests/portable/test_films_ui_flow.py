@@ -162,7 +162,6 @@ def test_ticking_more_cards_than_the_room_is_refused():
     place(app, "studio2")
     press(app, "next", "ok", "next", "ok", "next", "ok")
     eq(app.toast_msg, "room for 2")
-    press(app, "back")
     eq(labels(app)[:4], ["Move 2 behind", "[x] Director", "[x] Producer", "[ ] Lead"])
 
 

@@ -61,8 +61,7 @@ def test_every_hire_row_is_shown_unaffordable_or_not_and_refused_as_not_enough_m
     eq(app.toast_msg, "not enough money")  # never an amount
     eq(len(app.match.inforce), n)
     eq(top(app), "Main")
-    press(app, "back")  # the press that clears the message does nothing else
-    choose(app, "Refresh")
+    choose(app, "Refresh")  # the first press clears the message and moves the cursor
     eq(app.toast_msg, "not enough money")
 
 

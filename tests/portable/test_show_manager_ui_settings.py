@@ -68,7 +68,7 @@ def test_a_city_is_renamed_added_and_removed_but_never_below_four():
     eq(labels(app)[0], "Name: Bonn")  # no longer a placeholder
     choose_row(app, "Remove")
     eq(app.toast_msg, "at least 4 cities")
-    press(app, "back", "back")
+    press(app, "back")
     choose_row(app, "+ add city")
     type_name(app, "Mainz")
     eq(top(app), "Entries")

@@ -17,6 +17,18 @@ When each event fires, and why:
   and one-poll glitches never make events. Several keys at once are simply
   tracked each on its own; two keys with the same meaning (A and the
   joystick press are both ok) do not interfere.
+- A tap the pin saw is a press: an EdgeKey's falling edge stays pending
+  until the debounce takes the press, or until a poll a tick later finds the
+  pin up again, which reports the tap once (a poll that read the pin low in
+  the middle of a 3 ms tap no longer loses it; a poll that reads the pin up
+  in the first bounce of a real press waits a tick and sees the press).
+- A press is judged by how long it may have been held, never by the part a
+  poll saw: a poll that comes late (the app was busy drawing a new screen)
+  cannot tell when in the gap a key went down or up. An ok/back whose
+  longest possible hold reaches LONG_MS, and that was not seen held that
+  long, says nothing (it might have been a long press); one seen held
+  LONG_MS is "_long" as always. So a long OK begun before a screen appeared
+  is ok_long or nothing, never ok.
 
 Time comes in as ticks and is only ever compared through the `ticks_diff`
 passed in, so the wrap of time.ticks_ms() (every 2**30 ms on the Pico) is
@@ -74,6 +86,10 @@ class _Key:
         self.long_done = False
         self.due = 0  # ms after down_at when the next repeat is due
         self.count = 0  # repeats so far in this press
+        self.edge = 0  # a latched edge not yet a press: 1 found at this poll, 2 at an earlier one
+        self.idle_at = now  # the latest poll that found the key up, with no edge pending
+        self.unsure = 0  # ms before down_at the press may have begun (it began in a late poll's gap)
+        self.most = 0  # the longest this press may have been held, once its release is seen
 
 
 class Buttons:
@@ -99,6 +115,7 @@ class Buttons:
         self.fast_after = fast_after
         names = [n for n in keys if n in keymap]
         names.sort()  # a fixed order for events of the same poll, on both runtimes
+        self.last = now  # when the latest poll was
         self._keys = [_Key(keys[n], n, keymap[n], now) for n in names]
 
     def held(self) -> list:
@@ -109,18 +126,37 @@ class Buttons:
         """Read every key once; return the events that happened, in key-name order."""
         out: list = []
         diff = self.diff
+        gap = diff(now, self.last)
+        self.last = now
+        late = gap if gap > self.debounce_ms else 0  # a change in this gap happened anywhere in it
         for k in self._keys:
             try:
                 level = bool(k.read())
             except Exception:  # a flaky read counts as "no change", never a crash
                 level = k.raw
-            if k.missed is not None and k.missed() and not (level or k.raw or k.down):
-                # pressed and released between two polls: the edge was latched
-                out.append(k.logical)
+            if k.missed is not None and k.missed():
+                k.edge = 1  # the pin went down since the last poll
+            if k.down:
+                k.edge = 0  # this press's own edge, or its bounce
+            elif k.edge == 2 and not level:
+                # down and up again, too quickly for the debounce: a tap, once
+                k.edge = 0
+                k.raw = False
+                k.raw_at = now
+                if k.repeats or diff(now, k.idle_at) < self.long_ms:
+                    out.append(k.logical)  # else the tap may have been a whole long press
+                k.idle_at = now
                 continue
             if level != k.raw:
                 k.raw = level
                 k.raw_at = now
+                if level and not k.down:
+                    k.unsure = late  # a press begins
+                elif k.down and not level:
+                    # a release, somewhere since the last poll: the longest the
+                    # hold may have been (a press begun in a late gap is judged
+                    # to the whole tick, so a long one is never called short)
+                    k.most = diff(now, k.down_at) - gap + k.unsure + (gap if k.unsure else late)
             if level != k.down and diff(now, k.raw_at) >= self.debounce_ms:
                 k.down = level
                 if level:
@@ -129,19 +165,26 @@ class Buttons:
                     self._released(k, out)
             elif k.down:
                 self._holding(k, now, out)
+            if k.edge:
+                k.edge = 2
+            elif not (level or k.raw or k.down):
+                k.idle_at = now
         return out
 
     def _pressed(self, k: _Key, out: list) -> None:
         # the press began when the level changed, not when debounce accepted it
         k.down_at = k.raw_at
         k.long_done = False
+        k.edge = 0
+        k.most = 0
         k.count = 0
         if k.repeats:
             k.due = self.repeat_delay_ms
             out.append(k.logical)
 
     def _released(self, k: _Key, out: list) -> None:
-        if not k.repeats and not k.long_done:
+        # not seen held LONG_MS, but a late poll may hide that it was: then nothing
+        if not k.repeats and not k.long_done and k.most < self.long_ms:
             out.append(k.logical)
 
     def _holding(self, k: _Key, now: int, out: list) -> None:

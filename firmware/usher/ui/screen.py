@@ -43,6 +43,11 @@ class Screen:
     def refresh(self) -> None:
         self.dirty = True
 
+    def focus(self, p):
+        """(y, h): the band of the screen the cursor is on, which a message
+        bar must leave visible; None when nothing is under a cursor."""
+        return None
+
     def draw(self, p, full: bool) -> None:
         if full:
             title_bar(p, self.title)

@@ -4,7 +4,7 @@ small letters come the German and a few neighbours' accented letters (prev
 from the space reaches them): every one is drawn by the fonts (Latin-1)."""
 
 from usher.ui import theme
-from usher.ui.screen import Screen, title_bar
+from usher.ui.screen import Screen, title_bar, title_h
 
 LETTERS = (
     " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-'."
@@ -51,11 +51,18 @@ class TextEntry(Screen):
             return
         self.dirty = True
 
+    def letters_y(self, p) -> int:
+        """Where the line of letters to choose from (the cursor) is drawn."""
+        return title_h(p) + 4 + p.line_h("big" if p.font("big") is not None else "body") + 6
+
+    def focus(self, p):
+        return self.letters_y(p), p.line_h("body")
+
     def draw(self, p, full: bool) -> None:
         p.clear()
         y = title_bar(p, self.title) + 4
         p.center(self.value + "_", y, theme.FG, "big" if p.font("big") is not None else "body")
-        y += p.line_h("big" if p.font("big") is not None else "body") + 6
+        y = self.letters_y(p)
         c = LETTERS[self.i]
         prev = LETTERS[(self.i - 1) % len(LETTERS)]
         nxt = LETTERS[(self.i + 1) % len(LETTERS)]

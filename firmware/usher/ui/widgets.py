@@ -26,6 +26,12 @@ class Menu(Screen):
     def row_h(self, p) -> int:
         return p.line_h("body") + 4
 
+    def focus(self, p):
+        if not self.top <= self.sel < self.top + self.rows(p) or not self.items:
+            return None
+        rh = self.row_h(p)
+        return title_h(p) + (self.sel - self.top) * rh, rh
+
     def on_event(self, ev: str) -> None:
         n = len(self.items)
         if ev in ("next", "prev") and n:
@@ -121,6 +127,16 @@ class NumberPicker(Screen):
         hint_h = p.line_h("small") + 2
         return 0, top, p.w, p.h - top - hint_h
 
+    def value_size(self, p, s: str, w: int, h: int) -> str:
+        if p.font("huge") is None or p.line_h("huge") > h or p.text_w(s, "huge") > w - 24:
+            return "big"  # the OLED has no room for 44 px digits under a title
+        return "huge"
+
+    def focus(self, p):
+        x, y, w, h = self.value_box(p)
+        lh = p.line_h(self.value_size(p, "%d%s" % (self.value, self.unit), w, h))
+        return y + (h - lh) // 2, lh
+
     def draw(self, p, full: bool) -> None:
         x, y, w, h = self.value_box(p)
         if full:
@@ -130,9 +146,7 @@ class NumberPicker(Screen):
             p.center(hint, p.h - p.line_h("small") - 1, theme.DIM, "small")
         p.fill_rect(x, y, w, h, theme.BG)
         s = "%d%s" % (self.value, self.unit)
-        size = "huge"
-        if p.font("huge") is None or p.line_h("huge") > h or p.text_w(s, "huge") > w - 24:
-            size = "big"  # the OLED has no room for 44 px digits under a title
+        size = self.value_size(p, s, w, h)
         p.center(s, y + (h - p.line_h(size)) // 2, theme.ACCENT, size)
         # arrows say which way the buttons turn the number
         if self.value > self.lo:

@@ -60,9 +60,7 @@ class Player:
         app = self.app
         r = self.r
         if app.toast_msg:
-            self.refusals += 1
-            press(app, "back")  # the press that clears a message does nothing else
-            return
+            self.refusals += 1  # the next press clears it and does what it says too
         name = top(app)
         scr = app.top()
         n0 = app.presses

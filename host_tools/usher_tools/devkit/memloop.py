@@ -144,9 +144,7 @@ class Driver:
     def menu_then(self, label: str, confirm: bool = False) -> None:
         """The game menu (Back, from wherever the game is), then one of its rows."""
         for _ in range(6):
-            self.press("back")
-            if self.app.toast_msg:
-                self.press("back")
+            self.press("back")  # a message goes with it
             if label in self.labels():
                 break
         self.choose(label)
@@ -155,9 +153,7 @@ class Driver:
 
     def mash(self, n: int) -> None:
         for _ in range(n):
-            self.press("ok")
-            if self.app.toast_msg:
-                self.press("back")
+            self.press("ok")  # a refusal's message goes with the next press
 
     # -- the laptop ------------------------------------------------------
     def ask(self, op: str, press: str = "", **args) -> list:

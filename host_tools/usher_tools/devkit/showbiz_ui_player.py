@@ -38,9 +38,7 @@ class Player:
         app = self.app
         r = self.r
         if app.toast_msg:
-            self.refusals += 1
-            press(app, "back")  # the press that clears a message does nothing else
-            return
+            self.refusals += 1  # the next press clears it and does what it says too
         name = top(app)
         scr = app.top()
         if name == "Main":
@@ -106,7 +104,7 @@ class Player:
         press(app, "ok")  # confirm: refused if the ZE fall short
         if len(app.match.inforce) > n:
             self.breaks += 1
-        while top(app) != "Main" or app.toast_msg:
+        while top(app) != "Main":
             press(app, "back")
 
     def play(self, until=None, max_presses=20000):

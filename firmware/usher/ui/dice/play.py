@@ -4,7 +4,7 @@ its own latest outcome (the rules keep one per kind: usher.games.dice)."""
 
 from usher.games.dice import last_of, page_of
 from usher.ui import theme
-from usher.ui.screen import Screen, title_bar
+from usher.ui.screen import Screen, title_bar, title_h
 
 # label, the action OK submits (None: refill both bags), the kind of outcome shown
 MODES: list = [
@@ -41,6 +41,9 @@ class DiceScreen(Screen):
             from usher.ui.ingame import GameMenu
 
             app.push(GameMenu(scores=("Results", lambda: results(app))))
+
+    def focus(self, p):
+        return 0, title_h(p)  # "< 1 die >": prev/next turn the title
 
     def draw(self, p, full: bool) -> None:
         state = self.app.match.state

@@ -171,6 +171,17 @@ class Play(GameScreen):
         self.go(PICK)
 
     # -- drawing --------------------------------------------------------------------
+    def focus(self, p):
+        """The person in the footer while picking, else the seat under the cursor."""
+        L = self.lay
+        if L is None:
+            return None
+        m = self.mode
+        if m == PICK or m == GENRE:
+            return L.foot_y, L.foot_h
+        c = L.cell(self.sel())
+        return c[1], c[3]
+
     def draw(self, p, full: bool) -> None:
         m = self.mode
         s = self.state()
