@@ -14,12 +14,14 @@ SCALE   ?=
 PORT    ?=
 STUBS_PKG := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
 
-.PHONY: help setup rp2 run web test test-fast check mpy size bench deploy soak screens fonts clean
+.PHONY: help setup rp2 uf2 dist run web test test-fast check mpy size bench deploy soak screens fonts clean
 
 help:
 	@echo "make run      start the simulator (PROFILE=lcd114|oled, SCALE=1..8: terminal down-scaling, ROMFS=1: code from a ROMFS image, PICO=1: on the rp2 port, emulated)"
 	@echo "make web      Usher in a browser: the page built from the firmware, served on 127.0.0.1:8765 (WEB_PORT=...)"
 	@echo "make test     every test and gate (CPython, MicroPython VM, the rp2 port on an emulated Pico, mpy-cross, mypy, ruff)"
+	@echo "make uf2      build/usher.uf2: MicroPython with Usher frozen in (drag it onto a Pico in BOOTSEL mode)"
+	@echo "make dist     build/dist/usher-VERSION.uf2 and its sha256"
 	@echo "make rp2      build the Pico's own MicroPython (v1.28.0 RPI_PICO) from the pinned sources into build/rp2"
 	@echo "make check    ruff + mypy against the rp2 stubs"
 	@echo "make mpy      compile firmware/ with mpy-cross -march=armv6m into $(BUILD)"
@@ -53,6 +55,14 @@ web: $(STAMP)
 # built once into build/rp2; needs gcc-arm-none-eabi and libnewlib-arm-none-eabi
 rp2: $(STAMP)
 	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build
+
+# build/usher.uf2: MicroPython with Usher frozen in, one file to drag onto a Pico
+uf2: $(STAMP)
+	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --uf2
+
+# build/dist/usher-VERSION.uf2 and its .sha256 (VERSION from firmware/usher/__init__.py)
+dist: $(STAMP)
+	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --dist
 
 test: $(STAMP)
 	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --if-toolchain

@@ -1,6 +1,8 @@
 """Power-on on the Pico: pick the board profile, honour safe mode, start the
 app. Kept out of usher.app so its code is not in RAM while Usher runs."""
 
+import sys
+
 from usher.app import run
 
 
@@ -23,11 +25,31 @@ class DeviceClock:
         return self.t.time()
 
 
-def profile_name(storage) -> str:
-    """Which board profile this device is: written by `usher deploy --profile`."""
+def profile_name(storage, machine=None) -> str:
+    """Which board profile this device is: the one saved on the flash
+    (`usher deploy --profile`, Settings), else the OLED if one answers on the
+    DIY build's I2C pins, else the LCD."""
     data = storage.read("profile.txt")
-    name = data.decode().strip() if data else "lcd114"
-    return name if name in ("lcd114", "oled") else "lcd114"
+    name = data.decode().strip() if data else ""
+    if name in ("lcd114", "oled"):
+        return name
+    return "oled" if machine is not None and oled_answers(machine) else "lcd114"
+
+
+def oled_answers(machine) -> bool:
+    """One read from the SSD1306's address on the OLED profile's bus: a
+    single transfer (a bus scan costs ~100 of them, and on the Pico-LCD
+    board those pins are free)."""
+    from usher.board import oled
+
+    try:
+        i2c = machine.I2C(oled.I2C_ID, scl=machine.Pin(oled.PIN_SCL), sda=machine.Pin(oled.PIN_SDA), freq=oled.I2C_FREQ)
+        i2c.readfrom(oled.OLED_ADDR, 1)
+        return True
+    except OSError:
+        return False
+    finally:
+        del sys.modules["usher.board.oled"]
 
 
 def boot(root: str = "/data", ticks: int = -1) -> None:
@@ -42,7 +64,7 @@ def boot(root: str = "/data", ticks: int = -1) -> None:
     from usher.board.usbserial import UsbSerial
 
     storage = DirStorage(root)  # games and settings; the code lives in /usher (or /rom)
-    name = profile_name(storage)
+    name = profile_name(storage, machine)
     board = __import__("usher.board." + name, None, None, ["make"])
     hw = board.make(machine)
     if hw.keys[board.SAFE_KEY]():

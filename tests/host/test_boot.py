@@ -16,6 +16,7 @@ sys.path[:0] = %(kit)r
 import fake_machine
 m = fake_machine.Machine()
 m.held = %(held)r
+m.i2c_devices = %(i2c)r
 m.keep = False  # a whole app run: count the bus writes, do not keep their bytes
 sys.modules["machine"] = m
 from usher.boot import boot
@@ -28,14 +29,14 @@ print("BOOTED " + json.dumps({
 """
 
 
-def power_on(tmp_path, profile=None, held=()):
+def power_on(tmp_path, profile=None, held=(), i2c=(0x3C,)):
     root = str(tmp_path / "data")
     if profile is not None:
         os.makedirs(root, exist_ok=True)
         with open(os.path.join(root, "profile.txt"), "w") as f:
             f.write(profile + "\n")
     script = tmp_path / "main_like.py"
-    script.write_text(SCRIPT % {"fw": vm_firmware(), "kit": KIT_PATHS, "held": list(held), "root": root})
+    script.write_text(SCRIPT % {"fw": vm_firmware(), "kit": KIT_PATHS, "held": list(held), "root": root, "i2c": list(i2c)})
     proc = micropython([str(script)], timeout=120)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out[-3000:]
@@ -48,9 +49,14 @@ def power_on(tmp_path, profile=None, held=()):
 FRAME = {"spi": 240 * 135 * 2, "i2c": 128 * 64 // 8}
 
 
-@pytest.mark.parametrize("profile, bus", [("lcd114", "spi"), ("oled", "i2c"), (None, "spi")])
-def test_power_on_uses_the_deployed_profile_and_runs_the_app(tmp_path, profile, bus):
-    seen, out, root = power_on(tmp_path, profile)
+@pytest.mark.parametrize(
+    "profile, i2c, bus",
+    [("lcd114", (0x3C,), "spi"), ("oled", (0x3C,), "i2c"), (None, (), "spi"), (None, (0x3C,), "i2c")],
+)
+def test_power_on_uses_the_deployed_profile_and_runs_the_app(tmp_path, profile, i2c, bus):
+    # a profile saved on the flash wins; without one, an OLED answering on the
+    # DIY build's I2C pins makes it the OLED board, else the LCD
+    seen, out, root = power_on(tmp_path, profile, i2c=i2c)
     other = "i2c" if bus == "spi" else "spi"
     # the home screen went, whole, to this profile's panel and nothing to the other
     assert seen[bus] >= FRAME[bus] and seen[other] == 0, seen

@@ -107,6 +107,10 @@ class I2C:
         if addr not in self.m.i2c_devices:
             raise OSError(19)  # ENODEV, what rp2 raises for a missing device
 
+    def readfrom(self, addr, n, stop=True):
+        self._check(addr)
+        return bytes(n)
+
     def writeto(self, addr, buf, stop=True):
         self._check(addr)
         self.m.log.append(("i2c", addr, bytes(buf) if self.m.keep else len(buf)))

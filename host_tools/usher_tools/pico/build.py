@@ -135,6 +135,63 @@ def build_stock() -> str:
     return STOCK_UF2
 
 
+USHER_UF2 = os.path.join(ROOT, "build", "usher.uf2")
+MANIFEST = """# Usher frozen into MicroPython v1.28.0 RPI_PICO (written by usher_tools.pico.build)
+include("$(PORT_DIR)/boards/manifest.py")
+package("usher", base_path=%r)
+module("main.py", base_path=%r)
+"""
+
+
+def usher_version() -> str:
+    """The one version: firmware/usher/__init__.py's VERSION, which the device shows."""
+    import re
+
+    with open(os.path.join(ROOT, "firmware", "usher", "__init__.py")) as f:
+        m = re.search(r'^VERSION = "([^"]+)"', f.read(), re.M)
+    if not m:
+        raise SystemExit("rp2: no VERSION in firmware/usher/__init__.py")
+    return m.group(1)
+
+
+def build_frozen() -> str:
+    """build/usher.uf2: the stock RPI_PICO firmware with the whole usher
+    package (both board profiles, the fonts) and main.py frozen in. The
+    port's build is incremental: a run after a firmware change re-freezes."""
+    missing = toolchain_missing()
+    if missing:
+        raise SystemExit("rp2: " + missing)
+    sources()
+    mpy_cross()
+    fw = os.path.join(ROOT, "firmware")
+    manifest = os.path.join(OUT, "usher-manifest.py")
+    with open(manifest, "w") as f:
+        f.write(MANIFEST % (fw, fw))
+    uf2 = firmware("build-USHER", manifest=manifest)
+    shutil.copyfile(uf2, USHER_UF2 + ".tmp")
+    os.replace(USHER_UF2 + ".tmp", USHER_UF2)
+    say("built %s (Usher %s frozen in)" % (os.path.relpath(USHER_UF2, ROOT), usher_version()))
+    return USHER_UF2
+
+
+def dist() -> str:
+    """build/dist/usher-VERSION.uf2 and its .sha256, for a release page."""
+    import hashlib
+
+    uf2 = build_frozen()
+    out = os.path.join(ROOT, "build", "dist")
+    os.makedirs(out, exist_ok=True)
+    name = "usher-%s.uf2" % usher_version()
+    dst = os.path.join(out, name)
+    shutil.copyfile(uf2, dst)
+    with open(dst, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    with open(dst + ".sha256", "w") as f:
+        f.write("%s  %s\n" % (digest, name))
+    say("%s  %s" % (digest, os.path.relpath(dst, ROOT)))
+    return dst
+
+
 def bootrom_path() -> str:
     """The RP2040 B1 boot ROM the emulator needs (the firmware calls into it)."""
     import hashlib
@@ -154,7 +211,12 @@ def main(argv=None) -> int:
         action="store_true",
         help="without the cross compiler, say so and stop without an error (the Pico tests then skip)",
     )
+    ap.add_argument("--uf2", action="store_true", help="build build/usher.uf2, Usher frozen in")
+    ap.add_argument("--dist", action="store_true", help="build build/dist/usher-VERSION.uf2 and its sha256")
     args = ap.parse_args(argv)
+    if args.uf2 or args.dist:
+        dist() if args.dist else build_frozen()
+        return 0
     if args.if_toolchain and not os.path.exists(STOCK_UF2) and toolchain_missing():
         say("not built (the emulated-Pico tests will skip): " + toolchain_missing())
         return 0
