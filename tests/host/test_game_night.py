@@ -196,3 +196,123 @@ def test_bgstats_has_one_play_a_game_of_a_match_and_the_vip_holder_starts(night)
     # game (most popcorn); the device records it as the first action
     first = read("films_example.rec").records[0]
     assert first["t"] == "game" and films[3]["players"][first["vip"]]["startPlayer"]
+
+
+# -- usher report ------------------------------------------------------------------------------
+def replayed(db, name):
+    from usher_tools.report import replay_row
+
+    h = History(db)
+    row = h.get(ts.DEVICE_ID, name)
+    h.close()
+    return row, replay_row(row)
+
+
+def final_scores(rec):
+    want = expected(rec)
+    return [next(p["score"] for p in want["players"] if p["name"] == n) for n in seats(rec)]
+
+
+def test_report_steps_are_the_games_own_and_end_where_the_record_does(night):
+    from usher_tools.report import game_steps
+
+    db, names = night
+    # Showtime: one step a placement, each screening marked where its placements end
+    r = read("showtime_4p.rec")
+    _, rp = replayed(db, names["showtime_4p.rec"][0])
+    st = game_steps(rp)
+    placed = [a for a in r.records if a["t"] in ("place", "discard")]
+    posters = [i for i, a in enumerate(r.records) if a["t"] == "poster"]
+    ends = [sum(1 for a in r.records[:i] if a["t"] in ("place", "discard")) for i in posters[1:]] + [len(placed)]
+    assert st["xs"][-1] == len(placed) and "placements" in st["xlabel"]
+    assert st["marks"] == [(x, "screening %d" % (k + 1)) for k, x in enumerate(ends)]
+    assert [s[-1] for s in st["series"]] == final_scores("showtime_4p.rec")
+    # Showbiz: a step a year, as many as the score sheet's years
+    _, rp = replayed(db, names["showbiz_4p.rec"][0])
+    st = game_steps(rp)
+    r = read("showbiz_4p.rec")
+    years = [row[0] for row in score_record(r.header, r.records, sheet=True)["sheet"]["rows"] if row[0] != "total"]
+    assert [t for _, t in st["ticks"]] == ["start"] + years and st["xs"][-1] == len(years)
+    assert [s[-1] for s in st["series"]] == final_scores("showbiz_4p.rec")
+    # Show Manager: a turn ends with a hire, or with a player's last production (RECORD-showmanager.md)
+    for rec in ("show_manager_4p.rec", "show_manager_tie_money.rec"):
+        _, rp = replayed(db, names[rec][0])
+        st = game_steps(rp)
+        hires = sum(1 for a in read(rec).records if a["t"] == "hire")
+        assert st["xs"][-1] == hires + len(seats(rec)) and st["xlabel"] == "turns"
+        assert [s[-1] for s in st["series"]] == final_scores(rec)
+    # Films: rounds, each game marked, each game's tickets at its end
+    r = read("films_match.rec")
+    _, rp = replayed(db, names["films_match.rec"][0])
+    st = game_steps(rp)
+    rounds = r.header["setup"]["options"]["rounds"]
+    per = films_games("films_match.rec")
+    assert st["marks"] == [(rounds * k, "game %d" % (k + 1)) for k in range(len(per))]
+    assert st["xs"][-1] == rounds * len(per)
+    for k, (tickets, _, _) in enumerate(per):
+        end = st["xs"].index(rounds * (k + 1))  # its last round; the next game starts after a gap
+        assert [s[end] for s in st["series"]] == tickets
+
+
+def test_an_undone_move_is_no_step_and_no_spike(tmp_path):
+    from usher_tools.report import game_steps
+    from usher_tools.sync import rescore
+
+    r = read("films_example.rec")
+    # a placement put in, undone, and the real one after it: a real slip at the table
+    k = next(i for i, a in enumerate(r.records) if a["t"] == "place" and a["half"] != "award")
+    slip = dict(r.records[k], half="award")  # 2 tickets more while it stood
+    with_slip = r.records[:k] + [slip, {"t": "undo", "n": 1}] + r.records[k:]
+    h = History(str(tmp_path / "h.sqlite"))
+    from usher.core.record import encode_line
+
+    for name, acts in (("plain", r.records), ("slip", with_slip)):
+        data = b"".join(encode_line(o) for o in [r.header] + acts)
+        view = {"name": name, "game": "films", "created": 1764400000, "players": seats("films_example.rec")}
+        view.update(size=len(data), finished=True)
+        res, status, problem = rescore(data, view)
+        assert status == "ok", problem
+        h.save_complete("d", view, data, res, status, problem)
+    from usher_tools.report import replay_row
+
+    rp_plain, rp_slip = replay_row(h.get("d", "plain")), replay_row(h.get("d", "slip"))
+    h.close()
+    # record by record (what the report drew before), the slip stands for one record: a spike
+    assert rp_slip.timeline[k + 1] != rp_plain.timeline[k + 1] and len(rp_slip.timeline) == len(rp_plain.timeline) + 2
+    plain, slipped = game_steps(rp_plain), game_steps(rp_slip)
+    assert slipped == plain and plain["xs"][-1] == r.header["setup"]["options"]["rounds"]
+
+
+def test_report_standings_say_what_broke_a_tie_and_players_keep_their_colours(night, tmp_path):
+    from usher.ui import theme
+    from usher_tools.report import player_colours, standing_lines
+
+    db, names = night
+    for rec in NIGHT:
+        row, rp = replayed(db, names[rec][0])
+        head = read(rec).header
+        want = ["#%02x%02x%02x" % theme.RGB[theme.PLAYER0 + p["colour"]] for p in head["setup"]["players"]]
+        assert player_colours(rp) == want
+        lines = {s["name"]: s["text"] for s in standing_lines(rp)}
+        res = expected(rec)
+        for p in res["players"]:
+            equal = [q for q in res["players"] if q["score"] == p["score"]]
+            if rec == "films_match.rec":
+                per = films_games(rec)
+                seat = seats(rec).index(p["name"])
+                wins = sum(1 for _, w, _ in per if w == seat)
+                tix = ", ".join(str(t[seat]) for t, _, _ in per)
+                assert lines[p["name"]] == "%d game%s won (tickets %s)" % (wins, "" if wins == 1 else "s", tix)
+            elif len(equal) > 1 and len({q["rank"] for q in equal}) > 1:
+                word = {"show_manager": "money", "showtime": "red carpet", "films": "VIP", "showbiz": "ZE"}
+                unit = " tickets" if res["game"] == "films" else ""
+                assert lines[p["name"]] == "%d%s, %s decided" % (p["score"], unit, word[res["game"]])
+            else:
+                assert lines[p["name"]].split(" ")[0].rstrip(",") == str(p["score"])
+        out = tmp_path / (names[rec][0] + ".png")
+        r = run("report", "--db", db, names[rec][0], "-o", str(out))
+        assert r.exit_code == 0 and out.stat().st_size > 10000, r.output
+    tie = {s["name"]: s["text"] for s in standing_lines(replayed(db, names["show_manager_tie_money.rec"][0])[1])}
+    assert sorted(tie.values()) == ["8, money decided", "8, money decided"]
+    one = {s["name"]: s["text"] for s in standing_lines(replayed(db, names["films_example.rec"][0])[1])}
+    assert sorted(one.values()) == ["10 tickets, VIP decided"] * 2
