@@ -206,10 +206,15 @@ def render_png(row: dict, path: str) -> None:
     from matplotlib import patheffects
 
     edge = [patheffects.withStroke(linewidth=3.5, foreground="#404040")]  # yellow reads on white too
-    dots = "o" if len(steps["xs"]) <= 40 else None  # a step's last value shows as a dot
+    dots = "o" if len(steps["xs"]) <= 40 else None  # few steps: each one a dot
+    xs = steps["xs"] + [steps["xs"][-1] + 0.5]  # the last step's value drawn as well, half a step wide
+    every = list(range(len(xs) - 1))
     for i, name in enumerate(names):
         ys = [float("nan") if y is None else y for y in steps["series"][i]]
-        ax.step(steps["xs"], ys, where="post", label=name, color=colours[i], lw=2, path_effects=edge, marker=dots, ms=3)
+        ys.append(ys[-1])
+        ax.step(xs, ys, where="post", label=name, color=colours[i], lw=2, path_effects=edge)
+        if dots:
+            ax.plot(xs, ys, ls="", marker=dots, ms=4, markevery=every, color=colours[i], mec="#404040")
     for x, text in steps["marks"]:
         ax.axvline(x, color="#888888", ls="--", lw=0.8)
         ax.annotate(text, (x, 1), xycoords=("data", "axes fraction"), fontsize="x-small", rotation=90, va="top")
@@ -231,6 +236,9 @@ def render_png(row: dict, path: str) -> None:
     for y, s in enumerate(lines):
         ax2.text(s["score"], y, " %s" % s["text"], va="center")
     ax2.set_xlim(0, max(scores + [1]) * 1.6)  # room for the words after the longest bar
+    from matplotlib.ticker import MaxNLocator
+
+    ax2.xaxis.set_major_locator(MaxNLocator(integer=True))  # scores, tickets and games are whole
     ax2.set_title("Final standings" if rp.is_over() else "Standings so far")
     match = rp.game.name == "films" and rp.header["setup"]["options"].get("best_of", 1) > 1
     ax2.set_xlabel("games won" if match else unit_of(rp))
