@@ -80,6 +80,16 @@ def start_player(row: dict):  # type: ignore[no-untyped-def]
     """The start player's name: what the re-scoring found (histories synced
     before it looked are replayed now), or None."""
     res = row["result"]
+    if row["game"] == "films":
+        # bids are simultaneous: the rulebook's first player is the one it gives the VIP Ticket
+        try:
+            from usher_tools.report import replay_row
+
+            rp = replay_row(row)
+            first = [a for a in rp.in_force() if isinstance(a, dict) and a.get("t") == "game"][:1]
+            return rp.players[first[0]["vip"]] if first else None
+        except Exception:
+            return None
     if "start" in res:
         return res["start"]
     try:

@@ -316,3 +316,13 @@ def test_report_standings_say_what_broke_a_tie_and_players_keep_their_colours(ni
     assert sorted(tie.values()) == ["8, money decided", "8, money decided"]
     one = {s["name"]: s["text"] for s in standing_lines(replayed(db, names["films_example.rec"][0])[1])}
     assert sorted(one.values()) == ["10 tickets, VIP decided"] * 2
+
+
+def test_a_films_game_starts_with_the_vip_holder_not_the_second_bidder(night):
+    db, names = night
+    games = {g["name"]: g for g in json.loads(run("games", "--db", db, "--json").stdout)}
+    for rec in ("films_match.rec", "films_example.rec"):
+        r = read(rec)
+        first = r.records[0]
+        assert first["t"] == "game"
+        assert games[names[rec][0]]["start"] == seats(rec)[first["vip"]]
