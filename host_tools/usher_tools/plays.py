@@ -68,10 +68,18 @@ def films_games(header: dict, actions: list) -> list:
     return out
 
 
+_REPLAYED: dict = {}  # the last few replays: games, stats and export ask several times a row
+
+
 def _replay(row: dict):  # type: ignore[no-untyped-def]
     from usher_tools.report import replay_row
 
-    return replay_row(row)
+    key = (row["game"], row["data"])
+    if key not in _REPLAYED:
+        if len(_REPLAYED) >= 16:
+            _REPLAYED.pop(next(iter(_REPLAYED)))
+        _REPLAYED[key] = replay_row(row)
+    return _REPLAYED[key]
 
 
 def plays(row: dict) -> list:
