@@ -6,6 +6,7 @@ import click
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
 
 from usher_tools.cli_common import (
+    EXIT_NO_DEVICE,
     UsherError,
     check_writable,
     db_option,
@@ -33,9 +34,10 @@ def ports(as_json: bool) -> None:
     found = [{"port": p.device, "serial": p.serial_number or "", "description": p.description or ""} for p in picos()]
     if as_json:
         print_json(found)
-        return
     if not found:
-        err.print("no Pico found on USB")
+        # the README's exit codes: 3 no device (with --json the list is [] as well)
+        raise UsherError("no Pico found on USB (is it plugged in, with Usher running?)", EXIT_NO_DEVICE)
+    if as_json:
         return
     out.print(
         table(None, ["port", "serial", "description"], [[p["port"], p["serial"], p["description"]] for p in found])

@@ -35,7 +35,11 @@ def _result(row: dict) -> str:
     if not res.get("finished"):
         return "unfinished"
     w = res.get("winner")
-    return "won by " + (", ".join(w) if isinstance(w, list) else str(w)) if w else "finished"
+    text = "won by " + (", ".join(w) if isinstance(w, list) else str(w)) if w else "finished"
+    from usher_tools.plays import summary
+
+    more = summary(row)
+    return text + (" (%s)" % more if more else "")
 
 
 @click.command()
@@ -134,10 +138,27 @@ def stats(db_path, as_json) -> None:  # type: ignore[no-untyped-def]
         print_json(s)
         return
     if s["titles"]:
-        t = [[x["title"], x["plays"], x["average"], x["best"], x["best_by"]] for x in s["titles"]]
-        out.print(table("Per title (finished games)", ["title", "plays", "avg", "best", "by"], t))
-        p = [[x["player"], x["title"], x["plays"], x["wins"], x["average"], x["best"]] for x in s["players"]]
-        out.print(table("Per player", ["player", "title", "plays", "wins", "avg", "best"], p))
+        # a Films match counts each game as a play, in tickets; its matches are counted beside
+        t = [
+            [x["title"], x["plays"], x.get("matches", ""), x["unit"], x["average"], x["best"], x["best_by"]]
+            for x in s["titles"]
+        ]
+        out.print(table("Per title (finished games)", ["title", "plays", "matches", "in", "avg", "best", "by"], t))
+        p = [
+            [
+                x["player"],
+                x["title"],
+                x["plays"],
+                x["wins"],
+                "%d of %d" % (x["match_wins"], x["matches"]) if x.get("matches") else "",
+                x["unit"],
+                x["average"],
+                x["best"],
+            ]
+            for x in s["players"]
+        ]
+        cols = ["player", "title", "plays", "wins", "matches won", "in", "avg", "best"]
+        out.print(table("Per player", cols, p))
     else:
         out.print("no finished games in the history yet")
     left = s["left_out"]

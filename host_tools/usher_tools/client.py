@@ -45,6 +45,7 @@ class Paused(Timeout):
 
 
 PAUSE = 2.0  # seconds between two reads of the port that only a stopped process takes
+CHECKPOINT_EVERY = 0.25  # seconds between two saves of a transfer in progress
 
 
 # what a person can do about an error code (PROTOCOL.md has them all)
@@ -338,8 +339,8 @@ class Client:
                     on_complete(r)
                 if progress and "data" in msg:
                     progress(name, len(r.data) - r.start, r.size)
-                if checkpoint and time.monotonic() - last_save > 0.25:
-                    checkpoint(r)
+                if checkpoint and not r.complete and time.monotonic() - last_save > CHECKPOINT_EVERY:
+                    checkpoint(r)  # a whole game was saved by on_complete: never as partial after it
                     last_save = time.monotonic()
                 continue
             if msg.get("ok") is True and msg.get("done"):

@@ -80,6 +80,16 @@ def start_player(row: dict):  # type: ignore[no-untyped-def]
     """The start player's name: what the re-scoring found (histories synced
     before it looked are replayed now), or None."""
     res = row["result"]
+    if row["game"] == "films":
+        # bids are simultaneous: the rulebook's first player is the one it gives the VIP Ticket
+        try:
+            from usher_tools.report import replay_row
+
+            rp = replay_row(row)
+            first = [a for a in rp.in_force() if isinstance(a, dict) and a.get("t") == "game"][:1]
+            return rp.players[first[0]["vip"]] if first else None
+        except Exception:
+            return None
     if "start" in res:
         return res["start"]
     try:
@@ -108,7 +118,26 @@ def game_json(row: dict) -> dict:
         "problem": row["problem"],
         "start": start_player(row) if row["complete"] else None,
         "players": players_of(row),
+        "plays": plays_of(row),
+        "summary": summary(row),
     }
+
+
+def summary(row: dict) -> str:
+    """What `usher games` adds to the winner (usher_tools.plays.summary)."""
+    from usher_tools.plays import summary as words
+
+    return words(row)
+
+
+def plays_of(row: dict) -> list:
+    """The row's plays (usher_tools.plays): one, or one a game of a Films match."""
+    from usher_tools.plays import plays, unit
+
+    out = plays(row)
+    for p in out:
+        p["unit"] = unit(row["game"])
+    return out
 
 
 def to_json(rows: list) -> str:
@@ -129,6 +158,10 @@ CSV_FIELDS = [
     "score",
     "rank",
     "winner",
+    "part",
+    "unit",
+    "decided",
+    "start",
 ]
 
 
@@ -138,24 +171,29 @@ def to_csv(rows: list) -> str:
     w.writerow(CSV_FIELDS)
     for r in rows:
         g = game_json(r)
-        for p in g["players"]:
-            w.writerow(
-                [
-                    g["id"],
-                    g["device"],
-                    g["name"],
-                    g["game"],
-                    g["title"],
-                    g["date"],
-                    int(g["finished"]),
-                    g["status"],
-                    p["seat"],
-                    p["name"],
-                    p["score"],
-                    p["rank"],
-                    int(p["winner"]),
-                ]
-            )
+        for play in g["plays"]:  # one, or one a game of a Films match (`part` 1, 2, 3)
+            for p in play["players"]:
+                w.writerow(
+                    [
+                        g["id"],
+                        g["device"],
+                        g["name"],
+                        g["game"],
+                        g["title"],
+                        g["date"],
+                        int(g["finished"]),
+                        g["status"],
+                        p["seat"],
+                        p["name"],
+                        p["score"],
+                        p["rank"],
+                        int(p["winner"]),
+                        play["part"] or "",
+                        play["unit"],
+                        p["decided"],
+                        int(p["name"] == play["start"]),
+                    ]
+                )
     return buf.getvalue()
 
 
@@ -176,9 +214,14 @@ def duration_min(row: dict):  # type: ignore[no-untyped-def]
     return round((last - created) / 60) if last > created else None
 
 
-def bgstats_play(row: dict, legacy_seen: set | None = None) -> dict:
+def bgstats_play(row: dict, legacy_seen: set | None = None, part: dict | None = None) -> dict:
+    """The BG Stats play of a row, or with `part` (one of usher_tools.plays'
+    plays of a Films match) of one game of it: its own id (`#g2`), each
+    player's tickets, and the VIP holder at its start as the start player."""
     players = players_of(row)
     start = start_player(row)
+    if part is not None:
+        players, start = part["players"], part["start"]
     play = {
         "sourceName": "Usher",
         "sourcePlayId": play_id(row, legacy_seen),
@@ -235,7 +278,12 @@ def bgstats_plays(rows: list) -> tuple:
         if r["status"] not in (OK,):
             left.append("%s (%s: %s)" % (r["name"], r["status"], r["problem"]))
             continue
-        play = bgstats_play(r)
-        play["sourcePlayId"] = ids[r["id"]]
-        plays.append(play)
+        from usher_tools.plays import plays as plays_in
+
+        # Films: one play a game of a match, each with the VIP holder at its start
+        parts = (plays_in(r) if r["game"] == "films" else []) or [None]
+        for part in parts:
+            play = bgstats_play(r, part=part)
+            play["sourcePlayId"] = ids[r["id"]] + ("#g%d" % part["part"] if part and part["part"] else "")
+            plays.append(play)
     return plays, left

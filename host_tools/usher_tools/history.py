@@ -239,7 +239,12 @@ class History:
         return [self._row(r) for r in rows]
 
     def save_partial(self, device: str, view: dict, data: bytes) -> tuple:
-        """Bytes of a transfer in progress, so a killed sync resumes from them."""
+        """Bytes of a transfer in progress, so a killed sync resumes from them.
+        Never over a complete copy that already holds these bytes: a record
+        saved whole stays whole (a late checkpoint once made it partial)."""
+        old = self.latest(device, gid_of(view))
+        if old is not None and old["complete"] and old["data"].startswith(data):
+            return old, ""
         return self._upsert(device, view, data, complete=False, result={}, status=PARTIAL, problem="")
 
     def save_complete(self, device: str, view: dict, data: bytes, result: dict, status: str, problem: str) -> tuple:

@@ -40,46 +40,70 @@ def _avg(xs: list) -> float:
 
 
 def stats(rows: list) -> dict:
+    """Per title and per player: plays, wins, average and best score, in
+    the title's unit (Films: tickets, a game of a match being a play of its
+    own; usher_tools.plays). A match also counts as one match, won or not."""
+    from usher_tools.plays import plays, unit
+
     used, left = counted(rows)
     titles: dict = {}
     players: dict = {}
     for r in used:
-        t = titles.setdefault(r["game"], {"game": r["game"], "plays": 0, "scores": [], "best": None})
-        t["plays"] += 1
-        for p in r["result"]["players"]:
-            t["scores"].append(p["score"])
-            if t["best"] is None or p["score"] > t["best"]["score"]:
-                t["best"] = {"name": p["name"], "score": p["score"]}
-            key = (p["name"], r["game"])
-            s = players.setdefault(key, {"player": p["name"], "game": r["game"], "plays": 0, "wins": 0, "scores": []})
-            s["plays"] += 1
-            s["wins"] += 1 if p["rank"] == 1 else 0
-            s["scores"].append(p["score"])
+        t = titles.setdefault(r["game"], {"plays": 0, "scores": [], "best": None, "matches": 0})
+        games = plays(r)
+        if any(g["of"] for g in games):
+            t["matches"] += 1
+            res = {p["name"]: p["rank"] for p in r["result"]["players"]}
+            for name in res:
+                s = players.setdefault((name, r["game"]), _player(name, r["game"]))
+                s["matches"] += 1
+                s["match_wins"] += 1 if res[name] == 1 else 0
+        for g in games:
+            t["plays"] += 1
+            for p in g["players"]:
+                if p["score"] is None:
+                    continue
+                t["scores"].append(p["score"])
+                if t["best"] is None or p["score"] > t["best"]["score"]:
+                    t["best"] = {"name": p["name"], "score": p["score"]}
+                s = players.setdefault((p["name"], r["game"]), _player(p["name"], r["game"]))
+                s["plays"] += 1
+                s["wins"] += 1 if p["winner"] or p["rank"] == 1 else 0
+                s["scores"].append(p["score"])
     out_titles = []
     for game in sorted(titles):
         t = titles[game]
-        out_titles.append(
-            {
-                "game": game,
-                "title": title_of(game),
-                "plays": t["plays"],
-                "average": _avg(t["scores"]),
-                "best": t["best"]["score"] if t["best"] else None,
-                "best_by": t["best"]["name"] if t["best"] else None,
-            }
-        )
+        row = {
+            "game": game,
+            "title": title_of(game),
+            "unit": unit(game),
+            "plays": t["plays"],
+            "average": _avg(t["scores"]),
+            "best": t["best"]["score"] if t["best"] else None,
+            "best_by": t["best"]["name"] if t["best"] else None,
+        }
+        if t["matches"]:
+            row["matches"] = t["matches"]
+        out_titles.append(row)
     out_players = []
     for key in sorted(players, key=lambda k: (k[0].lower(), k[1])):
         s = players[key]
-        out_players.append(
-            {
-                "player": s["player"],
-                "game": s["game"],
-                "title": title_of(s["game"]),
-                "plays": s["plays"],
-                "wins": s["wins"],
-                "average": _avg(s["scores"]),
-                "best": max(s["scores"]),
-            }
-        )
+        row = {
+            "player": s["player"],
+            "game": s["game"],
+            "title": title_of(s["game"]),
+            "unit": unit(s["game"]),
+            "plays": s["plays"],
+            "wins": s["wins"],
+            "average": _avg(s["scores"]),
+            "best": max(s["scores"]) if s["scores"] else None,
+        }
+        if s["matches"]:
+            row["matches"] = s["matches"]
+            row["match_wins"] = s["match_wins"]
+        out_players.append(row)
     return {"titles": out_titles, "players": out_players, "left_out": left}
+
+
+def _player(name: str, game: str) -> dict:
+    return {"player": name, "game": game, "plays": 0, "wins": 0, "scores": [], "matches": 0, "match_wins": 0}

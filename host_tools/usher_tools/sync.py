@@ -170,6 +170,8 @@ class Syncer:
             self._checkpoint(plans, r)
 
     def _checkpoint(self, plans: list, r: PullResult) -> None:
+        if r.complete:
+            return  # saved whole by _finish as it arrived: a partial save would overwrite it
         for p in plans:
             if p.name == r.name and len(r.data) > len(p.have):
                 self.history.save_partial(self.device, p.view, bytes(r.data))
@@ -180,6 +182,7 @@ class Syncer:
         view["size"] = len(data)
         result, status, problem = rescore(data, view)
         row, note = self.history.save_complete(self.device, view, data, result, status, problem)
+        p.have = data  # what the history holds now
         what = {"new": "new", "update": "updated", "resume": "resumed", "replace": "replaced"}[p.action]
         if p.row is not None and p.row.finished and row["id"] != p.row["id"]:
             what = "kept both"

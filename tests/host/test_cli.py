@@ -124,6 +124,16 @@ def test_ports_lists_only_raspberry_pi_vendor_devices(monkeypatch):
     ]
 
 
+def test_ports_without_a_pico_says_so_with_exit_code_3(monkeypatch):
+    from serial.tools import list_ports
+
+    monkeypatch.setattr(list_ports, "comports", lambda: [FakePort("/dev/ttyUSB0", 0x10C4)])  # not a Pico
+    r = run("ports")
+    assert r.exit_code == 3 and "no Pico found" in r.output
+    r = run("ports", "--json")
+    assert r.exit_code == 3 and json.loads(r.stdout) == [] and "no Pico found" in r.stderr
+
+
 def test_two_picos_need_a_port_choice(monkeypatch, db):
     from serial.tools import list_ports
 

@@ -91,3 +91,53 @@ def test_a_damaged_record_is_kept_flagged_and_a_non_record_is_refused(tmp_path, 
     assert row["status"] == "invalid" and "damaged line" in row["problem"] and row["data"] == torn
     assert h.get("import", "notes") is None
     h.close()
+
+
+def test_a_hand_written_record_with_comments_goes_in_as_the_device_would_store_it(tmp_path, db):
+    text = open(os.path.join(ROOT, "tests", "records", "showtime_4p.rec")).read()
+    header, records = parse_record(text)
+    comments = [ln for ln in text.splitlines() if ln.lstrip().startswith("#")]
+    assert comments and "*" not in text.splitlines()[-1]  # hand-written: comments, no CRCs
+    path = write(tmp_path, "night.rec", text.encode())
+    r = run("import", "--db", db, path)
+    assert r.exit_code == 0, r.output
+    assert "new" in r.output and "%d comment lines left out" % len(comments) in r.output
+    # the same record without its comments goes in too, and is the same game
+    bare = "\n".join(ln for ln in text.splitlines() if not ln.lstrip().startswith("#")) + "\n"
+    (tmp_path / "bare").mkdir()
+    r2 = run("import", "--db", db, write(tmp_path / "bare", "night.rec", bare.encode()))
+    assert r2.exit_code == 0 and "same" in r2.output, r2.output
+    h = History(db)
+    row = h.get("import", "night")
+    want = b"".join(encode_line(o) for o in [dict(header, usher=header.get("usher", 1))] + records)
+    assert row["data"] == want and row["complete"] and row["status"] == "ok"
+    assert row["result"]["finished"] and row["players"] == [p["name"] for p in header["setup"]["players"]]
+    h.close()
+    shown = run("show", "--db", db, "night")
+    assert shown.exit_code == 0, shown.output
+
+
+def test_the_same_record_without_its_comments_is_imported(tmp_path, db):
+    text = open(os.path.join(ROOT, "tests", "records", "films_match.rec")).read()
+    bare = "\n".join(ln for ln in text.splitlines() if not ln.lstrip().startswith("#")) + "\n"
+    r = run("import", "--db", db, write(tmp_path, "match.rec", bare.encode()))
+    assert r.exit_code == 0 and "new" in r.output and "comment" not in r.output, r.output
+    h = History(db)
+    header, records = parse_record(text)
+    assert h.get("import", "match")["data"] == b"".join(encode_line(o) for o in [header] + records)
+    h.close()
+
+
+def test_a_hand_written_record_the_rules_refuse_says_which_line_and_why(tmp_path, db):
+    lines = open(os.path.join(ROOT, "tests", "records", "films_match.rec")).read().splitlines()
+    first_bid = next(i for i, ln in enumerate(lines) if '"bid"' in ln)
+    lines[first_bid] = lines[first_bid].replace('"weeks":0', '"weeks":100')
+    r = run("import", "--db", db, write(tmp_path, "bad.rec", ("\n".join(lines) + "\n").encode()))
+    assert r.exit_code == 1
+    assert "bad.rec: hand-written record not imported: line %d (action" % (first_bid + 1) in r.output, r.output
+    no_setup = write(tmp_path, "head.rec", b'# a header without its setup\n{"game": "films"}\n')
+    r = run("import", "--db", db, no_setup)
+    assert r.exit_code == 1 and 'line 2: header: needs "game" and "setup"' in r.output, r.output
+    h = History(db)
+    assert h.all() == []
+    h.close()
