@@ -65,7 +65,7 @@ dist: $(STAMP)
 	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --dist
 
 test: $(STAMP)
-	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --if-toolchain
+	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --if-toolchain --uf2
 	$(BIN)/pytest -n 2 -q
 
 test-fast: $(STAMP)

@@ -255,10 +255,12 @@ def choose_profile(probe: str, interactive: bool) -> tuple:
 
 
 # the simulator, sync, history, device, import and web commands live in their own modules
-from usher_tools import cli_device, cli_history, cli_import, cli_web  # noqa: E402
+from usher_tools import cli_device, cli_flash, cli_history, cli_import, cli_web  # noqa: E402
 from usher_tools.sim_cli import sim  # noqa: E402
 
-for _command in [sim] + cli_device.COMMANDS + cli_history.COMMANDS + cli_import.COMMANDS + cli_web.COMMANDS:
+for _command in (
+    [sim] + cli_device.COMMANDS + cli_flash.COMMANDS + cli_history.COMMANDS + cli_import.COMMANDS + cli_web.COMMANDS
+):
     main.add_command(_command)
 
 

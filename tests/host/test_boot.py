@@ -36,7 +36,9 @@ def power_on(tmp_path, profile=None, held=(), i2c=(0x3C,)):
         with open(os.path.join(root, "profile.txt"), "w") as f:
             f.write(profile + "\n")
     script = tmp_path / "main_like.py"
-    script.write_text(SCRIPT % {"fw": vm_firmware(), "kit": KIT_PATHS, "held": list(held), "root": root, "i2c": list(i2c)})
+    script.write_text(
+        SCRIPT % {"fw": vm_firmware(), "kit": KIT_PATHS, "held": list(held), "root": root, "i2c": list(i2c)}
+    )
     proc = micropython([str(script)], timeout=120)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out[-3000:]

@@ -7,6 +7,7 @@ gcc-arm-none-eabi and libnewlib-arm-none-eabi, cmake and a host C compiler.
 A finished build is kept: running it again does nothing.
 
     python -m usher_tools.pico.build            # build/rp2/RPI_PICO-v1.28.0.uf2
+    python -m usher_tools.pico.build --uf2      # and build/usher.uf2, Usher frozen in
 """
 
 import argparse
@@ -214,13 +215,17 @@ def main(argv=None) -> int:
     ap.add_argument("--uf2", action="store_true", help="build build/usher.uf2, Usher frozen in")
     ap.add_argument("--dist", action="store_true", help="build build/dist/usher-VERSION.uf2 and its sha256")
     args = ap.parse_args(argv)
-    if args.uf2 or args.dist:
-        dist() if args.dist else build_frozen()
+    if args.if_toolchain and toolchain_missing():
+        if not os.path.exists(STOCK_UF2):
+            say("not built (the emulated-Pico tests will skip): " + toolchain_missing())
         return 0
-    if args.if_toolchain and not os.path.exists(STOCK_UF2) and toolchain_missing():
-        say("not built (the emulated-Pico tests will skip): " + toolchain_missing())
-        return 0
-    build_stock()
+    if args.dist:
+        dist()
+    elif args.uf2:
+        build_stock()
+        build_frozen()
+    else:
+        build_stock()
     return 0
 
 

@@ -548,6 +548,25 @@ class Pico:
                 return (alloc, free)
         return (-1, -1)
 
+    def link_call(self, op: str, most_ms: float = 10_000, **args) -> dict:  # type: ignore[no-untyped-def]
+        """One request on Usher's sync link (as `usher` sends it); the reply."""
+        from usher_tools.client import LinkError, frame, unframe
+
+        rid = 4242
+        start = len(self.serial_out)
+        self.send_serial(frame(dict({"id": rid, "op": op}, **args)))
+        end = self.vt + most_ms
+        while self.vt < end and self.proc is not None:
+            self.run_for(20)
+            for line in bytes(self.serial_out[start:]).split(b"\n"):
+                try:
+                    obj = unframe(line)
+                except LinkError:
+                    continue
+                if obj is not None and obj.get("id") == rid:
+                    return obj
+        raise PicoError("no reply to %r on the link" % op)
+
     def raw_exec(self, code: str, most_ms: float = 60_000) -> str:
         """Run `code` at the raw REPL, as mpremote does (Ctrl-C breaks into
         whatever runs, Ctrl-A the raw REPL); what it printed (stdout, then
@@ -663,6 +682,20 @@ def deploy_files(flash: str, profile: str, probe_seed: int | None = None) -> int
         files = list(plan) + [(prof, "data/profile.txt")] + extra
         _fswrite(flash, files)
     return len(files)
+
+
+def bootsel_drive(folder):  # type: ignore[no-untyped-def]
+    """The drive a Pico shows while BOOTSEL is held at power-on, as a folder:
+    its INFO_UF2.TXT as the RP2040's boot ROM writes it. A UF2 copied there
+    is what the emulated board then boots (PicoConfig.uf2)."""
+    import pathlib
+
+    d = pathlib.Path(folder)
+    d.mkdir(parents=True, exist_ok=True)
+    (d / "INFO_UF2.TXT").write_text("UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\nBoard-ID: RPI-RP2\n")
+        '<html><head><meta http-equiv="refresh" content="0;URL=\'https://raspberrypi.com/device/RP2?version=E0C9125B0D9B\'"/></head></html>\n'
+    )
+    return d
 
 
 def open_board(profile: str, flash: str, live: bool = True) -> Pico:
