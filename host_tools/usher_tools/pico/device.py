@@ -693,8 +693,6 @@ def bootsel_drive(folder):  # type: ignore[no-untyped-def]
     d = pathlib.Path(folder)
     d.mkdir(parents=True, exist_ok=True)
     (d / "INFO_UF2.TXT").write_text("UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\nBoard-ID: RPI-RP2\n")
-        '<html><head><meta http-equiv="refresh" content="0;URL=\'https://raspberrypi.com/device/RP2?version=E0C9125B0D9B\'"/></head></html>\n'
-    )
     return d
 
 
