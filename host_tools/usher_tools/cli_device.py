@@ -113,6 +113,19 @@ def sync(port, timeout, db_path, as_json, press_wait) -> None:  # type: ignore[n
         raise UsherError("%d game(s) not synced: %s" % (len(missed), what), code)
 
 
+def device_is_older(fw: str) -> str:
+    """A warning when this laptop's Usher is newer than the device's firmware, else ''."""
+    from usher_tools.pico.build import usher_version
+
+    def key(v: str) -> tuple:
+        return tuple(int(p) if p.isdigit() else 0 for p in v.split("."))
+
+    mine = usher_version()
+    if fw and key(mine) > key(fw):
+        return "this laptop's usher is %s, the device runs %s: update it (make uf2, then usher flash)" % (mine, fw)
+    return ""
+
+
 def show_sync(report: dict) -> None:
     games = sorted(report["games"], key=lambda g: g["name"])
     rows = [
@@ -126,6 +139,9 @@ def show_sync(report: dict) -> None:
             rows,
         )
     )
+    older = device_is_older(report.get("fw", ""))
+    if older:
+        err.print("[yellow]%s[/yellow]" % older)
     flagged = [g for g in report["games"] if g.get("status") in ("mismatch", "invalid")]
     if flagged:
         err.print("[yellow]%d game(s) flagged: kept as the device sent them (usher show NAME)[/yellow]" % len(flagged))

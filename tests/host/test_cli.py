@@ -380,3 +380,17 @@ def test_report_of_a_dice_game_works_too(db, tmp_path):
     out = tmp_path / "d.png"
     assert run("report", "g0001", "--db", db, "-o", str(out)).exit_code == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_sync_warns_when_the_device_runs_an_older_usher():
+    from usher_tools.cli_device import device_is_older
+    from usher_tools.pico.build import usher_version
+
+    mine = usher_version()
+    major, rest = mine.split(".", 1)
+    assert device_is_older(mine) == ""
+    assert device_is_older("%d.%s" % (int(major) + 1, rest)) == ""
+    older = "0.0.0" if mine != "0.0.0" else ""
+    if older:
+        warning = device_is_older(older)
+        assert mine in warning and older in warning and "usher flash" in warning
