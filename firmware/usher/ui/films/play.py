@@ -50,7 +50,7 @@ class Main(Screen):
         elif ev in ("back", "back_long"):
             from usher.ui.ingame import GameMenu
 
-            app.push(GameMenu(extras(app)))
+            app.push(GameMenu(extras(app), sheet=lambda: end().start_or_final(app, act), ask=ask))
 
     def draw(self, p, full: bool) -> None:
         draw_page(p, self.app.match.state, self.page)
@@ -187,6 +187,12 @@ def before_bids(app) -> None:
 
 
 # -- the game menu's own entries ---------------------------------------------------------
+def ask(match) -> str:
+    from usher.ui.films.undo import ask
+
+    return ask(match)
+
+
 def extras(app) -> list:
     out = []
     for e in GAME.expects(app.match.state)[1:]:
