@@ -126,6 +126,7 @@ def first_screen(profile: str) -> bytes:
 
     import numpy as np
     from PIL import Image
+
     from usher_tools.planner import use_kit
     from usher_tools.sim.panels import rgb565_to_rgb
 
