@@ -28,6 +28,7 @@ FLOWS = (
     "usher.ui.show_manager.entries",
     "usher.ui.show_manager.pages",
     "usher.ui.show_manager.menu",
+    "usher.ui.show_manager.undo",
     "usher.ui.ingame",
     "usher.ui.dialogs",
     "usher.ui.private",
