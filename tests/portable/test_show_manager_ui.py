@@ -336,8 +336,9 @@ def test_the_last_production_of_the_worked_example_ends_with_standings_where_mon
     eq(app.top().title, "Game over")
     eq(labels(app), ["Final standings", "Home"])
     press(app, "back")
-    # a finished game's menu: nothing to undo, save or abandon; money is public now
-    eq(labels(app), ["Back to game", "Scores", "Score sheet", "Home"])
+    # a finished game's menu: nothing to save or abandon (a last move entered
+    # wrong may be undone); money is public now
+    eq(labels(app), ["Back to game", "Undo last", "Scores", "Score sheet", "Home"])
     choose(app, "Score sheet")
     eq(app.top().title, "Final: points, money")
     press(app, "ok")  # the game is over: OK leads Home

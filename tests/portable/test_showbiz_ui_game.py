@@ -55,7 +55,7 @@ def test_the_last_year_ends_the_game_with_the_standings_on_screen():
     assert app.top().rows[0][1].startswith("1. "), app.top().rows
     press(app, "back")  # back to the game over page; its menu fits a finished game
     press(app, "back")
-    eq(labels(app), ["Back to game", "Scores", "Score sheet", "Home"])
+    eq(labels(app), ["Back to game", "Undo last", "Scores", "Score sheet", "Home"])
     choose(app, "Score sheet")
     eq(app.top().title, "Final standings")
     press(app, "ok")  # the game is over: OK leads Home

@@ -1,7 +1,8 @@
 """The in-game menu: back to the game (where the cursor starts, as in
 Showtime's own menu), a game's own entries, undo, scores, save and leave,
-abandon. A finished game's menu: back to the game, scores, the game's own
-score sheet, Home (nothing is left to undo, save or abandon)."""
+abandon. A finished game's menu: back to the game, undo (a last move
+entered wrong is seen on the final sheet), scores, the game's own score
+sheet, Home (nothing is left to save or abandon)."""
 
 from usher.ui.dialogs import Confirm, Table
 from usher.ui.widgets import Menu
@@ -21,16 +22,17 @@ class GameMenu(Menu):
         app = self.app
         items = [("Back to game", self.close)]
         scores = self.scores or ("Scores", lambda: show_scores(app))
-        if app.match.is_over():
-            items.append(scores)
+        over = app.match.is_over()
+        if not over:
+            items += self.extra
+        if app.match.can_undo():
+            items.append(("Undo last", self.undo))
+        items.append(scores)
+        if over:
             if self.sheet is not None:
                 items.append(("Score sheet", self.sheet))
             items.append(("Home", app.home))
         else:
-            items += self.extra
-            if app.match.can_undo():
-                items.append(("Undo last", self.undo))
-            items.append(scores)
             items.append(("Save & leave", app.home))
             items.append(("Abandon", self.abandon))
         self.items = items

@@ -1,5 +1,6 @@
 """Showtime's game menu: undo, red carpet, scores, save and leave, abandon;
-once the game is over: back to the final standings, red carpet, scores, Home.
+once the game is over: back to the final standings, undo, red carpet,
+scores, Home.
 
 A light screen of its own rather than usher.ui.ingame.GameMenu: the widgets
 that one loads take more heap than a long game leaves free. Undo takes back
@@ -28,10 +29,10 @@ class ShowtimeMenu(Screen):
 
     def on_open(self) -> None:
         m = self.app.match
-        if m.is_over():
+        if m.is_over():  # nothing to save or abandon; a last move entered wrong may still be undone
             self.items = ["Back to game", "Red carpet", "Scores", "Home"]
-            return
-        self.items = ["Back to game", "Red carpet", "Scores", "Save & leave", "Abandon"]
+        else:
+            self.items = ["Back to game", "Red carpet", "Scores", "Save & leave", "Abandon"]
         if undo_span(m.recent, m.setup):
             self.items.insert(1, "Undo last")
 
