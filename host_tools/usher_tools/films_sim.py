@@ -23,7 +23,7 @@ from usher.games.films_rules import (  # noqa: E402
 )
 
 G = load_game("films")
-WEEKS = (0, 1, 2, 3, 5, 8, 13, 99)  # the weeks legal_actions lists (any 0-99 is legal)
+WEEKS = (0, 1, 2, 3, 5, 8, 13, 20)  # the weeks legal_actions lists (any 0-20 is legal: films_rules.MAX_WEEKS)
 MAX_ACTIONS = 2000  # a random best of three takes about 200
 
 

@@ -159,7 +159,7 @@ class Session:
             if self.top() == "Table":
                 self.press("back")
             else:
-                self.game_menu("Save & leave")
+                self.game_menu("Home")  # a finished game's menu: nothing to save
 
     # -- the laptop ----------------------------------------------------------------
     def _send(self, op: str, **args) -> int:

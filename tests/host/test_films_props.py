@@ -24,6 +24,7 @@ from usher.games.films_rules import (  # noqa: E402
     CHARACTERS,
     HALVES,
     LEAD,
+    MAX_WEEKS,
     PRESS,
     TOOK,
     is_studio,
@@ -170,7 +171,7 @@ def illegal_variants(s, rng):
         a = acts[rng.below(len(acts))]
         t = a["t"]
         if t == "bid":
-            out.append(dict(a, weeks=100))
+            out.append(dict(a, weeks=MAX_WEEKS + 1))
             out.append(dict(a, weeks=float(a["weeks"])))
             done = [q for q in (0, 1) if s["bids"][q] >= 0]
             if done:
@@ -259,7 +260,7 @@ def test_films_a_pending_bid_never_on_the_shared_screen(seed):
 
     def each(before, a, after):
         if a["t"] == "bid" and after["ph"] == "bid":  # the first bid of a round
-            other = dict(a, weeks=(a["weeks"] + 1 + r.below(98)) % 100)
+            other = dict(a, weeks=(a["weeks"] + 1 + r.below(MAX_WEEKS - 1)) % (MAX_WEEKS + 1))
             alt = G.apply(before, other)
             assert G.public_view(alt) == G.public_view(after)
             assert G.private_view(after, a["p"])["my_bid"] == a["weeks"]

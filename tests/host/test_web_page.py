@@ -320,3 +320,48 @@ def test_the_readme_picture_of_the_page(tab, url, tmp_path):
     if os.environ.get("UPDATE_GOLDEN") or not os.path.exists(PICTURE):
         shutil.copy(shot, PICTURE)
         print("\nwrote %s" % PICTURE, file=sys.stderr)
+
+
+# -- what the page says and shows before the device runs --------------------------------
+def test_the_page_names_every_game_of_the_firmware_s_catalog(tab, url):
+    from usher.games.catalog import GAMES, TITLE
+
+    open_page(tab, url)
+    text = tab.eval("document.querySelector('header').innerText")
+    missing = [g[TITLE] for g in GAMES if g[TITLE] not in text]
+    assert not missing, (missing, text)
+
+
+@pytest.mark.parametrize("profile", ["lcd114", "oled"])
+def test_the_first_screenshot_shows_the_device_not_a_black_panel(tab, url, profile):
+    """A screenshot as soon as the page has loaded (usually before its VM has
+    drawn anything): the board with its keys and on its glass the power-on
+    screen of a blank board, which is the golden home screen of the scripted
+    session. Lit where it is lit and dark where it is dark: once the VM has
+    drawn, the glass shows the device's brightness (a filter) over it."""
+    tab.goto(url + "?profile=" + profile)
+    shot = tab.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": False})["data"]
+    keys = tab.eval("document.querySelectorAll('#board .key').length")
+    box = tab.eval(
+        "(() => { const e = document.getElementById('first').hidden ? document.getElementById('screen')"
+        " : document.getElementById('first'); const r = e.getBoundingClientRect();"
+        " return [r.left, r.top, r.width, r.height, devicePixelRatio]; })()"
+    )
+    assert keys >= 4, keys
+    import io
+
+    img = np.array(Image.open(io.BytesIO(base64.b64decode(shot))).convert("RGB"))
+    want = golden(profile, "home")
+    h, w = want.shape[:2]
+    left, top, bw, bh, dpr = box
+    k = bw * dpr / w
+    assert k >= 1 and abs(bh * dpr / h - k) < 0.01, box
+    ys = (top * dpr + (np.arange(h) + 0.5) * k).astype(int)
+    xs = (left * dpr + (np.arange(w) + 0.5) * k).astype(int)
+    got = img[ys][:, xs].astype(int)
+    lit = want.max(axis=2) > 0
+    off = lit != (got.max(axis=2) > 4)
+    assert off.sum() == 0, "%d of %d pixels differ from the home screen" % (off.sum(), w * h)
+    assert lit.sum() > w * h // 20  # and that screen is no black panel
+    if not tab.eval("usher.test.stats().frames"):  # the VM has not drawn yet: the picture's own colours
+        assert (np.abs(got - want.astype(int)) <= 8).all()

@@ -26,11 +26,14 @@ def test_films_bad_already_bid_or_not_the_bidding():
 
 
 def test_films_bad_weeks():
+    from usher.games.films_rules import MAX_WEEKS
+
+    said = "weeks 0-%d" % MAX_WEEKS
     s = start()
-    for w in (-1, 100, 2.0, "3", None, True):
-        refused(s, {"t": "bid", "p": 0, "weeks": w}, "weeks 0-99")
-    assert refused(s, {"t": "bid", "p": 0}, "weeks 0-99")
-    play(s, "0 bid 0; 1 bid 99")
+    for w in (-1, MAX_WEEKS + 1, 99, 2.0, "3", None, True):
+        refused(s, {"t": "bid", "p": 0, "weeks": w}, said)
+    assert refused(s, {"t": "bid", "p": 0}, said)
+    play(s, "0 bid 0; 1 bid %d" % MAX_WEEKS)
 
 
 def test_films_bad_placement_by_the_wrong_player_or_before_the_reveal():

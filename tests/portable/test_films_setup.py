@@ -146,7 +146,7 @@ def test_films_undo_unit_is_a_revealed_round_and_what_came_between():
 
 def test_films_whole_numbers_only():
     s = start()
-    refused(s, {"t": "bid", "p": 0, "weeks": 3.0}, "weeks 0-99")
+    refused(s, {"t": "bid", "p": 0, "weeks": 3.0}, "weeks 0-20")
     refused(s, {"t": "bid", "p": 0.0, "weeks": 3}, "bad p")
     refused(s, {"t": "bid", "p": True, "weeks": 3}, "bad p")
     refused(s, {"t": "bid", "p": 2, "weeks": 3}, "no such player")

@@ -124,9 +124,23 @@ def test_the_worked_example_through_the_screens_leaves_the_hand_written_record()
     eq(app.top().title, "Ana wins (VIP)")
     eq(app.top().rows[-1], ["Total", 10, 10])
     eq(bare(app.match.actions), record_actions())
-    press(app, "ok")
+    press(app, "back")  # the game over, Back: its round page
     eq(top(app), "Main")
     assert app.match.is_over()
+    press(app, "back")  # a finished game's menu: nothing to save or abandon
+    eq(labels(app), ["Back to game", "Undo last", "Scores", "Score sheet", "Home"])
+    from usher.games.films_rules import HALVES, LABELS
+
+    last = record_actions()[-1]  # the last placement, entered wrong? it may still be undone
+    choose(app, "Undo last")
+    eq(app.top().question, "Undo %s's %s?" % (["Ana", "Bo"][last["p"]], LABELS[HALVES.index(last["half"])]))
+    press(app, "back")  # no
+    choose(app, "Score sheet")
+    eq(top(app), "End")
+    eq(app.top().rows[-1], ["Total", 10, 10])
+    press(app, "ok")  # the game is over: OK leads Home
+    eq(top(app), "Home")
+    eq(app.match, None)
 
 
 def test_a_private_bid_near_the_start_takes_two_or_three_presses():

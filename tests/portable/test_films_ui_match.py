@@ -4,7 +4,7 @@ top and presses what a player would (bids of 0-9 weeks, any half, the
 questions a repeating half asks, hits, swaps, Scriptwriters, Studio moves),
 on CPython and on the MicroPython VM (compiled firmware, 256K heap)."""
 
-from films_ui_kit import make_app, start, top
+from films_ui_kit import make_app, press, start, top
 from films_ui_player import Player, digest, median
 from portable import eq
 
@@ -23,7 +23,7 @@ def test_a_best_of_three_played_through_the_screens_ends_two_games_to_one_or_nil
     assert app.match.is_over()
     eq(sorted(s["wins"]), [1, 2])  # this seed needs all three games
     eq(len(s["past"]), 3)
-    eq(top(app), "Main")
+    eq(top(app), "End")  # the match's tickets; their OK leads Home (below)
     eq(pl.refusals, 0)
     # every placement of the match was entered through the screens: 2 a round
     eq(len([a for a in app.match.actions if a["t"] == "place"]), 3 * 8 * 2)
@@ -38,6 +38,8 @@ def test_a_best_of_three_played_through_the_screens_ends_two_games_to_one_or_nil
     assert median(pl.bids) <= 4 and median(pl.places) <= 6, (median(pl.bids), median(pl.places))
     # the same presses make the same match on both runtimes
     eq(digest(app.match.actions), DIGEST_5)
+    press(app, "ok")
+    eq((top(app), app.match), ("Home", None))
 
 
 DIGEST_5 = 1414866887  # the match of seed 5, as CPython played it

@@ -7,18 +7,22 @@ the check can fail. With open bids both numbers are on the shared screen."""
 from films_ui_kit import bid, choose, collect, make_app, press, set_number, start, top
 from portable import eq
 from showbiz_ui_kit import Recorder
+from usher.games.films_rules import MAX_WEEKS
 
-# numbers nothing else on a shared screen shows (rounds, tickets, hands are small)
-BIDS = (47, 58)
+# numbers nothing else on a shared screen shows this early (rounds, tickets,
+# hands are small): the top of the range a bid may take
+BIDS = (MAX_WEEKS - 3, MAX_WEEKS - 1)
 
 
 def browse(app):
     """Everything the table may look at while a bid is pending: every page of
     the round page and the scores in the game menu."""
+    from usher.ui.films.views import pages
+
     eq(top(app), "Main")
-    for _ in range(3):
+    for _ in range(pages(app.p) - 1):
         press(app, "next")
-    eq(app.top().page, 3)
+    eq(app.top().page, pages(app.p) - 1)
     press(app, "ok")  # back to the round
     press(app, "back")
     choose(app, "Scores")
@@ -27,7 +31,7 @@ def browse(app):
 
 
 def bidding(power_cut, leak=None):
-    """Ana bids 47; (the power fails;) the table browses; Bo bids 58. Returns
+    """Ana bids BIDS[0]; (the power fails;) the table browses; Bo bids BIDS[1]. Returns
     the recorder of everything drawn before the press that reveals, and the
     recorder of what came after."""
     app, st = make_app()
@@ -62,7 +66,7 @@ def bidding(power_cut, leak=None):
     after = Recorder(app, BIDS)  # from here on the bids are public
     press(app, "ok")
     eq(top(app), "Reveal")
-    eq(app.match.state["last"], [47, 58, 0, 0])
+    eq(app.match.state["last"], [BIDS[0], BIDS[1], 0, 0])
     if leak is not None:
         from usher.ui.films import views
 
@@ -100,7 +104,7 @@ def test_the_check_fails_when_the_round_page_draws_a_pending_bid():
 
     rec, _ = bidding(False, leak)
     assert rec.leaked, "the check missed a bid drawn on the shared screen"
-    assert [s for s in rec.leaked if "so far 47" in s], rec.leaked
+    assert [s for s in rec.leaked if "so far %d" % BIDS[0] in s], rec.leaked
 
 
 def test_open_bids_are_typed_on_the_shared_screen():
@@ -113,7 +117,7 @@ def test_open_bids_are_typed_on_the_shared_screen():
     while scr.val[0] < BIDS[0]:
         press(app, "next")
     press(app, "ok")
-    assert 47 in rec.shared_nums, rec.shared_nums  # not a secret: the cards lie face up
+    assert BIDS[0] in rec.shared_nums, rec.shared_nums  # not a secret: the cards lie face up
 
 
 def test_the_record_of_a_game_with_private_bids_holds_secrets():

@@ -11,6 +11,12 @@ SHOW = "Put on a show" + MORE
 BORROW = "Borrow" + MORE
 
 
+def price(n):
+    """18000 -> "18,000" (the agency's prices as a player reads them)."""
+    s = str(n)
+    return s if len(s) <= 3 else price(n // 1000) + "," + s[-3:]
+
+
 def hires(app, k):
     for _ in range(k):
         hire(app)
@@ -273,6 +279,8 @@ def test_undo_from_the_game_menu_brings_the_turn_back():
     eq(state(app)["turn"], 1)
     press(app, "back")
     choose(app, "Undo last")
+    eq(top(app), "Confirm")  # who and what, the price from the agency board
+    eq(app.top().question, "Undo Anna's hire for %s?" % price(state(app)["hire"][2]))
     press(app, "ok")
     eq(top(app), "Main")
     eq(state(app)["turn"], 0)
@@ -325,9 +333,16 @@ def test_the_last_production_of_the_worked_example_ends_with_standings_where_mon
     )
     press(app, "back")
     eq(app.top().title, "Game over")
-    eq(labels(app), ["Final standings"])
+    eq(labels(app), ["Final standings", "Home"])
     press(app, "back")
-    assert "Peek my money" not in labels(app), labels(app)  # money is public now
+    # a finished game's menu: nothing to save or abandon (a last move entered
+    # wrong may be undone); money is public now
+    eq(labels(app), ["Back to game", "Undo last", "Scores", "Score sheet", "Home"])
+    choose(app, "Score sheet")
+    eq(app.top().title, "Final: points, money")
+    press(app, "ok")  # the game is over: OK leads Home
+    eq(top(app), "Home")
+    eq(app.match, None)
 
 
 def test_after_a_power_cut_the_turn_page_comes_back_as_it_was():
@@ -344,3 +359,69 @@ def test_after_a_power_cut_the_turn_page_comes_back_as_it_was():
     eq(app.top().title, "Anna \u00b7 0 cards")
     eq(labels(app), HIRES)  # the show is done: the hire is what is left of her turn
     eq(app.top().sel, 1)
+
+
+def counters(drawn, h):
+    """The "k/n" strings drawn in the title bar (above y = h)."""
+    out = []
+    for t, y in drawn:
+        k, _, n = t.partition("/")
+        if y < h and k.isdigit() and n.isdigit():
+            out.append(t)
+    return out
+
+
+def test_the_title_bar_counter_is_the_page_of_the_ring_on_every_screen_of_it():
+    """The turn page is page 1 of the ring (the city pages, then the points),
+    whatever row the cursor is on; on the OLED, whose panel shows fewer rows
+    than the turn has, the rows beyond it show as a scroll bar."""
+    from usher.ui.screen import title_h
+
+    for mono in (False, True):
+        app, _ = make_app(mono=mono)
+        start(app, 4)
+        main = app.top()
+        n = len(state(app)["cities"]) + 2  # the turn page, a page a city, the points
+        drawn = []
+        text = app.p.text
+
+        def spy(s, x, y, c=1, size="body", text=text, drawn=drawn):
+            drawn.append((s, y))
+            return text(s, x, y, c, size)
+
+        app.p.text = spy
+        for _ in range(len(labels(app)) - 1 - main.sel):  # every row below the cursor's
+            press(app, "next")
+            del drawn[:]
+            app.top().dirty = True  # the whole page again, title bar included
+            app.render()
+            eq((main.page, counters(drawn, title_h(app.p))), (0, ["1/%d" % n]))
+        for k in range(1, n):  # past the last row: the pages, in the ring's order
+            del drawn[:]
+            press(app, "next")
+            eq((main.page, counters(drawn, title_h(app.p))), (k, ["%d/%d" % (k + 1, n)]))
+        app.p.text = text
+        if mono:
+            assert len(labels(app)) > main.rows(app.p)  # the scroll bar was drawn: the rows are more
+
+
+def test_a_refresh_says_it_was_paid_and_shows_nobody_s_money():
+    from show_manager_ui_kit import Watch
+    from usher.ui.show_manager.draw import marks
+
+    for mono in (False, True):
+        app, _ = make_app(mono=mono)
+        start(app, 4)
+        hire(app, 0)
+        price = marks(state(app)["refresh"])
+        money = [marks(m - state(app)["refresh"]) for m in state(app)["money"]] + [
+            marks(m) for m in state(app)["money"]
+        ]
+        w = Watch(app, ["refreshed", "Refreshed"] + money)
+        choose(app, "Refresh")
+        eq(app.match.last_action()["t"], "refresh")
+        said = [s for s in w.shared if "efreshed" in s]
+        assert said and said[0] in ("Display refreshed: " + price, "Refreshed: " + price), said
+        eq([s for s in w.shared if [m for m in money if m in s]], [])  # no one's money
+        press(app, "next")  # the next press: whose turn it is again
+        eq(app.top().note, "")

@@ -6,7 +6,26 @@ player, edition, the placeholders flagged there too)."""
 from portable import eq
 from show_manager_ui_kit import labels, make_app, press, set_value, state, top
 
-KNOWN = ["Koeln 18 14 10 7 4 2", "Troisdorf 14 12 10 8 6 4"]
+
+def shipped():
+    """The cities the catalog ships, [name, six values]."""
+    from usher.games.catalog import GAMES, NAME, SETTINGS
+
+    return [g[SETTINGS]["cities"] for g in GAMES if g[NAME] == "show_manager"][0]
+
+
+def row(c):
+    """A row of the city list: the name, and apart from it the six values."""
+    return (c[0], "/".join(str(v) for v in c[1]))
+
+
+KNOWN = [row(c) for c in shipped()[:2]]
+
+
+def city_rows(app):
+    """(name, what stands right of it) for each row of the city list."""
+    scr = app.top()
+    return [(it[0], scr.values[i]) for i, it in enumerate(scr.items)]
 
 
 def open_cities(app):
@@ -42,7 +61,7 @@ def type_name(app, name):
 def test_the_placeholders_are_flagged_until_edited():
     app, _ = make_app()
     open_cities(app)
-    eq(labels(app), KNOWN + ["City 3: not known", "City 4: not known", "+ add city"])
+    eq(city_rows(app), KNOWN + [("City 3", "not known"), ("City 4", "not known"), ("+ add city", "")])
     choose_row(app, "City 3")
     eq(top(app), "City")
     eq(labels(app), ["Not known: enter from your board", "Name: City 3", "Places: 20 15 10 6 3 0", "Remove"])
@@ -55,7 +74,7 @@ def test_the_placeholders_are_flagged_until_edited():
     eq(labels(app), ["Name: City 3", "Places: 22 15 10 6 3 0", "Remove"])
     eq(app.settings.get("show_manager")["cities"][2], ["City 3", [22, 15, 10, 6, 3, 0]])
     press(app, "back")
-    eq(labels(app), KNOWN + ["City 3 22 15 10 6 3 0", "City 4: not known", "+ add city"])
+    eq(city_rows(app), KNOWN + [row(["City 3", [22, 15, 10, 6, 3, 0]]), ("City 4", "not known"), ("+ add city", "")])
 
 
 def test_a_city_is_renamed_added_and_removed_but_never_below_four():
@@ -74,7 +93,7 @@ def test_a_city_is_renamed_added_and_removed_but_never_below_four():
     eq(top(app), "Entries")
     eq(app.top().values, [16, 12, 9, 6, 3, 1])  # the last city's, to change
     press(app, "prev", "ok", "ok", "ok", "ok", "ok", "ok")
-    eq(labels(app)[4:], ["Mainz 15 12 9 6 3 1", "+ add city"])
+    eq(city_rows(app)[4:], [row(["Mainz", [15, 12, 9, 6, 3, 1]]), ("+ add city", "")])
     eq(len(app.settings.get("show_manager")["cities"]), 5)
     choose_row(app, "Koeln")
     choose_row(app, "Remove")
@@ -147,3 +166,40 @@ def test_a_game_without_placeholders_has_no_flag_and_keeps_its_own_cities():
     eq(labels(app), ["Start", "Start player: Anna", "Edition: Show Manager"])
     press(app, "ok")
     eq(app.match.setup["components"]["cities"][3], ["D", [0, 0, 0, 0, 0, 0]])
+
+
+def test_the_city_list_keeps_each_name_apart_from_its_six_values():
+    """On both panels: the name at the left, the values as a string of their
+    own, right aligned, a gap between (not "City 3 20 15 10 6 3 0")."""
+    for mono in (False, True):
+        app, _ = make_app(mono=mono)
+        open_cities(app)
+        drawn = []
+        text = app.p.text
+
+        def spy(s, x, y, c=1, size="body", text=text, drawn=drawn):
+            w = text(s, x, y, c, size)
+            drawn.append((s, x, y, w))
+            return w
+
+        app.p.text = spy
+        app.top().dirty = True
+        app.render()
+        app.p.text = text
+        from usher.ui.screen import title_h
+
+        scr = app.top()
+        rows = city_rows(app)
+        for i, (name, values) in enumerate(rows[: scr.rows(app.p)]):
+            y0 = title_h(app.p) + i * scr.row_h(app.p)
+            here = [d for d in drawn if y0 <= d[2] < y0 + scr.row_h(app.p)]
+            if not values:
+                eq([d[0] for d in here], [name])
+                continue
+            eq(len(here), 2)
+            n, v = here
+            # the name is its own string (or its start, cut to fit): the values never join it
+            assert n[0] == name or name.startswith(n[0][:-1]), (name, n)
+            eq(v[0], values)
+            assert n[1] + n[3] + 6 <= v[1], (n, v)  # a gap between them
+            assert v[1] + v[3] >= app.p.w - 6, (v, app.p.w)  # right aligned

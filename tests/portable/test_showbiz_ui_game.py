@@ -34,7 +34,7 @@ def test_a_year_played_through_the_screens_ends_scored():
 
 
 def test_the_last_year_ends_the_game_with_the_standings_on_screen():
-    from showbiz_ui_kit import Recorder, press, top
+    from showbiz_ui_kit import Recorder, choose, labels, press, top
 
     app, _ = make_app(mono=True)
     start(app, 2, start_year=12)  # the short game: after year 12 no end roll
@@ -53,6 +53,13 @@ def test_the_last_year_ends_the_game_with_the_standings_on_screen():
     st = app.match.standings()
     eq([r[0] for r in app.top().rows], [s["player"] for s in st])
     assert app.top().rows[0][1].startswith("1. "), app.top().rows
+    press(app, "back")  # back to the game over page; its menu fits a finished game
+    press(app, "back")
+    eq(labels(app), ["Back to game", "Undo last", "Scores", "Score sheet", "Home"])
+    choose(app, "Score sheet")
+    eq(app.top().title, "Final standings")
+    press(app, "ok")  # the game is over: OK leads Home
+    eq((top(app), app.match), ("Home", None))
 
 
 def test_with_public_money_the_boards_show_each_players_ze():

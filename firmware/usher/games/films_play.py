@@ -151,7 +151,7 @@ def _a_bid(s: dict, a: dict) -> None:
         raise RuleError("already bid")
     w = a.get("weeks")
     if isinstance(w, bool) or not isinstance(w, int) or not 0 <= w <= MAX_WEEKS:
-        raise RuleError("weeks 0-99")
+        raise RuleError("weeks 0-%d" % MAX_WEEKS)
     s["bids"][p] = w
     if s["bids"][1 - p] >= 0:
         _reveal(s)

@@ -56,7 +56,10 @@ TOOK = 2
 ROUNDS = (8, 10)
 BEST_OF = (1, 3)
 BIDS = ("private", "open")
-MAX_WEEKS = 99
+# a bid's weeks: the cards' numbers are not known (COMPONENTS.md); the rules'
+# ties mean 18 cards share few numbers, most of one digit: 0-20 holds them
+# with room, and a slip of a held key stays near them (docs/DECISIONS.md)
+MAX_WEEKS = 20
 
 
 def is_studio(h: int) -> bool:

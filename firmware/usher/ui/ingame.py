@@ -1,28 +1,40 @@
 """The in-game menu: back to the game (where the cursor starts, as in
 Showtime's own menu), a game's own entries, undo, scores, save and leave,
-abandon."""
+abandon. A finished game's menu: back to the game, undo (a last move
+entered wrong is seen on the final sheet), scores, the game's own score
+sheet, Home (nothing is left to save or abandon)."""
 
 from usher.ui.dialogs import Confirm, Table
 from usher.ui.widgets import Menu
 
 
 class GameMenu(Menu):
-    def __init__(self, extra=None, scores=None) -> None:
+    def __init__(self, extra=None, scores=None, sheet=None, ask=None) -> None:
         self.extra = extra or []  # a game's own entries, (label, callback)
         # (label, callback) in place of "Scores": dice shows its results, Show
         # Manager its city points (the standings would order a tie by secret money)
         self.scores = scores
+        self.sheet = sheet  # a finished game's own sheet: callback
+        self.ask = ask  # match -> the undo question, who and what ("Undo Anna's hire for 1,000?")
         Menu.__init__(self, "Game menu", [])
 
     def on_open(self) -> None:
         app = self.app
         items = [("Back to game", self.close)]
-        items += self.extra
+        scores = self.scores or ("Scores", lambda: show_scores(app))
+        over = app.match.is_over()
+        if not over:
+            items += self.extra
         if app.match.can_undo():
             items.append(("Undo last", self.undo))
-        items.append(self.scores or ("Scores", lambda: show_scores(app)))
-        items.append(("Save & leave", app.home))
-        items.append(("Abandon", self.abandon))
+        items.append(scores)
+        if over:
+            if self.sheet is not None:
+                items.append(("Score sheet", self.sheet))
+            items.append(("Home", app.home))
+        else:
+            items.append(("Save & leave", app.home))
+            items.append(("Abandon", self.abandon))
         self.items = items
         self.dirty = True
 
@@ -36,8 +48,8 @@ class GameMenu(Menu):
                 if top is not None and hasattr(top, "reload"):
                     top.reload()
 
-        last = app.match.last_action()
-        app.push(Confirm("Undo last move?", yes, detail=describe(last)))
+        ask = self.ask
+        app.push(Confirm(ask(app.match) if ask is not None else "Undo last move?", yes))
 
     def abandon(self) -> None:
         app = self.app
@@ -50,11 +62,10 @@ class GameMenu(Menu):
         app.push(Confirm("Abandon game?", yes, detail="Kept in Saved games, not resumed."))
 
 
-def describe(action: dict) -> str:
-    t = action.get("t", "?")
-    if "card" in action:
-        return "%s card %s" % (t, action["card"])
-    return t
+def unit(match) -> list:
+    """The actions one undo takes back, oldest first."""
+    r = match.recent
+    return r[len(r) - max(1, min(match.game.undo_depth(r), len(r))) :]
 
 
 def show_scores(app) -> None:

@@ -58,15 +58,20 @@ class Menu(Screen):
             full = True
         if full:
             p.clear()
-            more = "%d/%d" % (self.sel + 1, len(self.items)) if len(self.items) > rows else ""
-            title_bar(p, self.title, more)
+            title_bar(p, self.title)
             for i in range(top, min(len(self.items), top + rows)):
                 self.draw_row(p, i)
         else:
             self.draw_row(p, self.old)
             self.draw_row(p, self.sel)
-            if len(self.items) > rows:
-                title_bar(p, self.title, "%d/%d" % (self.sel + 1, len(self.items)))
+        n = len(self.items)
+        if n > rows:
+            # rows beyond the panel show as a scroll bar at the right edge, so
+            # a "k/n" in a title bar is a page of a ring of pages, not a row
+            y0 = title_h(p)
+            h = p.h - y0
+            p.fill_rect(p.w - 3, y0, 3, h, theme.BG)
+            p.fill_rect(p.w - 2, y0 + h * top // n, 2, max(2, h * rows // n), theme.ACCENT)
 
     def draw_row(self, p, i: int) -> None:
         rows = self.rows(p)

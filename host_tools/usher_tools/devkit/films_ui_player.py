@@ -165,11 +165,11 @@ class Player:
         go_to(self.app, 0)
 
     def play(self, until=None, max_presses=30000):
-        """Until the match is over and its last tickets were shown (or
-        `until(app)` says stop)."""
+        """Until the match is over and its last tickets are shown (their OK
+        would lead Home), or `until(app)` says stop."""
         app = self.app
         while app.presses < max_presses:
-            if app.match.is_over() and top(app) == "Main":
+            if app.match.is_over() and top(app) in ("Main", "End"):
                 self.close()
                 return True
             if until is not None and until(app):

@@ -256,7 +256,7 @@ def showbiz_game(d: Driver) -> None:
         if d.top() == "Table":
             d.press("back")
         else:
-            d.menu_then("Save & leave")
+            d.menu_then("Home")  # a finished game's menu: nothing to save
     d.home()
 
 

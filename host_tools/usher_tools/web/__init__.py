@@ -16,7 +16,11 @@ What the page is made of:
   project's pinned npm install (.node/, `make setup`);
 - the page itself (page/): index.html, usher.css, app.mjs (keys, ticks,
   buttons), device.mjs (the VM and the screen), flash.mjs (IndexedDB),
-  link.mjs (the records, through the device's own sync link).
+  link.mjs (the records, through the device's own sync link);
+- first-lcd114.png and first-oled.png: the screen a blank board shows at
+  power-on (its home menu), drawn by the same firmware on the laptop, shown
+  on the glass while the VM starts (a second or two), so the page opens on
+  the device and not on a black panel.
 """
 
 import functools
@@ -36,6 +40,7 @@ OUT = os.path.join(ROOT, "build", "web")
 DEFAULT_PORT = 8765
 PAGE_FILES = ("index.html", "usher.css", "favicon.svg", "app.mjs", "device.mjs", "flash.mjs", "link.mjs")
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
+PROFILES = ("lcd114", "oled")
 
 TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -113,6 +118,33 @@ def make_pack(files: dict) -> bytes:
     return b"USHR" + struct.pack("<I", len(raw)) + raw + b"".join(blobs)
 
 
+def first_screen(profile: str) -> bytes:
+    """The PNG of the first screen a blank board shows (its home menu): the
+    firmware on CPython with the headless device's fakes, the panel's
+    palette widened as the page widens it (device.mjs)."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from usher_tools.planner import use_kit
+    from usher_tools.sim.panels import rgb565_to_rgb
+
+    use_kit()
+    from app_kit import make_app  # type: ignore[import-not-found]
+
+    app, _ = make_app(mono=profile == "oled")
+    d = app.hw.display
+    px = np.array([[d.pixel(x, y) for x in range(d.width)] for y in range(d.height)], dtype=np.uint16)
+    if d.mono:
+        rgb = np.where(px[..., None] > 0, 255, 0).astype(np.uint8).repeat(3, axis=2)
+    else:
+        rgb = rgb565_to_rgb(np.array(d.palette, dtype=np.uint16)[px])
+    buf = io.BytesIO()
+    Image.fromarray(rgb, "RGB").save(buf, "PNG", optimize=True)
+    return buf.getvalue()
+
+
 def build(out: str = OUT) -> str:
     """Write the page into `out` (made if missing; other files there are left alone)."""
     from usher_tools.paths import use_firmware
@@ -131,6 +163,8 @@ def build(out: str = OUT) -> str:
     for name in PAGE_FILES:
         with open(os.path.join(PAGE, name), "rb") as f:
             _write(os.path.join(out, name), f.read())
+    for profile in PROFILES:
+        _write(os.path.join(out, "first-%s.png" % profile), first_screen(profile))
     return out
 
 

@@ -40,7 +40,7 @@ class DiceScreen(Screen):
         elif ev in ("back", "back_long"):
             from usher.ui.ingame import GameMenu
 
-            app.push(GameMenu(scores=("Results", lambda: results(app))))
+            app.push(GameMenu(scores=("Results", lambda: results(app)), ask=ask))
 
     def focus(self, p):
         return 0, title_h(p)  # "< 1 die >": prev/next turn the title
@@ -83,6 +83,16 @@ def describe(r: dict) -> tuple:
     if r["t"] == "draw":
         return "%s: %s" % (label_of(page_of(r)), r["item"]), "%d left" % r["left"]
     return r["bag"] + " refilled", ""
+
+
+def ask(match) -> str:
+    """The undo question: what was rolled or drawn ("Undo the roll: 3 5?")."""
+    r = match.last_action()
+    if r.get("t") == "roll":
+        return "Undo the roll: %s?" % " ".join(str(f) for f in r["faces"])
+    if r.get("t") == "draw":
+        return "Undo the draw from the %s bag: %s?" % (r["bag"], r["item"])
+    return "Undo the refill of the %s bag?" % r.get("bag")
 
 
 def label_of(page: str) -> str:

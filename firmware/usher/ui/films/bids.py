@@ -5,14 +5,14 @@ taken, so a bid near the start value costs two or three presses. Open bids:
 both numbers on one shared screen. The reveal says who chooses first and
 where the VIP Ticket goes on a tie."""
 
+from usher.games.films_rules import MAX_WEEKS as MAX
 from usher.ui import theme
 from usher.ui.films.views import ink, name, reveal_text
 from usher.ui.private import PassBack, PassTo, SecretNumber
 from usher.ui.screen import Screen, title_bar
 from usher.ui.widgets import wrap
 
-START = 5  # where a bid picker starts: the weeks on a card are mostly one digit
-MAX = 99
+START = 5  # where a bid picker starts: in the middle of the one-digit weeks most cards show
 
 
 class Pass(PassTo):

@@ -53,7 +53,7 @@ def game_over(app, act) -> None:
             app.pop()
             vip_menu(app, act)
         else:
-            app.pop()
+            app.home()  # the match is over: OK leads Home
 
     app.push(End(app.match.state, then))
 
@@ -65,7 +65,7 @@ def start_or_final(app, act) -> None:
     if st["ph"] == "game":
         vip_menu(app, act)
     else:
-        app.push(End(st, lambda: app.pop()))
+        app.push(End(st, app.home))  # the match is over: OK leads Home
 
 
 def vip_menu(app, act) -> None:

@@ -1,6 +1,7 @@
 """Films on the device. The main screen is the round page (both rows, the
 VIP, the round, the hands, what comes next); prev/next show each row in
-full and the tickets by kind. OK runs the round from where it stands, and
+full, the tickets by kind and (on the LCD, whose round page shows the rows
+in two-letter labels) what each label means. OK runs the round from where it stands, and
 its steps follow each other without a return to the round page: the
 optional questions before the bids (a Scriptwriter, the VIP holder first;
 cards behind the Studio), the bids (private: pass to each player; or open:
@@ -17,7 +18,7 @@ import gc
 
 from usher.games.films import GAME
 from usher.games.films_rules import can_protect, studio_at
-from usher.ui.films.views import PAGES, draw_page
+from usher.ui.films.views import draw_page, pages
 from usher.ui.screen import Screen, find_screen, unwind_to
 
 
@@ -39,7 +40,7 @@ class Main(Screen):
     def on_event(self, ev: str) -> None:
         app = self.app
         if ev in ("next", "prev"):
-            self.page = (self.page + (1 if ev == "next" else -1)) % PAGES
+            self.page = (self.page + (1 if ev == "next" else -1)) % pages(app.p)
             self.dirty = True
         elif ev == "ok":
             if self.page:
@@ -50,7 +51,7 @@ class Main(Screen):
         elif ev in ("back", "back_long"):
             from usher.ui.ingame import GameMenu
 
-            app.push(GameMenu(extras(app)))
+            app.push(GameMenu(extras(app), sheet=lambda: end().start_or_final(app, act), ask=ask))
 
     def draw(self, p, full: bool) -> None:
         draw_page(p, self.app.match.state, self.page)
@@ -187,6 +188,12 @@ def before_bids(app) -> None:
 
 
 # -- the game menu's own entries ---------------------------------------------------------
+def ask(match) -> str:
+    from usher.ui.films.undo import ask
+
+    return ask(match)
+
+
 def extras(app) -> list:
     out = []
     for e in GAME.expects(app.match.state)[1:]:

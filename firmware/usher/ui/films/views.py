@@ -203,13 +203,33 @@ def draw_table(p, y: int, state: dict, rows: list, first: int) -> None:
         y += lh
 
 
-PAGES = 4  # the round, each row in full, the tickets by kind
+def pages(p) -> int:
+    """The round, each row in full, the tickets by kind; on the LCD, whose
+    round page shows the rows in two-letter labels, then what they mean."""
+    return 5 if p.h >= 100 else 4
+
+
+def draw_legend(p, right: str) -> None:
+    """Every two-letter label and its half, in two columns."""
+    p.clear()
+    y = title_bar(p, "Labels", right) + 1
+    lh = p.line_h("small") + 2
+    n = (len(SHORT) + 1) // 2
+    cw = p.w // 2
+    lw = p.text_w("WW", "small") + 5
+    for i in range(len(SHORT)):
+        x = (i // n) * cw + 4
+        yy = y + (i % n) * lh
+        p.text(SHORT[i], x, yy, theme.ACCENT, "small")
+        p.text(p.fit(LABELS[i], cw - lw - 6, "small"), x + lw, yy, theme.FG, "small")
 
 
 def draw_page(p, state: dict, page: int) -> None:
-    right = "%d/%d" % (page + 1, PAGES)
+    right = "%d/%d" % (page + 1, pages(p))
     if page == 0:
         draw_now(p, state)
+    elif page == 4:
+        draw_legend(p, right)
     elif page == 3:
         p.clear()
         y = title_bar(p, "Tickets now", right)

@@ -43,7 +43,7 @@ def final(app) -> None:
         rows.append((q, "%d. %s %d%s" % (s["rank"], s["name"], s["score"], mark), marks(st["money"][q])))
     if split:
         rows.append((None, "* money decided", ""))
-    app.push(Table("Final: points, money", rows))
+    app.push(Table("Final: points, money", rows, on_ok=app.home))  # the game is over: OK leads Home
 
 
 class Secret(Screen):

@@ -28,6 +28,7 @@ FLOWS = (
     "usher.ui.show_manager.entries",
     "usher.ui.show_manager.pages",
     "usher.ui.show_manager.menu",
+    "usher.ui.show_manager.undo",
     "usher.ui.ingame",
     "usher.ui.dialogs",
     "usher.ui.private",
@@ -64,6 +65,7 @@ class Main(Menu):
         Menu.__init__(self, "", [])
         self.page = 0  # 0: the turn's menu; 1..: the side pages (usher.ui.show_manager.pages)
         self.steps: list = []
+        self.note = ""  # a refresh's price, in the title until the next press: "Display refreshed: 2,000"
 
     def on_open(self) -> None:
         self.reload()
@@ -76,7 +78,7 @@ class Main(Menu):
         self.steps = rows(st)
         if st["turn"] < 0:
             self.title = "Game over"
-            self.items = [("Final standings", lambda: menu().final(self.app))]
+            self.items = [("Final standings", lambda: menu().final(self.app)), ("Home", self.app.home)]
         else:
             q = st["turn"]
             h = st["hand"][q]
@@ -94,10 +96,14 @@ class Main(Menu):
 
     def on_event(self, ev: str) -> None:
         n = len(self.items)
+        if self.note:
+            self.note = ""
+            self.dirty = True
         if ev in ("back", "back_long"):
             from usher.ui.ingame import GameMenu
 
-            self.app.push(GameMenu(extras(self.app), scores=("Scores", lambda: menu().scores(self.app))))
+            app = self.app
+            app.push(GameMenu(extras(app), ("Scores", lambda: menu().scores(app)), lambda: menu().final(app), ask))
         elif self.page:
             if ev == "ok":
                 self.reload()  # from a page, OK first comes back to the turn
@@ -122,10 +128,14 @@ class Main(Menu):
 
             draw_page(p, st, self.page - 1, "%d/%d" % (self.page + 1, self.npages()))
             return
-        Menu.draw(self, p, full)
-        if full or len(self.items) > self.rows(p):  # the title with the player's mark and the dot
-            more = "%d/%d" % (self.sel + 1, len(self.items)) if len(self.items) > self.rows(p) else ""
-            title(p, self.title, more, st["turn"])
+        Menu.draw(self, p, full)  # the rows (and the scroll bar when they are more than the panel's)
+        if full:  # the title with the player's mark, the dot and the page of the ring, as on the city pages
+            s = self.title
+            if self.note:  # "Display refreshed: 2,000", or on a narrow panel "Refreshed: 2,000"
+                s = "Display refreshed: " + self.note
+                if p.text_w(s) > p.w * 3 // 4:
+                    s = "Refreshed: " + self.note
+            title(p, s, "1/%d" % self.npages(), st["turn"])
 
 
 def menu():
@@ -157,6 +167,10 @@ def act(app, action: dict) -> bool:
     if not app.submit(action):
         return False
     back_to_main(app)
+    if action["t"] == "refresh":  # it was paid, said without anyone's money
+        m = main_of(app)
+        if m is not None:
+            m.note = marks(app.match.state["refresh"])
     if app.match.is_over():
         menu().final(app)
     return True
@@ -176,6 +190,12 @@ def choose(app, kind: str, space: int) -> None:
         from usher.ui.show_manager.show import start
 
         start(app, act)
+
+
+def ask(match) -> str:
+    from usher.ui.show_manager.undo import ask
+
+    return ask(match)
 
 
 def extras(app) -> list:

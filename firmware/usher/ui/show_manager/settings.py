@@ -1,11 +1,15 @@
 """Show Manager's device settings: the cities, each a name and the points of
 its six places. Koeln and Troisdorf ship as known; "City 3" and "City 4"
 are placeholders, marked "not known: enter from your board" until edited.
-Cities can be added and removed, never below four."""
+Cities can be added and removed, never below four. The list keeps a city's
+name apart from its six values: the name on the left, the values right
+aligned in the accent colour ("City 3" is no start of a number run)."""
 
 from usher.core.data import clone
 from usher.games.show_manager_setup import CITIES, MIN_CITIES, PLACEHOLDERS
+from usher.ui import theme
 from usher.ui.dialogs import Confirm, save_setting
+from usher.ui.screen import title_h
 from usher.ui.widgets import Menu
 
 UNKNOWN = "not known: enter from your board"
@@ -35,6 +39,7 @@ def column(c: list) -> str:
 class Cities(Menu):
     def __init__(self) -> None:
         Menu.__init__(self, "Show Manager cities", [])
+        self.values: list = []  # per row, what stands right aligned after the name
 
     def on_open(self) -> None:
         self.fill()
@@ -43,13 +48,32 @@ class Cities(Menu):
         cs = cities_of(self.app)
         unk = unknown(cs)
         self.items = []
+        self.values = []
         for i, c in enumerate(cs):
-            label = c[0] + (": not known" if c[0] in unk else " " + column(c))
-            self.items.append((label, self.opener(i)))
+            self.items.append((c[0], self.opener(i)))
+            self.values.append("not known" if c[0] in unk else "/".join([str(v) for v in c[1]]))
         self.items.append(("+ add city", self.add))
+        self.values.append("")
         if self.sel >= len(self.items):
             self.sel = 0
         self.dirty = True
+
+    def draw_row(self, p, i: int) -> None:
+        """The name left, its values right aligned: never one run of text."""
+        rows = self.rows(p)
+        if not self.top <= i < self.top + rows or i >= len(self.items):
+            return
+        rh = self.row_h(p)
+        y = title_h(p) + (i - self.top) * rh
+        at = i == self.sel
+        bg = theme.SELECT if at else theme.BG
+        p.fill_rect(0, y, p.w, rh, bg)
+        v = self.values[i]
+        size = "body" if p.w > 200 else "small"  # the LCD has room for the values in the body font
+        vw = p.text_w(v, size) + 8 if v else 0
+        p.text(p.fit(self.items[i][0], p.w - 6 - vw), 4, y + 2, p.ink_on(bg) if at else theme.FG)
+        if v:
+            p.right(v, p.w - 5, y + 2 + p.line_h("body") - p.line_h(size), p.ink_on(bg) if at else theme.ACCENT, size)
 
     def opener(self, i: int):
         return lambda: self.app.push(City(i, self))

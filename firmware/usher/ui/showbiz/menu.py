@@ -43,7 +43,7 @@ def final(app) -> None:
     rows = []
     for s in app.match.standings():  # the game is over: ZE, the tie-break, may show
         rows.append((s["player"], "%d. %s (%d ZE)" % (s["rank"], s["name"], st["ze"][s["player"]]), s["score"]))
-    app.push(Table("Final standings", rows))
+    app.push(Table("Final standings", rows, on_ok=app.home))  # the game is over: OK leads Home
 
 
 def break_who(app, act) -> None:

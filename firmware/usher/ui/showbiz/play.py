@@ -49,7 +49,7 @@ class Main(Screen):
         elif ev in ("back", "back_long"):
             from usher.ui.ingame import GameMenu
 
-            app.push(GameMenu(extras(app)))
+            app.push(GameMenu(extras(app), sheet=lambda: menu().final(app), ask=ask))
 
     def draw(self, p, full: bool) -> None:
         m = self.app.match
@@ -223,6 +223,12 @@ def contract(app) -> None:
 
 
 # -- the game menu's own entries ---------------------------------------------------------
+def ask(match) -> str:
+    from usher.ui.showbiz.undo import ask
+
+    return ask(match)
+
+
 def extras(app) -> list:
     st = app.match.state
     out = []

@@ -1,4 +1,6 @@
-"""Showtime's game menu: undo, red carpet, scores, save and leave, abandon.
+"""Showtime's game menu: undo, red carpet, scores, save and leave, abandon;
+once the game is over: back to the final standings, undo, red carpet,
+scores, Home.
 
 A light screen of its own rather than usher.ui.ingame.GameMenu: the widgets
 that one loads take more heap than a long game leaves free. Undo takes back
@@ -27,7 +29,10 @@ class ShowtimeMenu(Screen):
 
     def on_open(self) -> None:
         m = self.app.match
-        self.items = ["Back to game", "Red carpet", "Scores", "Save & leave", "Abandon"]
+        if m.is_over():  # nothing to save or abandon; a last move entered wrong may still be undone
+            self.items = ["Back to game", "Red carpet", "Scores", "Home"]
+        else:
+            self.items = ["Back to game", "Red carpet", "Scores", "Save & leave", "Abandon"]
         if undo_span(m.recent, m.setup):
             self.items.insert(1, "Undo last")
 
@@ -57,7 +62,7 @@ class ShowtimeMenu(Screen):
                 from usher.ui.showtime.carpet import Carpet
 
                 app.push(Carpet())
-            elif item == "Save & leave":
+            elif item == "Save & leave" or item == "Home":
                 self.leave(leave="home")
             elif item == "Abandon":
                 self.view = QUIT
@@ -77,7 +82,7 @@ class ShowtimeMenu(Screen):
         if self.view in (ASK, QUIT):
             m = self.app.match
             if self.view == ASK:
-                lines = ("Undo last move?", describe(m.recent[len(m.recent) - undo_span(m.recent, m.setup)]))
+                lines = ask(m.recent[len(m.recent) - undo_span(m.recent, m.setup)], m.setup)
             else:
                 lines = ("Abandon game?", "Kept in Saved games")
             for line in lines + ("OK = yes   Back = no",):
@@ -99,13 +104,16 @@ class ShowtimeMenu(Screen):
             y += lh
 
 
-def describe(a: dict) -> str:
+def ask(a: dict, setup: dict) -> tuple:
+    """The undo question in two short lines, who and what: ("Undo Anna's
+    Leo", "in row 1, seat 2?")."""
     t = a.get("t")
+    if t == "poster":
+        return ("Undo the poster", str(a.get("genre")) + "?")
+    who = setup["players"][a["p"]]["name"]
     if t == "place":
-        return "%s, row %d seat %d" % (cast.name(a["card"]), a["row"], a["seat"])
-    if t == "discard":
-        return "discard " + cast.name(a["card"])
-    return "poster " + str(a.get("genre"))
+        return ("Undo %s's %s" % (who, cast.name(a["card"])), "in row %d, seat %d?" % (a["row"], a["seat"]))
+    return ("Undo %s's" % who, "discard of %s?" % cast.name(a["card"]))
 
 
 def auto_action(a: dict, setup: dict) -> bool:

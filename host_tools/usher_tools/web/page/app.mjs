@@ -47,6 +47,8 @@ const BOARDS = {
 
 const $ = (id) => document.getElementById(id);
 const canvas = $("screen");
+const first = $("first"); // the power-on screen of a blank board (usher web draws it), until the VM's own
+const PANELS = { lcd114: [240, 135], oled: [128, 64] };
 
 const page = {
   profile: "",
@@ -111,8 +113,28 @@ async function bootDevice(dev, files) {
   page.device = dev;
   page.stats.boots += 1;
   if (!page.stats.firstScreenMs) page.stats.firstScreenMs = performance.now();
+  first.hidden = true; // the device's own screen from now on
   fit();
   save();
+}
+
+// The board as it looks before its VM runs: its keys, its panel's size and
+// scale, the power-on screen on the glass. At once, before anything loads.
+function dress(profile) {
+  for (const b of document.querySelectorAll("#profiles button")) b.setAttribute("aria-pressed", String(b.dataset.profile === profile));
+  $("board").dataset.profile = profile;
+  buildKeys(profile);
+  const [w, h] = PANELS[profile];
+  if (canvas.width !== w || canvas.height !== h) {
+    canvas.width = w;
+    canvas.height = h;
+  }
+  first.width = w;
+  first.height = h;
+  first.src = "first-" + profile + ".png";
+  first.hidden = false;
+  page.profile = profile;
+  fit();
 }
 
 // Switch to a board: the other one's flash is saved and its VM dropped.
@@ -126,9 +148,7 @@ async function start(profile, settings) {
     } catch {
       // private mode: the choice is not remembered
     }
-    for (const b of document.querySelectorAll("#profiles button")) b.setAttribute("aria-pressed", String(b.dataset.profile === profile));
-    $("board").dataset.profile = profile;
-    buildKeys(profile);
+    dress(profile);
     if (!(await takeBoard(profile))) {
       say("This board is running in another tab of this browser: close that tab, or pick the other board.");
       return;
@@ -331,6 +351,8 @@ function fit() {
   k = Math.max(Math.ceil(dpr), Math.min(k, MAX_SCALE[page.profile] * Math.ceil(dpr)));
   canvas.style.width = (W * k) / dpr + "px";
   canvas.style.height = (H * k) / dpr + "px";
+  first.style.width = canvas.style.width;
+  first.style.height = canvas.style.height;
   board.dataset.scale = String(k);
 }
 
@@ -477,8 +499,7 @@ const test = {
   },
 };
 
-const ready = (async () => {
-  page.flash = await flashOpen;
+function chosen() {
   const asked = new URLSearchParams(location.search).get("profile");
   let profile = PROFILES.includes(asked) ? asked : null;
   if (!profile) {
@@ -488,7 +509,14 @@ const ready = (async () => {
       profile = null;
     }
   }
-  await start(PROFILES.includes(profile) ? profile : "lcd114");
+  return PROFILES.includes(profile) ? profile : "lcd114";
+}
+
+dress(chosen()); // the page opens on the device, its power-on screen on the glass
+
+const ready = (async () => {
+  page.flash = await flashOpen;
+  await start(chosen());
   return page.stats.firstScreenMs;
 })();
 
