@@ -12,14 +12,19 @@ from usher_tools.paths import ROOT
 SCRIPT = os.path.join(ROOT, "tests", "sim", "shell_session.txt")
 
 
-def session(profile: str) -> dict:
-    from usher_tools.pico.build import STOCK_UF2
-    from usher_tools.pico.device import Pico, PicoConfig, deploy_files, press_times, run_script
+def session(profile: str, frozen: bool = False) -> dict:
+    from usher_tools.pico.build import STOCK_UF2, USHER_UF2
+    from usher_tools.pico.device import PROBE_BOOT, Pico, PicoConfig, deploy_files, press_times, run_script, write_files
 
     with tempfile.TemporaryDirectory() as d:
         flash = os.path.join(d, "flash.img")
-        deploy_files(flash, profile, probe_seed=1)
-        with Pico(PicoConfig(profile=profile, flash=flash, uf2=STOCK_UF2)) as pico:
+        if frozen:  # usher.uf2 on a blank board, with the measuring boot.py
+            with open(PROBE_BOOT) as f:
+                boot = f.read().replace("SEED = -1", "SEED = 1").encode()
+            write_files(flash, {"boot.py": boot, "data/profile.txt": (profile + "\n").encode()})
+        else:
+            deploy_files(flash, profile, probe_seed=1)
+        with Pico(PicoConfig(profile=profile, flash=flash, uf2=USHER_UF2 if frozen else STOCK_UF2)) as pico:
             pico.boot()
             home = pico.heap()
             boot_ms = [t for t, _ in pico.events]
@@ -39,16 +44,19 @@ def figures() -> list:
 
     if not os.path.exists(STOCK_UF2):
         return [("rp2 port (emulated Pico)", "not measured: no build/rp2 (make rp2)", "")]
+    from usher_tools.pico.build import USHER_UF2
+
     rows = []
-    for profile in ("lcd114", "oled"):
-        r = session(profile)
+    kinds = [("files", False)] + ([("frozen", True)] if os.path.exists(USHER_UF2) else [])
+    for (kind, frozen), profile in [(k, p) for k in kinds for p in ("lcd114", "oled")]:
+        r = session(profile, frozen)
         free = [f for _, _, f in r["heap_log"] if f >= 0]
         alloc = [a for _, a, _ in r["heap_log"] if a >= 0]
         times = r["press_times"]
         ms = [t for _, t, _ in times]
         worst = max(times, key=lambda x: x[1]) if times else ("-", 0, 0)
         sent = [n for _, _, n in times]
-        pre = "rp2 port, shell session (%s, files)" % profile
+        pre = "rp2 port, shell session (%s, %s)" % (profile, kind)
         rows += [
             (pre + ": heap free at boot / at Home", "%d / %d bytes" % (r["boot_heap"][1], r["home_heap"][1]), ""),
             (
@@ -64,6 +72,12 @@ def figures() -> list:
             ),
             (pre + ": panel bytes per press", "median %d, max %d" % (statistics.median(sent), max(sent)), ""),
         ]
+    if os.path.exists(USHER_UF2):
+        used = os.path.getsize(USHER_UF2) // 512 * 256  # UF2: 256 bytes of flash a 512-byte block
+        area = 2 * 1024 * 1024 - 1408 * 1024  # RPI_PICO: the flash before its 1,408 KiB filesystem
+        rows.append(
+            ("usher.uf2: firmware with Usher frozen in / firmware area left", "%d / %d bytes" % (used, area - used), "")
+        )
     return rows
 
 

@@ -123,3 +123,23 @@ def test_an_update_keeps_the_game_and_a_files_deploy_is_taken_over(tmp_path):
     files = flash_files(flash)
     assert files[logs[0]].count(b"\n") == record.count(b"\n") + 1
     assert not (after == 0).all()
+
+
+def test_make_dist_names_the_image_by_the_devices_version_with_its_sha256():
+    import hashlib
+    import subprocess
+    import sys
+
+    from tooling import ROOT
+
+    need_uf2()
+    proc = subprocess.run(
+        [sys.executable, "-m", "usher_tools.pico.build", "--dist"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert proc.returncode == 0, proc.stdout[-1500:] + proc.stderr[-1500:]
+    name = "usher-%s.uf2" % usher_version()
+    path = os.path.join(ROOT, "build", "dist", name)
+    data = open(path, "rb").read()
+    assert data == open(USHER_UF2, "rb").read()
+    line = open(path + ".sha256").read().split()
+    assert line == [hashlib.sha256(data).hexdigest(), name]
