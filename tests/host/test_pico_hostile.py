@@ -10,19 +10,10 @@ import subprocess
 import sys
 import time
 
-from pico_board import deployed, need_pico
+from pico_board import deployed, need_pico, tap
 from usher_tools.pico.device import Pico, PicoConfig, flash_files
 
 USHER = [sys.executable, "-m", "usher_tools.cli"]
-
-
-def tap(pico, name):
-    key = pico.resolve(name)
-    pico.press(key)
-    pico.run_for(80)
-    pico.release(key)
-    pico.run_for(120)
-    pico.settle(idle_steps=3)
 
 
 def rolls(flash):

@@ -9,7 +9,7 @@ import os
 
 import numpy as np
 import pytest
-from pico_board import need_pico
+from pico_board import need_pico, tap
 from PIL import Image
 from test_shell_session import GOLDEN, SCRIPT, SHOTS
 from usher_tools.pico.build import USHER_UF2, usher_version
@@ -28,16 +28,6 @@ def need_uf2() -> str:
 def probe_boot(seed: int = 1) -> bytes:
     with open(PROBE_BOOT) as f:
         return f.read().replace("SEED = -1", "SEED = %d" % seed).encode()
-
-
-def tap(pico, name, times=1):
-    for _ in range(times):
-        key = pico.resolve(name)
-        pico.press(key)
-        pico.run_for(80)
-        pico.release(key)
-        pico.run_for(120)
-        pico.settle(idle_steps=3)
 
 
 def newer(uf2: str, path) -> str:

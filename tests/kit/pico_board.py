@@ -40,3 +40,14 @@ def deployed(tmp_path, profile: str, seed: int | None = 1) -> str:
     flash = str(tmp_path / "flash.img")
     shutil.copyfile(base, flash)
     return flash
+
+
+def tap(pico, name: str, times: int = 1) -> None:
+    """A person's press: held 80 ms, then the screen waited for."""
+    for _ in range(times):
+        key = pico.resolve(name)
+        pico.press(key)
+        pico.run_for(80)
+        pico.release(key)
+        pico.run_for(120)
+        pico.settle(idle_steps=3)

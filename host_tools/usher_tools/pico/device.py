@@ -23,8 +23,8 @@ import tty
 from dataclasses import dataclass
 
 from usher_tools.paths import ROOT, tool, use_firmware, vm_env
+from usher_tools.sim.board import SimError, VirtualBoard
 from usher_tools.sim.profiles import PROFILES
-from usher_tools.sim.runner import SimError
 
 BOARD_JS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "board.mjs")
 NODE_DIR = os.path.join(ROOT, ".node")
@@ -80,7 +80,7 @@ def _nonblock(fd: int) -> None:
     fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK)
 
 
-class Pico:
+class Pico(VirtualBoard):
     """One board across power cycles: its flash file, panel, pty and figures."""
 
     def __init__(self, cfg: PicoConfig) -> None:
@@ -316,13 +316,13 @@ class Pico:
             t0, t1 = struct.unpack_from("<dd", p, 2)
             data = p[18:]
             self.bus_bytes += len(data)
-            self._count(self.panel.write(data, dc), t1, len(data))  # type: ignore[call-arg]
+            self._bus(self.panel.write(data, dc), t1, len(data))  # type: ignore[call-arg]
         elif t == "I":
             addr = p[1]
             t0, t1 = struct.unpack_from("<dd", p, 2)
             data = p[18:]
             self.bus_bytes += len(data) + 1
-            self._count(self.panel.write(addr, data), t1, len(data) + 1)  # type: ignore[call-arg]
+            self._bus(self.panel.write(addr, data), t1, len(data) + 1)  # type: ignore[call-arg]
         elif t == "U":
             self.serial_out += p
             if len(self.serial_out) > 1 << 21:
@@ -351,38 +351,11 @@ class Pico:
         elif t == "E":
             self.warn("emulator: " + p.decode("utf-8", "replace"))
 
-    def _count(self, px: int, t_us: float, nbytes: int) -> None:
+    def _bus(self, px: int, t_us: float, nbytes: int) -> None:
         self.events.append((t_us, nbytes))
-        if not px:
-            return
-        self.pixels_total += px
-        if self.press_log:
-            self.press_log[-1][1] += px
-        else:
-            self.boot_pixels += px
-
-    def warn(self, text: str) -> None:
-        if text not in self.warnings:
-            self.warnings.append(text)
-
-    def all_warnings(self) -> list:
-        return self.warnings + self.panel.warnings
+        self._count(px)
 
     # ---- buttons ----------------------------------------------------------------
-
-    def resolve(self, name: str) -> str:
-        if name in self.keys:
-            return name
-        for k in self.key_order:
-            if k.lower() == name.lower():
-                return k
-        for k in self.key_order:
-            if self.keymap.get(k) == name:
-                return k
-        raise PicoError("no key %r on %s (keys: %s)" % (name, self.cfg.profile, ", ".join(self.key_order)))
-
-    def describe_keys(self) -> str:
-        return ", ".join("%s=%s" % (k, self.keymap.get(k, "?")) for k in self.key_order)
 
     def _level(self, key: str, low: bool) -> None:
         self.held.add(key) if low else self.held.discard(key)
@@ -417,9 +390,6 @@ class Pico:
         """Host bytes the device has not read yet (queued in the emulator)."""
         self._send("w", b"")
         return struct.unpack("<I", self._frame_wait("n"))[0]
-
-    def serial_since_mark(self) -> bytes:
-        return bytes(self.serial_out[self.serial_mark :])
 
     def _move_pty(self) -> None:
         if self.pty_master < 0:
@@ -607,9 +577,6 @@ class Pico:
                 raise PicoError("waited for %r on the serial, saw %r" % (text, seen[-300:]))
             self.run_for(10)
 
-    def image(self):  # type: ignore[no-untyped-def]
-        return self.panel.image()
-
     def last_words(self) -> str:
         text = bytes(self.serial_out).decode("utf-8", "replace").strip()
         return text.splitlines()[-1] if text else ""
@@ -772,14 +739,6 @@ def press_times(pico: Pico) -> list:
 
 def run_script(pico: Pico, text: str, shots_dir: str = "") -> dict:
     """Play a simulator script on the emulated Pico; the simulator's report."""
-    from usher_tools.sim.script import ScriptError, report
+    from usher_tools.sim import script
 
-    runner = script_runner(pico, shots_dir)
-    t0 = time.monotonic()
-    error = ""
-    try:
-        runner.run(text)
-    except ScriptError as e:
-        error = str(e)
-    pico.stop()
-    return report(pico, runner, time.monotonic() - t0, error)  # type: ignore[arg-type]
+    return script.run_script(pico, text, shots_dir, runner=script_runner(pico, shots_dir))  # type: ignore[arg-type]

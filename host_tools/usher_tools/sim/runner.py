@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from usher_tools.paths import ROOT, tool, vm_env
 from usher_tools.sim import protocol as P
+from usher_tools.sim.board import SimError, VirtualBoard
 from usher_tools.sim.mpycache import compile_tree
 from usher_tools.sim.profiles import PROFILES
 
@@ -32,10 +33,6 @@ BLOCK = 4096
 PICO_BLOCKS = 352  # the rp2 port's 1408 KiB LittleFS volume on a 2 MB Pico
 RELAY_MAX = 1 << 16  # serial bytes held for a side that is not reading
 PTY_GIVE_UP_S = 0.5  # then drop them, as the Pico drops USB output after a timeout
-
-
-class SimError(Exception):
-    pass
 
 
 # heap the simulator's own device modules may take (measured ~25.6 KB), added
@@ -102,7 +99,7 @@ def _nonblock(fd: int) -> None:
     fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK)
 
 
-class Sim:
+class Sim(VirtualBoard):
     def __init__(self, cfg: SimConfig) -> None:
         if cfg.profile not in PROFILES:
             raise SimError("unknown profile %r (known: %s)" % (cfg.profile, ", ".join(sorted(PROFILES))))
@@ -366,22 +363,6 @@ class Sim:
                 v &= ~(1 << gpio)
         return v
 
-    def resolve(self, name: str) -> str:
-        """A physical key for a name: the key itself, or the first key (by name) mapped to that button."""
-        if name in self.keys:
-            return name
-        low = name.lower()
-        for k in self.key_order:
-            if k.lower() == low:
-                return k
-        for k in self.key_order:
-            if self.keymap.get(k) == name:
-                return k
-        raise SimError("no key %r on %s (keys: %s)" % (name, self.cfg.profile, self.describe_keys()))
-
-    def describe_keys(self) -> str:
-        return ", ".join("%s=%s" % (k, self.keymap.get(k, "?")) for k in self.key_order) or "none reported yet"
-
     def press(self, key: str) -> None:
         self.held.add(key)
         self.levels = self._levels()
@@ -620,22 +601,6 @@ class Sim:
             if bus == prof.spi[0] and int(words[2]) > 62_500_000:
                 self.warn("SPI%d at %s Hz: the RP2040 tops out at 62.5 MHz" % (bus, words[2]))
 
-    def _count(self, px: int) -> None:
-        if not px:
-            return
-        self.pixels_total += px
-        if self.press_log:
-            self.press_log[-1][1] += px
-        else:
-            self.boot_pixels += px
-
-    def warn(self, text: str) -> None:
-        if text not in self.warnings:
-            self.warnings.append(text)
-
-    def all_warnings(self) -> list:
-        return self.warnings + self.panel.warnings
-
     # ---- lockstep -------------------------------------------------------
 
     def run_for(self, ms: int) -> None:
@@ -682,9 +647,3 @@ class Sim:
         elif "has no attribute 'run'" in line:
             line += "  (usher.app.run not built yet? --standin runs the simulator's stand-ins)"
         return line
-
-    def serial_since_mark(self) -> bytes:
-        return bytes(self.serial_out[self.serial_mark :])
-
-    def image(self):  # type: ignore[no-untyped-def]
-        return self.panel.image()

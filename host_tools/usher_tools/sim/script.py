@@ -243,9 +243,10 @@ def report(sim: Sim, runner: ScriptRunner, wall_s: float, error: str = "") -> di
     }
 
 
-def run_script(sim: Sim, text: str, shots_dir: str = "") -> dict:
-    """Play a script on `sim` (booting it), stop the device cleanly, return the report."""
-    runner = ScriptRunner(sim, shots_dir)
+def run_script(sim: Sim, text: str, shots_dir: str = "", runner: ScriptRunner | None = None) -> dict:
+    """Play a script on `sim` (booting it), stop the device cleanly, return
+    the report. `runner`: one made for another board (the emulated Pico's)."""
+    runner = runner or ScriptRunner(sim, shots_dir)
     t0 = time.monotonic()
     error = ""
     try:
