@@ -73,14 +73,22 @@ class Menu(Screen):
             p.fill_rect(p.w - 3, y0, 3, h, theme.BG)
             p.fill_rect(p.w - 2, y0 + h * top // n, 2, max(2, h * rows // n), theme.ACCENT)
 
-    def draw_row(self, p, i: int) -> None:
-        rows = self.rows(p)
-        if not self.top <= i < self.top + rows or i >= len(self.items):
-            return
+    def row_box(self, p, i: int):
+        """Clear row i in its background; (y, height, background), or None
+        when the row is not on the panel."""
+        if not self.top <= i < self.top + self.rows(p) or i >= len(self.items):
+            return None
         rh = self.row_h(p)
         y = title_h(p) + (i - self.top) * rh
         bg = theme.SELECT if i == self.sel else theme.BG
         p.fill_rect(0, y, p.w, rh, bg)
+        return y, rh, bg
+
+    def draw_row(self, p, i: int) -> None:
+        box = self.row_box(p, i)
+        if box is None:
+            return
+        y, rh, bg = box
         x = self.draw_mark(p, i, 4, y, rh)
         ink = p.ink_on(bg) if i == self.sel else theme.FG
         p.text(p.fit(self.items[i][0], p.w - x - 2), x, y + 2, ink)

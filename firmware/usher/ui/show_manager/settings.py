@@ -9,7 +9,6 @@ from usher.core.data import clone
 from usher.games.show_manager_setup import CITIES, MIN_CITIES, PLACEHOLDERS
 from usher.ui import theme
 from usher.ui.dialogs import Confirm, save_setting
-from usher.ui.screen import title_h
 from usher.ui.widgets import Menu
 
 UNKNOWN = "not known: enter from your board"
@@ -60,14 +59,11 @@ class Cities(Menu):
 
     def draw_row(self, p, i: int) -> None:
         """The name left, its values right aligned: never one run of text."""
-        rows = self.rows(p)
-        if not self.top <= i < self.top + rows or i >= len(self.items):
+        box = self.row_box(p, i)
+        if box is None:
             return
-        rh = self.row_h(p)
-        y = title_h(p) + (i - self.top) * rh
+        y, _, bg = box
         at = i == self.sel
-        bg = theme.SELECT if at else theme.BG
-        p.fill_rect(0, y, p.w, rh, bg)
         v = self.values[i]
         size = "body" if p.w > 200 else "small"  # the LCD has room for the values in the body font
         vw = p.text_w(v, size) + 8 if v else 0
