@@ -12,6 +12,7 @@ import pytest
 from pico_board import need_pico, tap
 from PIL import Image
 from test_shell_session import GOLDEN, SCRIPT, SHOTS
+from usher_tools.paths import FIRMWARE, firmware_files
 from usher_tools.pico.build import USHER_UF2, usher_version
 from usher_tools.pico.device import PROBE_BOOT, Pico, PicoConfig, deploy_files, flash_files, run_script, write_files
 
@@ -22,6 +23,10 @@ def need_uf2() -> str:
         if os.environ.get("USHER_REQUIRE_PICO") == "1":
             pytest.fail("no build/usher.uf2 (make uf2)")
         pytest.skip("no build/usher.uf2: make uf2")
+    built = os.path.getmtime(USHER_UF2)
+    newer = [f for f in firmware_files() if os.path.getmtime(os.path.join(FIRMWARE, f)) > built]
+    if newer:  # make test rebuilds it; a test run by hand would test old code
+        pytest.fail("build/usher.uf2 is older than firmware/%s: make uf2 (make test does it)" % newer[0])
     return USHER_UF2
 
 
