@@ -156,15 +156,25 @@ def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) ->
         subprocess.run(mpremote + ["exec", REMOVE_TREE % "/usher"], capture_output=True)
     else:  # stale modules of an older version would still be imported: gone
         subprocess.run(mpremote + ["exec", PRUNE % ("/usher", keep, 1)], capture_output=True)
-    # mkdir fails on a folder that exists and would stop a chained call: one call each
-    for d in dirs:
-        subprocess.run(mpremote + ["mkdir", ":" + d], capture_output=True)
+    # every folder in one call (mkdir of one that exists would stop a chained call);
+    # parents sort before their children
+    subprocess.run(mpremote + ["exec", MKDIRS % sorted(set(dirs))], capture_output=True)
     args = list(mpremote)
     for src, dst in plan:
         args += ["cp", src, ":" + dst, "+"]
     args += ["reset"]
     sys.exit(subprocess.call(args))
 
+
+# run on the Pico: make these folders (relative to /), those there already kept
+MKDIRS = """
+import os
+for d in %r:
+    try:
+        os.mkdir('/' + d)
+    except OSError:
+        pass
+"""
 
 # run on the Pico: does its MicroPython have a ROMFS partition to deploy into?
 HAS_ROMFS = "import vfs; print('ROMFS', 'yes' if hasattr(vfs, 'rom_ioctl') else 'no')"

@@ -32,9 +32,9 @@ def test_every_relative_link_and_picture_exists():
 
 def test_make_targets_named_in_the_readme_exist():
     with open(os.path.join(ROOT, "Makefile")) as f:
-        targets = set(re.findall(r"^([a-z][a-z-]*):", f.read(), re.M))
+        targets = set(re.findall(r"^([a-z][a-z0-9-]*):", f.read(), re.M))
     with open(os.path.join(ROOT, "README.md")) as f:
-        named = set(re.findall(r"`make ([a-z][a-z-]*)", f.read()))
+        named = set(re.findall(r"`make ([a-z][a-z0-9-]*)", f.read()))
     assert named and not named - targets, named - targets
 
 
