@@ -340,7 +340,11 @@ def test_the_first_screenshot_shows_the_device_not_a_black_panel(tab, url, profi
     session. Lit where it is lit and dark where it is dark: once the VM has
     drawn, the glass shows the device's brightness (a filter) over it."""
     tab.goto(url + "?profile=" + profile)
-    shot = tab.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": False})["data"]
+    for _ in range(5):  # judge no picture taken while the VM was drawing a frame into the glass
+        before = tab.eval("usher.test.stats().frames")
+        shot = tab.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": False})["data"]
+        if tab.eval("usher.test.stats().frames") == before:
+            break
     keys = tab.eval("document.querySelectorAll('#board .key').length")
     box = tab.eval(
         "(() => { const e = document.getElementById('first').hidden ? document.getElementById('screen')"
