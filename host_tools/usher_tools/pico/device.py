@@ -10,7 +10,6 @@ Time is emulated: the chip runs at 125 MHz of its own time, whatever the
 laptop does, and moves only in `run_for` (lockstep) or `pump` (live).
 """
 
-import fcntl
 import importlib
 import json
 import os
@@ -25,6 +24,7 @@ from dataclasses import dataclass
 from usher_tools.paths import ROOT, tool, use_firmware, vm_env
 from usher_tools.sim.board import SimError, VirtualBoard
 from usher_tools.sim.profiles import PROFILES
+from usher_tools.sim.runner import _nonblock
 
 BOARD_JS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "board.mjs")
 NODE_DIR = os.path.join(ROOT, ".node")
@@ -74,10 +74,6 @@ def wiring(profile: str) -> dict:
     if hasattr(mod, "I2C_ID"):
         conf["i2c"] = {"bus": mod.I2C_ID, "addrs": [mod.OLED_ADDR], "freq": mod.I2C_FREQ}
     return conf
-
-
-def _nonblock(fd: int) -> None:
-    fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK)
 
 
 class Pico(VirtualBoard):
