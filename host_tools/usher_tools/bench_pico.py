@@ -12,31 +12,87 @@ from usher_tools.paths import ROOT
 SCRIPT = os.path.join(ROOT, "tests", "sim", "shell_session.txt")
 
 
-def session(profile: str, frozen: bool = False) -> dict:
+def _flash(d: str, profile: str, frozen: bool, seed: int) -> str:
+    """A flash image as a user leaves it (files deploy, or usher.uf2 on a
+    blank board), with the measuring boot.py (fixed seed, heap probe)."""
+    from usher_tools.pico.device import PROBE_BOOT, deploy_files, write_files
+
+    flash = os.path.join(d, "flash.img")
+    if frozen:
+        with open(PROBE_BOOT) as f:
+            boot = f.read().replace("SEED = -1", "SEED = %d" % seed).encode()
+        write_files(flash, {"boot.py": boot, "data/profile.txt": (profile + "\n").encode()})
+    else:
+        deploy_files(flash, profile, probe_seed=seed)
+    return flash
+
+
+def play(text: str, profile: str, frozen: bool = False, seed: int = 1) -> dict:
+    """A script on the emulated Pico from power-on: the simulator's report
+    plus the heap after every press, each press's time and bytes, and the
+    files on the flash at the end."""
     from usher_tools.pico.build import STOCK_UF2, USHER_UF2
-    from usher_tools.pico.device import PROBE_BOOT, Pico, PicoConfig, deploy_files, press_times, run_script, write_files
+    from usher_tools.pico.device import Pico, PicoConfig, flash_files, press_times, run_script
 
     with tempfile.TemporaryDirectory() as d:
-        flash = os.path.join(d, "flash.img")
-        if frozen:  # usher.uf2 on a blank board, with the measuring boot.py
-            with open(PROBE_BOOT) as f:
-                boot = f.read().replace("SEED = -1", "SEED = 1").encode()
-            write_files(flash, {"boot.py": boot, "data/profile.txt": (profile + "\n").encode()})
-        else:
-            deploy_files(flash, profile, probe_seed=1)
+        flash = _flash(d, profile, frozen, seed)
         with Pico(PicoConfig(profile=profile, flash=flash, uf2=USHER_UF2 if frozen else STOCK_UF2)) as pico:
             pico.boot()
             home = pico.heap()
             boot_ms = [t for t, _ in pico.events]
             pico.sample_heap = True
-            with open(SCRIPT) as f:
-                result = run_script(pico, f.read())
+            result = run_script(pico, text)
             result["home_heap"] = home
             result["boot_heap"] = pico.boot_heap
             result["first_frame_ms"] = round(boot_ms[-1] / 1000) if boot_ms else -1
             result["heap_log"] = pico.heap_log
             result["press_times"] = press_times(pico)
+            result["serial_all"] = bytes(pico.serial_out).decode("utf-8", "replace")
+        result["files"] = flash_files(flash)
     return result
+
+
+def session(profile: str, frozen: bool = False) -> dict:
+    with open(SCRIPT) as f:
+        return play(f.read(), profile, frozen, 1)
+
+
+def full_game(game: str, profile: str, frozen: bool = False) -> dict:
+    """One of full_games' games on the emulated Pico, with the record held
+    against the plan and each press's screen named."""
+    from usher_tools import full_games
+
+    planned = full_games.plan(game, profile)
+    r = play(planned["text"], profile, frozen, planned["seed"])
+    r.update(full_games.check_record(planned, r["files"]))
+    r["screens"] = full_games.screens_of(planned["text"], profile, planned["seed"])
+    if "session" in planned:
+        from usher_tools import session_sim
+
+        r["asked"] = planned["session"].asked
+        got: dict = {}
+        for a in session_sim.answers(r["serial_all"].encode()):
+            got.setdefault(a.get("id"), []).append(a)
+        r["answers"] = got
+        r["refused"] = session_sim.refusals(r)
+    return r
+
+
+def heap_figures(r: dict) -> tuple:
+    """(least gc.mem_free(), peak gc.mem_alloc()) sampled after the presses."""
+    free = [f for _, _, f in r["heap_log"] if f >= 0]
+    alloc = [a for _, a, _ in r["heap_log"] if a >= 0]
+    return (min(free) if free else -1, max(alloc) if alloc else -1)
+
+
+def worst_press(r: dict) -> tuple:
+    """(ms, key, the screen it was pressed on) of the slowest press."""
+    times = r["press_times"]
+    if not times:
+        return (0.0, "-", "-")
+    key, ms, _, n = max(times, key=lambda x: x[1])
+    screens = r.get("screens") or []
+    return (ms, key, screens[n] if n < len(screens) else "?")
 
 
 def figures() -> list:
@@ -81,6 +137,38 @@ def figures() -> list:
     return rows
 
 
+def main(argv: list) -> None:
+    """`python -m usher_tools.bench_pico GAME PROFILE [frozen]`: one full game."""
+    import json
+    import time
+
+    if not argv:
+        for row in figures():
+            print("| %s | %s |" % row[:2])
+        return
+    t0 = time.monotonic()
+    r = full_game(argv[0], argv[1], len(argv) > 2 and argv[2] == "frozen")
+    least, peak = heap_figures(r)
+    ms = [t for _, t, _, _ in r["press_times"]]
+    print(
+        json.dumps(
+            {
+                "error": r["error"],
+                "as_planned": r["as_planned"],
+                "presses": r["presses"],
+                "boot_free": r["boot_heap"][1],
+                "home_free": r["home_heap"][1],
+                "least_free": least,
+                "peak_alloc": peak,
+                "median_ms": statistics.median(ms) if ms else 0,
+                "worst": worst_press(r),
+                "wall_s": round(time.monotonic() - t0),
+            }
+        )
+    )
+
+
 if __name__ == "__main__":
-    for row in figures():
-        print("| %s | %s |" % row[:2])
+    import sys
+
+    main(sys.argv[1:])

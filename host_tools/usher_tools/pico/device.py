@@ -690,10 +690,6 @@ def flash_files(path: str) -> dict:
         return read_image(t.name, heap="8M").files  # the firmware files are there too
 
 
-if __name__ == "__main__":
-    sys.exit("use usher_tools.pico via `usher sim --pico` or the tests")
-
-
 def script_runner(pico: Pico, shots_dir: str = ""):  # type: ignore[no-untyped-def]
     """The simulator's script runner, for a chip whose work takes time: each
     press is followed by a wait until the firmware idles again (as a person
@@ -712,11 +708,19 @@ def script_runner(pico: Pico, shots_dir: str = ""):  # type: ignore[no-untyped-d
             pico.settle(idle_steps=3)
             return super().shot(name)
 
+        def mark(self, name: str) -> int:
+            # the probe boot.py's figure: gc.mem_alloc() after a collection
+            pico.settle(idle_steps=3)
+            got = pico.heap()[0]
+            self.heap.append([name, got])
+            return got
+
     return PicoScriptRunner(pico, shots_dir)
 
 
 def press_times(pico: Pico) -> list:
-    """[(key, ms, bytes)] per press: emulated ms from the moment the press
+    """[(key, ms, bytes, n)] per press (n: its place among the presses):
+    emulated ms from the moment the press
     takes effect (prev/next on the press, ok/back on the release) to the
     panel's last byte before the next press, and the bytes it pushed. A
     press whose answer spans a power cycle is left out."""
@@ -729,7 +733,7 @@ def press_times(pico: Pico) -> list:
         at = p["down_us"] if logical in ("prev", "next") else p.get("up_us", p["down_us"])
         if not evs or any(t < p["down_us"] for t, _ in evs):
             continue
-        out.append((p["key"], max(0.0, (evs[-1][0] - at) / 1000), sum(n for _, n in evs)))
+        out.append((p["key"], max(0.0, (evs[-1][0] - at) / 1000), sum(n for _, n in evs), i))
     return out
 
 
@@ -738,3 +742,7 @@ def run_script(pico: Pico, text: str, shots_dir: str = "") -> dict:
     from usher_tools.sim import script
 
     return script.run_script(pico, text, shots_dir, runner=script_runner(pico, shots_dir))  # type: ignore[arg-type]
+
+
+if __name__ == "__main__":
+    sys.exit("use usher_tools.pico via `usher sim --pico` or the tests")

@@ -1,0 +1,107 @@
+"""The full scripted games, one a title: each planned on the laptop (the
+firmware's own App on the headless kit), then pressed button by button on a
+device, the simulator or the emulated Pico, and its record read back and
+held against the plan. One table, so every runtime plays the same games."""
+
+from usher_tools.planner import use_kit
+
+# name: what the bench calls it
+GAMES = {
+    "showtime": "Showtime, 4 players",
+    "showbiz": "Showbiz, 4 players, 10 years, a sync halfway",
+    "show_manager": "Show Manager, 6 players",
+    "films": "Films, best of three",
+    "long_session": "the long session (6 games, syncs, a whole Showbiz)",
+}
+
+
+def plan(game: str, profile: str) -> dict:
+    """{"text": the script, "seed": the device's Rng seed it was planned
+    with, "actions": the last game's actions as planned (no times),
+    "record": which record holds them ("" for the newest), "session": the
+    long session's Session (its asked requests), else None}."""
+    if game == "showtime":
+        from usher_tools import showtime_sim as st
+
+        pl = st.plan_game(4, 1)
+        return {"text": "\n".join(pl.lines) + "\n", "seed": st.DEVICE_SEED, "actions": pl.actions, "record": ""}
+    if game == "showbiz":
+        from usher_tools import showbiz_sim as sb
+
+        p = sb.plan_game(profile, 4, 3)
+        ev = p["events"]
+        k = len(ev) // 2  # the laptop speaks halfway through
+        text = sb.script(ev[:k]) + sb.sync_lines() + sb.script(ev[k:])
+        return {"text": text, "seed": sb.DEVICE_SEED, "actions": p["actions"], "record": ""}
+    if game == "show_manager":
+        from usher_tools import show_manager_sim as sm
+        from usher_tools.showbiz_sim import script
+
+        p = sm.plan_game(profile, 6, 2)
+        return {"text": script(p["events"]), "seed": sm.DEVICE_SEED, "actions": p["actions"], "record": ""}
+    if game == "films":
+        from usher_tools import films_ui_sim as fm
+        from usher_tools.showbiz_sim import script
+
+        p = fm.plan_match(profile, 5, 3, "private")
+        return {"text": script(p["events"]), "seed": fm.DEVICE_SEED, "actions": p["actions"], "record": ""}
+    if game == "long_session":
+        from usher_tools import session_sim as ss
+
+        s = ss.long_session(profile, 6)
+        rec = "data/%s.log" % s.games[-1][0]
+        return {"text": s.script(), "seed": ss.DEVICE_SEED, "actions": s.played, "record": rec, "session": s}
+    raise KeyError(game)
+
+
+def check_record(planned: dict, files: dict) -> dict:
+    """What the flash holds against the plan: {"records", "as_planned", "score"}."""
+    from usher_tools.score import score_record
+    from usher_tools.showtime_sim import record_actions
+
+    logs = sorted(k for k in files if k.endswith(".log"))
+    out: dict = {"records": logs, "as_planned": False}
+    name = planned["record"] or (logs[-1] if logs else "")
+    if name in files:
+        header, records, actions = record_actions(files[name].decode())
+        out["as_planned"] = actions == planned["actions"]
+        out["score"] = score_record(header, records)
+    return out
+
+
+def screens_of(text: str, profile: str, seed: int) -> list:
+    """The screen each press of a script lands on, replayed on the laptop's
+    App ("Module.Class" of the screen on top when the press comes): names a
+    slow press on a device that cannot say what it shows."""
+    use_kit()
+    from fakes import FakeClock, FakeHardware, MemStorage
+    from usher.app import App
+
+    from usher_tools.sim.script import parse
+
+    storage = MemStorage()
+
+    def boot():  # type: ignore[no-untyped-def]
+        app = App(FakeHardware(profile == "oled"), FakeClock(), storage, seed=seed)
+        app.start()
+        app.render()
+        return app
+
+    app = boot()
+    out = []
+    for _, w in parse(text):
+        cmd = w[0]
+        if cmd in ("prev", "next", "ok", "back") or cmd.endswith("_long") or cmd in ("long", "hold"):
+            if cmd in ("long", "hold"):
+                key, times = w[1] + "_long", 1
+            else:
+                key, times = cmd, int(w[1]) if len(w) == 2 else 1
+            for _ in range(times):
+                top = app.top()
+                out.append("%s.%s" % (type(top).__module__.replace("usher.ui.", ""), type(top).__name__))
+                app.handle(key)
+                for _ in range(4):  # the loop renders every tick (Showtime's loader takes three)
+                    app.render()
+        elif cmd == "restart":
+            app = boot()
+    return out
