@@ -14,7 +14,7 @@ SCALE   ?=
 PORT    ?=
 STUBS_PKG := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
 
-.PHONY: help setup rp2 uf2 dist run web test test-fast check mpy size bench deploy soak screens fonts clean
+.PHONY: help setup rp2 uf2 dist run web test test-fast check mpy size bench pico-games deploy soak screens fonts clean
 
 help:
 	@echo "make run      start the simulator (PROFILE=lcd114|oled, SCALE=1..8: terminal down-scaling, ROMFS=1: code from a ROMFS image, PICO=1: on the rp2 port, emulated)"
@@ -26,7 +26,8 @@ help:
 	@echo "make check    ruff + mypy against the rp2 stubs"
 	@echo "make mpy      compile firmware/ with mpy-cross -march=armv6m into $(BUILD)"
 	@echo "make size     bytecode size per module and total"
-	@echo "make bench    the table of measured figures"
+	@echo "make pico-games  every full scripted game on the emulated Pico, the memory gate (an hour or more)"
+	@echo "make bench    the table of measured figures (runs make pico-games first)"
 	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=lcd114|oled] [DRY=1] [ROMFS=1]   compile and copy to a Pico"
 	@echo "make soak     long fuzz and property runs (not part of make test)"
 	@echo "make screens  the README's pictures of the games, from the simulator"
@@ -82,7 +83,13 @@ mpy: $(STAMP)
 size: $(STAMP)
 	$(BIN)/usher build --out $(BUILD) --sizes
 
-bench: $(STAMP)
+# every full scripted game on the emulated Pico, the memory gate (an hour or
+# more: about 4,000 presses a board); USHER_PICO_GAMES=lcd114:files,... narrows it
+pico-games: $(STAMP)
+	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --uf2
+	$(BIN)/pytest -q -n 2 -m pico_games tests/host/test_pico_games.py
+
+bench: pico-games
 	$(BIN)/python -m usher_tools.bench
 
 deploy: $(STAMP)

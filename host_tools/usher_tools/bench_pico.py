@@ -10,6 +10,7 @@ import tempfile
 from usher_tools.paths import ROOT
 
 SCRIPT = os.path.join(ROOT, "tests", "sim", "shell_session.txt")
+GAMES_OUT = os.path.join(ROOT, "build", "pico-games")  # tests/host/test_pico_games.py leaves its figures here
 
 
 def _flash(d: str, profile: str, frozen: bool, seed: int) -> str:
