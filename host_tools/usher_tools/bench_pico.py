@@ -130,12 +130,76 @@ def figures() -> list:
             (pre + ": panel bytes per press", "median %d, max %d" % (statistics.median(sent), max(sent)), ""),
         ]
     if os.path.exists(USHER_UF2):
-        used = os.path.getsize(USHER_UF2) // 512 * 256  # UF2: 256 bytes of flash a 512-byte block
-        area = 2 * 1024 * 1024 - 1408 * 1024  # RPI_PICO: the flash before its 1,408 KiB filesystem
+        h = headroom()
         rows.append(
-            ("usher.uf2: firmware with Usher frozen in / firmware area left", "%d / %d bytes" % (used, area - used), "")
+            (
+                "usher.uf2: firmware with Usher frozen in / firmware area left",
+                "%d / %d bytes" % (h["used"], h["left"]),
+                "",
+            )
+        )
+        rows.append(
+            (
+                "usher.uf2: room left, in games the size of the largest (%s)" % h["largest"],
+                "%.1f (a game frozen: about %d bytes)" % (h["left"] / h["game_bytes"], h["game_bytes"]),
+                "",
+            )
         )
     return rows
+
+
+AREA = 2 * 1024 * 1024 - 1408 * 1024  # RPI_PICO: the flash before its 1,408 KiB filesystem
+
+
+def flash_used(uf2: str) -> int:
+    return os.path.getsize(uf2) // 512 * 256  # UF2: 256 bytes of flash a 512-byte block
+
+
+def headroom() -> dict:
+    """The firmware area usher.uf2 leaves, against what a game costs there:
+    the largest title's armv6m bytecode times the measured cost of freezing
+    (the frozen image less the stock one, over all the bytecode)."""
+    from usher_tools import build as build_mod
+    from usher_tools.pico.build import STOCK_UF2, USHER_UF2
+
+    used = flash_used(USHER_UF2)
+    with tempfile.TemporaryDirectory() as out:
+        rows = build_mod.build(out)
+    total = sum(n for _, n, _ in rows if n > 0)
+    ratio = (used - flash_used(STOCK_UF2)) / total
+    games = _game_names()
+    per: dict = {}
+    for rel, n, _ in rows:  # usher/games/<name>[_*].py and usher/ui/<name>/
+        parts = rel.split("/")
+        if len(parts) >= 3 and parts[1] == "ui" and rel.count("/") == 3:
+            name = parts[2]
+        elif len(parts) == 3 and parts[1] == "games" and parts[2] not in ("catalog.py", "header.py", "__init__.py"):
+            name = parts[2][:-3]
+            name = next((g for g in games if name == g or name.startswith(g + "_")), name)
+        else:
+            continue
+        if name not in games:
+            continue
+        per[name] = per.get(name, 0) + max(n, 0)
+    largest = max(per, key=lambda k: per[k])
+    return {
+        "used": used,
+        "left": AREA - used,
+        "ratio": ratio,
+        "largest": largest,
+        "game_bytes": int(per[largest] * ratio),
+        "per_game": per,
+    }
+
+
+def _game_names() -> tuple:
+    from usher_tools.paths import use_firmware
+
+    use_firmware()
+    from usher.games.catalog import GAMES
+
+    return tuple(e[0] for e in GAMES)
+
 
 
 def main(argv: list) -> None:

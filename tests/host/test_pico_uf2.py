@@ -138,3 +138,18 @@ def test_make_dist_names_the_image_by_the_devices_version_with_its_sha256():
     assert data == open(USHER_UF2, "rb").read()
     line = open(path + ".sha256").read().split()
     assert line == [hashlib.sha256(data).hexdigest(), name]
+
+
+def test_the_firmware_area_has_room_for_a_fifth_and_a_sixth_game():
+    # RPI_PICO keeps 640 KiB for the firmware; if usher.uf2 ever leaves less
+    # than two games the size of the largest, it is time for a board
+    # definition of our own (a larger firmware area; the filesystem's 1,408
+    # KiB hold a season of records: see hardware/README.md)
+    from usher_tools.bench_pico import headroom
+
+    need_uf2()
+    h = headroom()
+    assert 300_000 < h["used"] < 655_360, h
+    assert 1.0 < h["ratio"] < 1.3, h  # freezing costs about a tenth more than the .mpy files
+    assert h["largest"] == max(h["per_game"], key=lambda k: h["per_game"][k])
+    assert h["left"] >= 2 * h["game_bytes"], h
