@@ -58,6 +58,13 @@ def session(profile: str, frozen: bool = False) -> dict:
         return play(f.read(), profile, frozen, 1)
 
 
+def _session_screens(profile: str) -> list:
+    from usher_tools.full_games import screens_of
+
+    with open(SCRIPT) as f:
+        return screens_of(f.read(), profile, 1)
+
+
 def full_game(game: str, profile: str, frozen: bool = False) -> dict:
     """One of full_games' games on the emulated Pico, with the record held
     against the plan and each press's screen named."""
@@ -79,6 +86,59 @@ def full_game(game: str, profile: str, frozen: bool = False) -> dict:
     return r
 
 
+RAW = "import sys\nb = b'x' * 1000\nfor i in range(64):\n    sys.stdout.write(b)\n"
+
+
+def sync_speed(profile: str = "lcd114") -> dict:
+    """A sync of three finished games (Showtime, Showbiz, Films, as their
+    full scripted games leave them) by `usher sync` over the emulated USB
+    CDC, then, in the same run, 64,000 bytes printed at the raw REPL: each
+    as KB/s in emulated time, from the host's first byte to the device's last."""
+    import subprocess
+    import sys
+    import time
+
+    from usher_tools import full_games
+    from usher_tools.pico.build import STOCK_UF2
+    from usher_tools.pico.device import Pico, PicoConfig, write_files
+
+    games = {}
+    for i, game in enumerate(("showtime", "showbiz", "films"), 1):
+        planned = full_games.plan(game, profile)
+        _, files = full_games.replay(planned["text"], profile, planned["seed"])
+        games["data/g%04d.log" % i] = files["g0001.log"]
+    size = sum(len(v) for v in games.values())
+    with tempfile.TemporaryDirectory() as d:
+        flash = _flash(d, profile, False, 1)
+        write_files(flash, games)
+        env = dict(os.environ, USHER_DB=os.path.join(d, "history.sqlite"))
+        with Pico(PicoConfig(profile=profile, flash=flash, uf2=STOCK_UF2, live=True)) as pico:
+            pico.boot()
+            pico.cdc_in_log.clear()
+            pico.cdc_out_log.clear()
+            cmd = [sys.executable, "-m", "usher_tools.cli", "sync", "--port", pico.pty_path, "--json"]
+            proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            t0 = time.monotonic()
+            while proc.poll() is None and time.monotonic() - t0 < 900:
+                pico.pump(0.05, until_sleep=False)
+            out, err = proc.communicate(timeout=60)
+            sync_us = pico.cdc_out_log[-1][0] - pico.cdc_in_log[0][0]
+            answered = sum(n for _, n in pico.cdc_out_log)
+            pico.cdc_out_log.clear()
+            pico.raw_exec(RAW)
+            raw = [(t, n) for t, n in pico.cdc_out_log]
+            raw_us = raw[-1][0] - raw[0][0]
+    return {
+        "ok": proc.returncode == 0,
+        "why": (out + err)[-300:],
+        "record_bytes": size,
+        "sync_bytes": answered,
+        "sync_kb_s": size / 1000 / (sync_us / 1e6),
+        "sync_ms": sync_us / 1000,
+        "raw_kb_s": 64_000 / 1000 / (raw_us / 1e6),
+    }
+
+
 def heap_figures(r: dict) -> tuple:
     """(least gc.mem_free(), peak gc.mem_alloc()) sampled after the presses."""
     free = [f for _, _, f in r["heap_log"] if f >= 0]
@@ -96,6 +156,82 @@ def worst_press(r: dict) -> tuple:
     return (ms, key, screens[n] if n < len(screens) else "?")
 
 
+VALUE_SCREENS = ("widgets.NumberPicker", "private.SecretNumber", "show_manager.borrow.LoanPicker")
+
+
+def kind_of(key: str, screen: str, after: str) -> str:
+    """What a press was, for the per-kind figures: by its key and the screen
+    it was pressed on and the one it left (screens named as full_games does)."""
+    if screen == "showtime.pages.Between" and key == "ok":
+        return "Showtime scoring replay step"
+    if after == "showbiz.turn.Reveal" or screen == "showbiz.turn.Reveal":
+        return "Showbiz reveal"
+    if screen.startswith("films.place.") and key == "ok":
+        return "Films placement"
+    if key in ("prev", "next"):
+        if screen in VALUE_SCREENS or screen.endswith("Picker"):
+            return "value change"
+        return "cursor move" if after == screen else "prev/next into a new screen"
+    return "opens a screen" if after != screen else "ok on the same screen"
+
+
+def game_rows() -> list:
+    """Rows from the full games `make pico-games` left in build/pico-games/."""
+    import glob
+    import json
+
+    from usher_tools.full_games import GAMES
+
+    found = []
+    for path in sorted(glob.glob(os.path.join(GAMES_OUT, "*.json"))):
+        with open(path) as f:
+            found.append(json.load(f))
+    if not found:
+        return [("rp2 port, full games", "not measured: make pico-games left no figures", "")]
+    rows = []
+    share = {"files": 0.25, "frozen": 0.5}
+    by_kind: dict = {}
+    for g in sorted(found, key=lambda g: (g["kind"], g["profile"], list(GAMES).index(g["game"]))):
+        pre = "rp2 port, %s (%s, %s)" % (GAMES[g["game"]], g["profile"], g["kind"])
+        ok = not g["error"] and g["as_planned"] and g["least_free"] >= share[g["kind"]] * g["boot_free"]
+        rows.append(
+            (
+                pre + ": heap free at boot / at Home / least after a press; peak gc.mem_alloc()",
+                "%d / %d / %d bytes (%.0f%% of boot, gate %.0f%%)%s; %d"
+                % (
+                    g["boot_free"],
+                    g["home_free"],
+                    g["least_free"],
+                    100 * g["least_free"] / g["boot_free"],
+                    100 * share[g["kind"]],
+                    "" if ok else " FAILED",
+                    g["peak_alloc"],
+                ),
+                "tests/host/test_pico_games.py",
+            )
+        )
+        ms, key, screen = g["worst"]
+        rows.append(
+            (
+                pre + ": ms from a press to the end of its redraw (%d presses)" % g["presses"],
+                "median %.0f, worst %.0f (%s on %s)" % (g["ms_median"], ms, key, screen),
+                "",
+            )
+        )
+        for k, t, _, sc, after in g["presses_log"]:
+            by_kind.setdefault((g["profile"], g["kind"]), {}).setdefault(kind_of(k, sc, after), []).append(t)
+    for (profile, kind), kinds in sorted(by_kind.items()):
+        for name, ts in sorted(kinds.items(), key=lambda kv: statistics.median(kv[1])):
+            rows.append(
+                (
+                    "rp2 port, every full game (%s, %s): ms per press, %s" % (profile, kind, name),
+                    "median %.0f, worst %.0f (%d presses)" % (statistics.median(ts), max(ts), len(ts)),
+                    "",
+                )
+            )
+    return rows
+
+
 def figures() -> list:
     from usher_tools.pico.build import STOCK_UF2
 
@@ -107,28 +243,34 @@ def figures() -> list:
     kinds = [("files", False)] + ([("frozen", True)] if os.path.exists(USHER_UF2) else [])
     for (kind, frozen), profile in [(k, p) for k in kinds for p in ("lcd114", "oled")]:
         r = session(profile, frozen)
-        free = [f for _, _, f in r["heap_log"] if f >= 0]
-        alloc = [a for _, a, _ in r["heap_log"] if a >= 0]
+        r["screens"] = _session_screens(profile)
+        least, peak = heap_figures(r)
         times = r["press_times"]
-        ms = [t for _, t, _ in times]
-        worst = max(times, key=lambda x: x[1]) if times else ("-", 0, 0)
-        sent = [n for _, _, n in times]
+        ms = [t for _, t, _, _ in times]
+        worst = worst_press(r)
+        sent = [n for _, _, n, _ in times]
         pre = "rp2 port, shell session (%s, %s)" % (profile, kind)
         rows += [
             (pre + ": heap free at boot / at Home", "%d / %d bytes" % (r["boot_heap"][1], r["home_heap"][1]), ""),
-            (
-                pre + ": least gc.mem_free() / peak gc.mem_alloc() after a press",
-                "%d / %d bytes" % (min(free), max(alloc)),
-                "",
-            ),
+            (pre + ": least gc.mem_free() / peak gc.mem_alloc() after a press", "%d / %d bytes" % (least, peak), ""),
             (pre + ": reset to the end of the first frame", "%d ms" % r["first_frame_ms"], ""),
             (
                 pre + ": ms from a press to the end of its redraw",
-                "median %.0f, worst %.0f (a press of %s)" % (statistics.median(ms), worst[1], worst[0]),
+                "median %.0f, worst %.0f (%s on %s)" % (statistics.median(ms), worst[0], worst[1], worst[2]),
                 "",
             ),
             (pre + ": panel bytes per press", "median %d, max %d" % (statistics.median(sent), max(sent)), ""),
         ]
+    rows += game_rows()
+    s = sync_speed("lcd114")
+    rows.append(
+        (
+            "rp2 port: usher sync of 3 finished games (%d bytes of records) over the emulated USB" % s["record_bytes"],
+            "%.1f KB/s (%.0f ms); a raw REPL print in the same run %.1f KB/s%s"
+            % (s["sync_kb_s"], s["sync_ms"], s["raw_kb_s"], "" if s["ok"] else " (FAILED: %s)" % s["why"]),
+            "emulated time",
+        )
+    )
     if os.path.exists(USHER_UF2):
         h = headroom()
         rows.append(
@@ -199,7 +341,6 @@ def _game_names() -> tuple:
     from usher.games.catalog import GAMES
 
     return tuple(e[0] for e in GAMES)
-
 
 
 def main(argv: list) -> None:

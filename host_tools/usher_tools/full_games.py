@@ -73,6 +73,11 @@ def screens_of(text: str, profile: str, seed: int) -> list:
     """The screen each press of a script lands on, replayed on the laptop's
     App ("Module.Class" of the screen on top when the press comes): names a
     slow press on a device that cannot say what it shows."""
+    return replay(text, profile, seed)[0]
+
+
+def replay(text: str, profile: str, seed: int) -> tuple:
+    """(the screens of screens_of, the files the App left in its storage)."""
     use_kit()
     from fakes import FakeClock, FakeHardware, MemStorage
     from usher.app import App
@@ -104,4 +109,4 @@ def screens_of(text: str, profile: str, seed: int) -> list:
                     app.render()
         elif cmd == "restart":
             app = boot()
-    return out
+    return out, dict((k, bytes(storage.files[k])) for k in storage.files)

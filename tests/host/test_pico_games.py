@@ -23,6 +23,10 @@ pytestmark = pytest.mark.pico_games
 SHARE = {"files": 0.25, "frozen": 0.5}  # of the heap free at boot.py
 
 
+def _after(screens: list, i: int) -> str:
+    return screens[i + 1] if i + 1 < len(screens) else "?"
+
+
 def boards() -> list:
     chosen = os.environ.get("USHER_PICO_GAMES", "lcd114:files,lcd114:frozen,oled:files,oled:frozen")
     return [tuple(c.split(":")) for c in chosen.split(",") if c]
@@ -51,6 +55,11 @@ def test_full_game_within_the_heap_on_the_rp2_port(game, board):
         "worst": worst_press(r),
         "memory_recoveries": r["memory_recoveries"],
         "wall_s": r["wall_s"],
+        # per press: key, ms, panel bytes, the screen it was pressed on, the screen after it
+        "presses_log": [
+            [k, round(t, 2), n, r["screens"][i] if i < len(r["screens"]) else "?", _after(r["screens"], i)]
+            for k, t, n, i in r["press_times"]
+        ],
     }
     os.makedirs(GAMES_OUT, exist_ok=True)
     with open(os.path.join(GAMES_OUT, "%s-%s-%s.json" % (game, profile, kind)), "w") as f:

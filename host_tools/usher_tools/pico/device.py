@@ -108,6 +108,8 @@ class Pico(VirtualBoard):
         self.flash_ops = 0
         self.flash_log: list = []
         self.serial_out = bytearray()
+        self.cdc_out_log: list = []  # (chip µs, bytes) of each USB CDC write to the host
+        self.cdc_in_log: list = []  # (chip µs, bytes) of the host's bytes from the pty
         self.serial_mark = 0
         self.stderr = bytearray()
         self.to_pty = bytearray()
@@ -321,6 +323,7 @@ class Pico(VirtualBoard):
             self._bus(self.panel.write(addr, data), t1, len(data) + 1)  # type: ignore[call-arg]
         elif t == "U":
             self.serial_out += p
+            self.cdc_out_log.append((self.us, len(p)))
             if len(self.serial_out) > 1 << 21:
                 cut = len(self.serial_out) - (1 << 20)
                 del self.serial_out[:cut]
@@ -397,6 +400,7 @@ class Pico(VirtualBoard):
                 break
             if not data:
                 break
+            self.cdc_in_log.append((self.us, len(data)))
             self._send("W", data)
         if self.to_pty:
             try:
