@@ -13,7 +13,7 @@ from usher.games.catalog import modules_of
 from usher.library import Library
 from usher.settings import Settings
 from usher.ui import theme
-from usher.ui.modules import collect, unload
+from usher.ui.modules import LINK, collect, unload
 from usher.ui.paint import Painter
 from usher.ui.screen import title_h
 
@@ -239,7 +239,7 @@ class App:
 
     def serve_link(self) -> None:
         """The USB link costs ~24 KB of heap, so it is loaded only when a byte
-        arrives and dropped again after a quiet minute (usher.link_gate)."""
+        arrives and dropped again after five quiet seconds (usher.link_gate)."""
         gate = self.gate
         b = -1
         if gate is None:
@@ -254,7 +254,7 @@ class App:
             self.refuse_link = False
         if not gate.serve(self, b):
             self.gate = None
-            unload(("usher.link",))
+            unload(LINK)
 
     def device_id(self) -> str:
         """The board's unique id: names this device to the laptop."""
@@ -354,7 +354,7 @@ class App:
         self.refuse_link = True  # a host's next bytes must not start this over at once
         self.stack = []
         self.match = None
-        unload(("usher.link", "usher.ui.", "usher.games."), SHARED)
+        unload(LINK + ("usher.ui.", "usher.games."), SHARED)
 
 
 # a MemoryError soon after a reload from flash means the reload did not free

@@ -13,7 +13,7 @@ except ImportError:  # MicroPython: annotations are never evaluated
     pass
 
 from usher.core.crc import crc_hex
-from usher.ui.modules import collect, unload
+from usher.ui.modules import LINK, collect, unload
 
 # heap the link needs free before it is loaded: its code and buffers take ~24 KB
 # on the 64-bit VM (less on the Pico), its answers a few KB more
@@ -42,7 +42,6 @@ def no_room_line(playing: bool) -> bytes:
 
 
 NO_ROOM_LINE = no_room_line(True)  # the line a host gets while a game is open
-LINK_MODULES = ("usher.link",)  # usher.link, link_ops, link_wire and this module
 
 
 class FirstByte:
@@ -173,5 +172,5 @@ class LinkGate:
         """Drop the link and its modules, giving their heap back; this module
         stays while the host is being refused."""
         self.link = None
-        unload(LINK_MODULES, ("usher.link_gate",) if self.off else ())
+        unload(LINK, ("usher.link_gate",) if self.off else ())
         collect()

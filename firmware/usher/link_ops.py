@@ -200,9 +200,10 @@ def game_settings_problem(game: str, values: dict, playing: str) -> str:
         return "%s: %s" % (game, e.msg)
     finally:
         if playing != game:
+            from usher.games.catalog import modules_of
             from usher.ui.modules import unload
 
-            unload(("usher.games." + game,))
+            unload(modules_of(game))
     return ""
 
 

@@ -21,9 +21,11 @@ from usher.core.errors import RuleError
 # showtime_cast.STARS_KNOWN) and the Settings row that opens them
 # (usher.ui.<name>.settings); a game with settings checks them in
 # usher/games/<name>_settings.py, `check(values)` (the link asks it before it
-# takes pushed settings). Offered on "New game" in this order (dice has its own row).
+# takes pushed settings); last, the rules' helper modules, usher/games/<name>_<helper>.py
+# (named exactly: leaving a game drops these, no module found by a name's beginning).
+# Offered on "New game" in this order (dice has its own row).
 GAMES: tuple = (
-    ("dice", "Dice", 0, 8, False, None, ""),
+    ("dice", "Dice", 0, 8, False, None, "", ()),
     (
         "showtime",
         "Showtime",
@@ -32,8 +34,18 @@ GAMES: tuple = (
         False,
         {"stars": [[1, 2, 2, 1], [2, 3, 3, 2], [3, 4, 4, 3], [2, 3, 3, 2]], "genres": None, "stars_checked": False},
         "Showtime seats",
+        ("cast", "settings"),
     ),
-    ("showbiz", "Showbiz", 2, 8, True, {"public_money": False, "draws": "device"}, "Showbiz options"),
+    (
+        "showbiz",
+        "Showbiz",
+        2,
+        8,
+        True,
+        {"public_money": False, "draws": "device"},
+        "Showbiz options",
+        ("bags", "legal", "rules", "settings"),
+    ),
     (
         "show_manager",
         "Show Manager",
@@ -52,10 +64,11 @@ GAMES: tuple = (
             "edition": "show_manager",
         },
         "Show Manager cities",
+        ("rules", "settings", "setup"),
     ),
-    ("films", "Films", 2, 2, True, None, ""),
+    ("films", "Films", 2, 2, True, None, "", ("play", "rules", "score")),
 )
-NAME, TITLE, LO, HI, SECRETS, SETTINGS, SETTINGS_ROW = range(7)
+NAME, TITLE, LO, HI, SECRETS, SETTINGS, SETTINGS_ROW, HELPERS = range(8)
 
 
 def entry(name: str) -> tuple:
@@ -100,5 +113,8 @@ def load_game(name: str) -> Any:
 
 
 def modules_of(name: str) -> tuple:
-    """The module prefixes a game brings in: what leaving it drops."""
-    return ("usher.ui." + name, "usher.games." + name)
+    """The modules a game brings in, by name (its screens package, its rules
+    and their helpers): what leaving it drops (usher.ui.modules.unload)."""
+    return ("usher.ui." + name, "usher.games." + name) + tuple(
+        "usher.games.%s_%s" % (name, h) for h in entry(name)[HELPERS]
+    )

@@ -17,14 +17,23 @@ def collect() -> None:
         gc.collect()
 
 
+# the USB link's modules: what leaving the link drops (link_gate last: the app
+# keeps it while a host is being refused)
+LINK = ("usher.link", "usher.link_ops", "usher.link_wire", "usher.link_gate")
+
+
 def unload(scope: tuple, keep: tuple = ()) -> None:
-    """Forget every module whose name starts with a prefix in `scope`, except
-    those starting with one in `keep`; then collect. Only on MicroPython: on
-    CPython modules shared with other code must keep their identity."""
+    """Forget every module named in `scope`, except those named in `keep`;
+    then collect. A name is a module and, if it is a package, everything in
+    it ("usher.ui.showtime" is that package and its screens); a name ending
+    in "." is only what the package holds ("usher.ui." keeps usher.ui itself).
+    Never a string's beginning: "usher.link" is not "usher.link_gate". Only
+    on MicroPython: on CPython modules shared with other code must keep
+    their identity."""
     if not MICRO:
         return
     for name in list(sys.modules):
-        if not _starts(name, scope) or _starts(name, keep):
+        if not within(name, scope) or within(name, keep):
             continue
         del sys.modules[name]
         dot = name.rfind(".")
@@ -37,8 +46,12 @@ def unload(scope: tuple, keep: tuple = ()) -> None:
     collect()
 
 
-def _starts(name: str, prefixes: tuple) -> bool:
-    for p in prefixes:
-        if name.startswith(p):
+def within(name: str, scope: tuple) -> bool:
+    """Whether module `name` is one `scope` names (see unload)."""
+    for p in scope:
+        if p[-1:] == ".":
+            if name.startswith(p):  # inside the package: the dot is the boundary
+                return True
+        elif name == p or name.startswith(p + "."):
             return True
     return False

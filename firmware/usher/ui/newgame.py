@@ -3,7 +3,7 @@ own options, then play. Names come from the roster (pushed from the laptop or
 typed in Settings); colours follow seat order and can be changed."""
 
 from usher.core.errors import RuleError
-from usher.games.catalog import GAMES, HI, LO, NAME, TITLE, load_game
+from usher.games.catalog import GAMES, HI, LO, NAME, TITLE, load_game, title
 from usher.ui import theme
 from usher.ui.widgets import Menu, NumberPicker
 
@@ -104,9 +104,16 @@ def options(app, game, players: list) -> None:
     try:
         mod = __import__("usher.ui." + game.name + ".setup", None, None, ["options"])
     except ImportError:
-        start(app, game, players, {}, {})
+        # every game has a setup module (one without options calls back at
+        # once): a missing or broken one is a partial deploy, said, never
+        # played on defaults
+        app.toast(not_installed(game.name))
         return
     mod.options(app, game, players, lambda opts, comps: start(app, game, players, opts, comps))
+
+
+def not_installed(name: str) -> str:
+    return "Not installed: " + title(name)
 
 
 def start(app, game, players: list, opts: dict, comps: dict) -> None:

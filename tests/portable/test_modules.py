@@ -1,0 +1,53 @@
+"""Which modules leaving a game or the link drops: named by package, never by
+a string's beginning (a game whose name began another's would drop it; the
+link's own name begins the gate's)."""
+
+import sys
+
+from portable import eq
+from usher.games.catalog import GAMES, HELPERS, NAME, modules_of
+from usher.ui.modules import LINK, MICRO, unload, within
+
+
+def test_a_name_is_a_module_and_the_package_it_may_be():
+    eq(within("usher.link", ("usher.link",)), True)
+    eq(within("usher.link.wire", ("usher.link",)), True)
+    eq(within("usher.link_gate", ("usher.link",)), False)
+    eq(within("usher.games.showtime_cast", ("usher.games.show",)), False)
+    eq(within("usher.ui.showtime", ("usher.ui.show",)), False)
+
+
+def test_a_trailing_dot_is_only_what_the_package_holds():
+    eq(within("usher.ui.home", ("usher.ui.",)), True)
+    eq(within("usher.ui", ("usher.ui.",)), False)
+    eq(within("usher.uix", ("usher.ui.",)), False)
+
+
+def test_a_game_drops_its_screens_rules_and_named_helpers_only():
+    got = modules_of("showbiz")
+    eq(got[:2], ("usher.ui.showbiz", "usher.games.showbiz"))
+    eq(within("usher.games.showbiz_bags", got), True)
+    eq(within("usher.ui.showbiz.turn", got), True)
+    eq(within("usher.games.show_manager_rules", modules_of("show_manager")), True)
+    for e in GAMES:  # no game's modules are another's
+        mine = modules_of(e[NAME])
+        for other in GAMES:
+            if other[NAME] != e[NAME]:
+                for m in modules_of(other[NAME]):
+                    eq((m, within(m, mine)), (m, False))
+        eq(len(mine), 2 + len(e[HELPERS]))
+
+
+def test_the_link_is_its_modules_by_name():
+    eq(LINK, ("usher.link", "usher.link_ops", "usher.link_wire", "usher.link_gate"))
+
+
+def test_unload_on_micropython_forgets_the_named_and_keeps_the_rest():
+    import usher.link_gate  # noqa: F401
+    import usher.link_wire  # noqa: F401
+
+    unload(("usher.link_wire",))
+    if MICRO:  # CPython keeps modules (shared with the test's own imports)
+        eq("usher.link_wire" in sys.modules, False)
+    eq("usher.link_gate" in sys.modules, True)
+    eq("usher.games.catalog" in sys.modules, True)
