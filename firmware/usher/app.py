@@ -217,6 +217,25 @@ class App:
         unload(("usher.ui.", "usher.games."), SHARED + modules_of(g))
         __import__("usher.ui." + g + ".play", None, None, ["open"]).open(self)
 
+    # -- the device itself (Settings: Board, About) ---------------------------------
+    def about(self) -> dict:
+        """What Settings shows of the device (usher.about: it reads sys,
+        which the screens never do) and the board profiles to choose from;
+        that code goes again at once."""
+        from usher.about import facts, profiles
+
+        out = facts(self.hw.profile, self.storage)
+        out["profiles"] = profiles()
+        unload(("usher.about",))
+        return out
+
+    def save_profile(self, name: str) -> None:
+        """The board profile for the next power-on: usher.boot.profile_name
+        reads it before looking for an OLED. OSError on a full flash."""
+        from usher.board import PROFILE_FILE
+
+        self.storage.write(PROFILE_FILE, name.encode() + b"\n")
+
     def apply_brightness(self) -> None:
         if self.hw.backlight is not None:
             self.hw.backlight(self.settings.get("brightness"))
@@ -254,7 +273,7 @@ class App:
             self.refuse_link = False
         if not gate.serve(self, b):
             self.gate = None
-            unload(("usher.link",))
+            unload(("usher.link", "usher.about"))  # the hello reads usher.about
 
     def device_id(self) -> str:
         """The board's unique id: names this device to the laptop."""
@@ -354,7 +373,7 @@ class App:
         self.refuse_link = True  # a host's next bytes must not start this over at once
         self.stack = []
         self.match = None
-        unload(("usher.link", "usher.ui.", "usher.games."), SHARED)
+        unload(("usher.link", "usher.about", "usher.ui.", "usher.games."), SHARED)
 
 
 # a MemoryError soon after a reload from flash means the reload did not free
