@@ -28,16 +28,17 @@ def micropython() -> str:
     return version if name == "micropython" else ""
 
 
-def code_from() -> str:
+def code_from(pkg=None) -> str:
     """Where Usher's code was imported from: "frozen" into the firmware
     (usher.uf2), "romfs" (`usher deploy --romfs`) or "files" on the flash.
     A package's __path__ is the sys.path entry it was found under joined to
     its name (".frozen/usher", "/rom/usher", "usher"); CPython's is a list.
     Its __file__ would not do: a frozen one reads "usher/__init__.py", as a
-    copied source file's does."""
-    import usher
+    copied source file's does. (`pkg`: another package, for tests.)"""
+    if pkg is None:
+        import usher as pkg
 
-    path = getattr(usher, "__path__", "")
+    path = getattr(pkg, "__path__", "")
     if not isinstance(path, str):
         path = list(path)[0] if path else ""
     if path.startswith(".frozen"):

@@ -161,6 +161,26 @@ def test_where_the_code_lives_is_read_from_the_packages_path():
         usher.__path__ = had
 
 
+def test_a_package_really_frozen_into_micropython_reads_as_frozen():
+    import os
+    import sys
+
+    from usher.about import code_from
+
+    if sys.implementation.name != "micropython":
+        return  # CPython freezes nothing of the kind
+    try:
+        import asyncio  # the unix port freezes it, as usher.uf2 freezes usher
+    except ImportError:
+        return
+    try:
+        os.stat(asyncio.__file__)
+        return  # a copy on a filesystem: not the frozen one
+    except OSError:
+        pass
+    eq(code_from(asyncio), "frozen")
+
+
 def test_profiles_are_named_by_their_modules_and_the_unused_one_is_forgotten_on_the_device():
     import sys
 
