@@ -1,5 +1,5 @@
 """What the device says about itself, for Settings > About and the link's
-hello. At the app level because it reads sys and os, which the screens never
+hello. At the app level because it reads sys, which the screens never
 touch: a screen gets these facts from the app (`App.about`). Everything is
 read defensively: the same code runs on the Pico, the VM and CPython."""
 
@@ -48,39 +48,13 @@ def code_from(pkg=None) -> str:
     return "files"
 
 
-def facts(profile: str, storage) -> dict:
-    """Everything About shows: versions, where the code lives, the board
-    profile, and the flash free (-1 when the filesystem cannot tell)."""
+def facts(storage) -> dict:
+    """Everything About shows but the board: versions, where the code lives,
+    and the flash free (-1 when the filesystem cannot tell)."""
     name, version = runtime()
     free = getattr(storage, "free", None)
     try:
         left = free() if free is not None else -1
     except OSError:
         left = -1
-    from usher.board import saved_profile
-
-    return {
-        "usher": VERSION,
-        "python": name,
-        "version": version,
-        "code": code_from(),
-        "profile": profile,  # the one running
-        "saved": saved_profile(storage),  # the one the next power-on takes ("" if it detects)
-        "free": left,
-    }
-
-
-def profiles() -> list:
-    """(name, title) of every board profile, from the profile modules; those
-    not in use are forgotten again (their code is only needed at power-on)."""
-    from usher.board import PROFILES
-    from usher.ui.modules import unload
-
-    out = []
-    for name in PROFILES:
-        mod = "usher.board." + name
-        had = mod in sys.modules
-        out.append((name, __import__(mod, None, None, ["TITLE"]).TITLE))
-        if not had:
-            unload((mod,))
-    return out
+    return {"usher": VERSION, "python": name, "version": version, "code": code_from(), "free": left}

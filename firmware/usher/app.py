@@ -218,14 +218,19 @@ class App:
         __import__("usher.ui." + g + ".play", None, None, ["open"]).open(self)
 
     # -- the device itself (Settings: Board, About) ---------------------------------
-    def about(self) -> dict:
-        """What Settings shows of the device (usher.about: it reads sys,
-        which the screens never do) and the board profiles to choose from;
-        that code goes again at once."""
-        from usher.about import facts, profiles
+    def board(self) -> tuple:
+        """(profile running, profile saved for the next power-on or "", every
+        (profile, title)): usher.board is loaded already, nothing is imported."""
+        from usher.board import PROFILES, saved_profile
 
-        out = facts(self.hw.profile, self.storage)
-        out["profiles"] = profiles()
+        return self.hw.profile, saved_profile(self.storage), PROFILES
+
+    def about(self) -> dict:
+        """What Settings > About shows of the device (usher.about: it reads
+        sys, which the screens never do); that code goes again at once."""
+        from usher.about import facts
+
+        out = facts(self.storage)
         unload(("usher.about",))
         return out
 

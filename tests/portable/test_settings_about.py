@@ -181,16 +181,9 @@ def test_a_package_really_frozen_into_micropython_reads_as_frozen():
     eq(code_from(asyncio), "frozen")
 
 
-def test_profiles_are_named_by_their_modules_and_the_unused_one_is_forgotten_on_the_device():
-    import sys
-
-    from usher.about import profiles
+def test_every_profile_module_is_listed_once_with_a_title_that_fits_the_oled():
     from usher.board import PROFILES, lcd114, oled
 
-    eq(PROFILES, (lcd114.PROFILE, oled.PROFILE))
-    if sys.implementation.name == "micropython":
-        del sys.modules["usher.board.oled"]  # as on a device running the LCD
-    eq(profiles(), [("lcd114", lcd114.TITLE), ("oled", oled.TITLE)])
-    if sys.implementation.name == "micropython":  # CPython keeps modules: other code holds them
-        assert "usher.board.oled" not in sys.modules
-        assert "usher.board.lcd114" in sys.modules  # the board running stays
+    eq([n for n, _ in PROFILES], [lcd114.PROFILE, oled.PROFILE])
+    for _, t in PROFILES:
+        assert 0 < len(t) <= 9, t  # "Board: " + title on the OLED's 128 pixels

@@ -1,8 +1,10 @@
 """Hardware profiles, display drivers, buttons, storage and the USB link."""
 
-# every board profile (a module here of that name, with its PROFILE and
-# TITLE); the one saved in PROFILE_FILE on the data folder is used at power-on
-PROFILES = ("lcd114", "oled")
+# every board profile: the module here of that name (its PROFILE), and what
+# Settings calls it. Kept here, not in the modules: Settings then names them
+# without importing a profile's code. The one saved in PROFILE_FILE on the
+# data folder is used at power-on.
+PROFILES = (("lcd114", "LCD 1.14"), ("oled", "OLED"))
 PROFILE_FILE = "profile.txt"
 
 
@@ -14,4 +16,7 @@ def saved_profile(storage) -> str:
         name = data.decode().strip() if data else ""
     except UnicodeError:
         name = ""
-    return name if name in PROFILES else ""
+    for n, _ in PROFILES:
+        if n == name:
+            return name
+    return ""

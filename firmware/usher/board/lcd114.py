@@ -14,7 +14,6 @@ from usher.board.buttons import EdgeKey
 from usher.board.hardware import Hardware
 
 PROFILE = "lcd114"
-TITLE = "LCD 1.14"  # in Settings
 WIDTH = 240
 HEIGHT = 135
 

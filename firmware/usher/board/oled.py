@@ -12,7 +12,6 @@ from usher.board.buttons import EdgeKey
 from usher.board.hardware import Hardware
 
 PROFILE = "oled"
-TITLE = "OLED"  # in Settings
 WIDTH = 128
 HEIGHT = 64
 

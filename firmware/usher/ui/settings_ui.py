@@ -1,10 +1,9 @@
 """Settings: the roster of names, brightness, a row per game with settings
-of its own (its screens are `usher.ui.<game>.settings`), the board profile,
-and About. What the device knows of itself comes from the app (`App.about`):
-screens never read sys or os."""
+of its own (its screens are `usher.ui.<game>.settings`), the board profile
+and About (their screens are `usher.ui.about_ui`, loaded when opened)."""
 
 from usher.games.catalog import GAMES, NAME, SETTINGS_ROW
-from usher.ui.dialogs import Confirm, Message, Table, save_setting
+from usher.ui.dialogs import Confirm, save_setting
 from usher.ui.textentry import TextEntry
 from usher.ui.widgets import Menu, NumberPicker
 
@@ -24,12 +23,21 @@ class SettingsMenu(Menu):
         for e in GAMES:  # each game's own settings screen, from its catalog line
             if e[SETTINGS_ROW]:
                 self.items.append((e[SETTINGS_ROW], self.game_settings(e[NAME])))
-        info = app.about()
-        # the board the next power-on takes: after a change, not the one running
-        nxt = info["saved"] or info["profile"]
-        self.items.append(("Board: " + title(info, nxt), lambda: app.push(Board(info, nxt, self.on_open))))
-        self.items.append(("About", lambda: app.push(about(app.about()))))
+        running, saved, profiles = app.board()
+        nxt = saved or running  # the board the next power-on takes: after a change, not the one running
+        for n, t in profiles:
+            if n == nxt:
+                self.items.append(("Board: " + t, self.device("board")))
+        self.items.append(("About", self.device("about")))
         self.dirty = True
+
+    def device(self, what: str):
+        def act() -> None:
+            # only when asked: a visit to Settings does not load these screens
+            mod = __import__("usher.ui.about_ui", None, None, [what])
+            self.app.push(getattr(mod, what)(self.app, self.on_open))
+
+        return act
 
     def game_settings(self, name: str):
         def act() -> None:
@@ -47,75 +55,6 @@ class SettingsMenu(Menu):
             self.on_open()
 
         app.push(NumberPicker("Brightness", 10, 100, app.settings.get("brightness"), done, step=10, unit="%"))
-
-
-class Board(Menu):
-    """The board profiles; another than the one running is saved for the
-    next power-on (the panel and pins are set up only then)."""
-
-    def __init__(self, info: dict, nxt: str, done) -> None:
-        self.info = info
-        self.done = done  # the Settings menu's refresh: its Board row names the choice
-        names = [n for n, _ in info["profiles"]]
-        items = [(t, self.choose(n, t)) for n, t in info["profiles"]]
-        Menu.__init__(self, "Board", items, sel=names.index(nxt) if nxt in names else 0)
-
-    def choose(self, name: str, label: str):
-        def act() -> None:
-            app = self.app
-            info = self.info
-            if name == info["profile"]:
-                # the board running: kept from now on (a choice made before is undone)
-                if info["saved"] not in ("", name) and not self.save(name):
-                    return
-                self.close()
-                self.done()
-                return
-
-            def yes() -> None:
-                if not self.save(name):
-                    return
-                self.close()
-                self.done()
-                app.push(Message("Board", [label, "from the next", "power-on"]))
-
-            app.push(Confirm("Use %s?" % label, yes, detail="At next power-on"))
-
-        return act
-
-    def save(self, name: str) -> bool:
-        try:
-            self.app.save_profile(name)
-        except OSError:
-            self.app.toast("Flash full: not saved")
-            return False
-        return True
-
-
-def title(info: dict, name: str) -> str:
-    for n, t in info["profiles"]:
-        if n == name:
-            return t
-    return name
-
-
-CODE = {"frozen": "in firmware", "romfs": "ROMFS", "files": "files"}
-
-
-def about(info: dict):
-    """Read-only: versions, where the code lives, the board, the flash free."""
-    py = info["python"]
-    rows = [
-        (None, "Usher", info["usher"]),
-        (None, "MicroPython" if py == "micropython" else py, info["version"]),
-        (None, "Code", CODE.get(info["code"], info["code"])),
-        (None, "Board", title(info, info["profile"])),
-    ]
-    if info["saved"] and info["saved"] != info["profile"]:
-        rows.append((None, "Next boot", title(info, info["saved"])))
-    if info["free"] >= 0:
-        rows.append((None, "Flash free", "%d KB" % (info["free"] // 1024)))
-    return Table("About", rows)
 
 
 class Roster(Menu):
