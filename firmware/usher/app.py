@@ -217,6 +217,30 @@ class App:
         unload(("usher.ui.", "usher.games."), SHARED + modules_of(g))
         __import__("usher.ui." + g + ".play", None, None, ["open"]).open(self)
 
+    # -- the device itself (Settings: Board, About) ---------------------------------
+    def board(self) -> tuple:
+        """(profile running, profile saved for the next power-on or "", every
+        (profile, title)): usher.board is loaded already, nothing is imported."""
+        from usher.board import PROFILES, saved_profile
+
+        return self.hw.profile, saved_profile(self.storage), PROFILES
+
+    def about(self) -> dict:
+        """What Settings > About shows of the device (usher.about: it reads
+        sys, which the screens never do); that code goes again at once."""
+        from usher.about import facts
+
+        out = facts(self.storage)
+        unload(("usher.about",))
+        return out
+
+    def save_profile(self, name: str) -> None:
+        """The board profile for the next power-on: usher.boot.profile_name
+        reads it before looking for an OLED. OSError on a full flash."""
+        from usher.board import PROFILE_FILE
+
+        self.storage.write(PROFILE_FILE, name.encode() + b"\n")
+
     def apply_brightness(self) -> None:
         if self.hw.backlight is not None:
             self.hw.backlight(self.settings.get("brightness"))

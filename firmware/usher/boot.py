@@ -29,9 +29,10 @@ def profile_name(storage, machine=None) -> str:
     """Which board profile this device is: the one saved on the flash
     (`usher deploy --profile`, Settings), else the OLED if one answers on the
     DIY build's I2C pins, else the LCD."""
-    data = storage.read("profile.txt")
-    name = data.decode().strip() if data else ""
-    if name in ("lcd114", "oled"):
+    from usher.board import saved_profile
+
+    name = saved_profile(storage)
+    if name:
         return name
     return "oled" if machine is not None and oled_answers(machine) else "lcd114"
 
@@ -49,13 +50,14 @@ def oled_answers(machine) -> bool:
     except OSError:
         return False
     finally:
-        del sys.modules["usher.board.oled"]
+        from usher.ui.modules import unload
+
+        unload(("usher.board.oled",))  # on the device only: CPython's callers keep their modules
 
 
 def boot(root: str = "/data", ticks: int = -1) -> None:
     """Entry from main.py on the Pico (tests pass a folder and a tick count)."""
     import os
-    import sys
     import time
 
     import machine

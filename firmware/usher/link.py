@@ -10,6 +10,7 @@ a 0x03 is an ordinary byte here; a host tool gets the REPL by asking (op
 """
 
 from usher import VERSION
+from usher.about import micropython
 from usher.games.catalog import holds_secrets
 from usher.link_ops import (
     CHUNK,
@@ -323,6 +324,7 @@ class Link:
                 "ok": True,
                 "device": self.device_id,
                 "fw": VERSION,
+                "mp": micropython(),
                 "proto": PROTO,
                 "games": self.library.count(),
                 "max": LINE_MAX,

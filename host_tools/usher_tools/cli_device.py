@@ -24,24 +24,53 @@ from usher_tools.cli_common import (
     write_out,
 )
 
+HELLO_WAIT = 2.0  # seconds a port may take to answer `usher ports` (the link loads on the first byte)
+
 
 @click.command()
 @json_option
 def ports(as_json: bool) -> None:
-    """List the Picos on USB (vendor id 0x2E8A)."""
+    """List the Picos on USB (vendor id 0x2E8A), with the version each one's
+    Usher answers (- when a port cannot be opened or Usher does not answer:
+    the REPL, another program on it). Asking ends a sync running on that port."""
     from usher_tools.ports import picos
 
     found = [{"port": p.device, "serial": p.serial_number or "", "description": p.description or ""} for p in picos()]
+    for p in found:
+        info = device_version(p["port"])
+        p["version"] = info.get("fw") or None
+        p["micropython"] = info.get("mp") or None  # firmware before the hello's `mp` leaves it out
     if as_json:
         print_json(found)
     if not found:
         # the README's exit codes: 3 no device (with --json the list is [] as well)
         raise UsherError("no Pico found on USB (is it plugged in, with Usher running?)", EXIT_NO_DEVICE)
+    for p in found:
+        older = device_is_older(p["version"] or "")
+        if older:
+            err.print("[yellow]%s: %s[/yellow]" % (p["port"], older))
     if as_json:
         return
-    out.print(
-        table(None, ["port", "serial", "description"], [[p["port"], p["serial"], p["description"]] for p in found])
-    )
+    rows = [[p["port"], p["serial"], version_text(p), p["description"]] for p in found]
+    out.print(table(None, ["port", "serial", "version", "description"], rows))
+
+
+def device_version(port: str, timeout: float = HELLO_WAIT) -> dict:
+    """The hello reply of the Usher on `port`, or {} when the port cannot be
+    opened or nothing answers the hello in time."""
+    from usher_tools.client import Client, LinkError
+
+    try:
+        with Client(port, timeout=timeout) as client:
+            return client.hello()
+    except LinkError:
+        return {}
+
+
+def version_text(p: dict) -> str:
+    if not p["version"]:
+        return "-"
+    return p["version"] + (" (MicroPython %s)" % p["micropython"] if p["micropython"] else "")
 
 
 class RichUI:

@@ -21,7 +21,7 @@ HEAP = "288K"
 KIT = os.path.join(ROOT, "host_tools", "usher_tools", "devkit")
 CACHE = os.path.join(ROOT, "build")
 
-# every operation issue 10 names, in the order the table shows them
+# every operation issue 10 names (and Settings -> About, issue 19), in the order the table shows them
 OPS = (
     "dice_game",
     "dice_abandon",
@@ -32,6 +32,7 @@ OPS = (
     "showbiz_abandon",
     "showbiz_leave",
     "resume_leave",
+    "settings_about",
     "hello_list_get",
     "sync50",
     "settings_pull_push",
@@ -50,6 +51,7 @@ WHAT = {
     "showbiz_abandon": "a Showbiz game abandoned",
     "showbiz_leave": "a Showbiz game, Save & leave",
     "resume_leave": "resume the game in play, Save & leave",
+    "settings_about": "Settings, About and Board looked at",
     "hello_list_get": "laptop hello, list, get",
     "sync50": "a sync of 50 games",
     "settings_pull_push": "settings pull and push",

@@ -116,11 +116,21 @@ def test_ports_lists_only_raspberry_pi_vendor_devices(monkeypatch):
     from serial.tools import list_ports
 
     monkeypatch.setattr(
-        list_ports, "comports", lambda: [FakePort("/dev/ttyACM0", 0x2E8A), FakePort("/dev/ttyUSB0", 0x10C4)]
+        list_ports,
+        "comports",
+        lambda: [FakePort("/dev/no-such-usher-ACM0", 0x2E8A), FakePort("/dev/no-such-usher-USB0", 0x10C4)],
     )
     r = run("ports", "--json")
+    assert r.exit_code == 0
+    # a port that cannot be opened has no version, and the listing goes on
     assert json.loads(r.output) == [
-        {"port": "/dev/ttyACM0", "serial": "E6614C311B7A5C2D", "description": "Board in FS mode"}
+        {
+            "port": "/dev/no-such-usher-ACM0",
+            "serial": "E6614C311B7A5C2D",
+            "description": "Board in FS mode",
+            "version": None,
+            "micropython": None,
+        }
     ]
 
 

@@ -48,6 +48,74 @@ def place(tmp_path):
     return str(tmp_path / "flash"), str(tmp_path / "history.sqlite")
 
 
+class PicoPort:
+    """What pyserial's comports() lists for a Pico (USB vendor 0x2E8A)."""
+
+    def __init__(self, device, serial):
+        self.device, self.vid, self.serial_number, self.description = device, 0x2E8A, serial, "Board in FS mode"
+
+
+def ports_on(monkeypatch, *paths, args=()):
+    from click.testing import CliRunner
+    from serial.tools import list_ports
+    from usher_tools.cli import main
+    from usher_tools.cli_common import out
+
+    monkeypatch.setattr(out, "width", 200)  # rows on one line each, however long the pty's name
+    monkeypatch.setattr(list_ports, "comports", lambda: [PicoPort(p, "S%d" % i) for i, p in enumerate(paths)])
+    return CliRunner().invoke(main, ["ports"] + list(args), catch_exceptions=False)
+
+
+def test_ports_shows_the_version_each_usher_answers_and_a_dash_for_a_silent_port(place, monkeypatch):
+    import tty
+
+    from usher import VERSION
+
+    folder, _ = place
+    master, slave = os.openpty()  # a port nobody answers on (a Pico at its REPL would not either)
+    tty.setraw(slave)
+    silent = os.ttyname(slave)
+    try:
+        with PtyDevice(folder) as dev:
+            mp = run_mp_version()
+            t0 = time.monotonic()
+            r = ports_on(monkeypatch, dev.path, silent, args=["--json"])
+            took = time.monotonic() - t0
+            assert r.exit_code == 0, r.output
+            got = json.loads(r.stdout)
+            assert [(p["port"], p["version"], p["micropython"]) for p in got] == [
+                (dev.path, VERSION, mp),
+                (silent, None, None),
+            ]
+            assert took < 10, took  # the silent port is given up after a short wait
+            assert "update it" not in r.stderr  # same version on both sides: no warning
+            r = ports_on(monkeypatch, dev.path, silent)
+            assert r.exit_code == 0, r.output
+            cells = [[c.strip() for c in ln.split("│")[1:-1]] for ln in r.stdout.splitlines() if "/dev/" in ln]
+            assert [c[:3] for c in cells] == [
+                [dev.path, "S0", "%s (MicroPython %s)" % (VERSION, mp)],
+                [silent, "S1", "-"],
+            ], r.stdout
+            # a laptop whose usher is newer than the device's says so, naming the port
+            monkeypatch.setattr("usher_tools.pico.build.usher_version", lambda: "99.0.0")
+            r = ports_on(monkeypatch, dev.path)
+            assert r.exit_code == 0
+            assert dev.path in r.stderr and "99.0.0" in r.stderr and "usher flash" in r.stderr, r.stderr
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def run_mp_version():
+    """The VM's MicroPython version, asked of it in a process of its own."""
+    from tooling import micropython
+
+    code = (
+        "import sys; v = sys.implementation.version; print('%d.%d.%d' % v[:3] + ('-' + v[3] if v[3:] and v[3] else ''))"
+    )
+    return micropython(["-c", code]).stdout.strip()
+
+
 def test_sync_several_games_one_needing_a_press(place):
     folder, db = place
     with PtyDevice(folder, ("--make", "4,12", "--secret", "g0003")) as dev:

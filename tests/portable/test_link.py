@@ -177,6 +177,18 @@ def test_hello_tells_device_firmware_protocol_and_game_count():
     eq(r["games"], 3)
 
 
+def test_hello_tells_the_micropython_version_and_nothing_on_another_python():
+    import sys
+
+    r = make_device(games=0)[4].ask("hello", proto=1)[0]
+    if sys.implementation.name == "micropython":
+        v = sys.implementation.version
+        eq(r["mp"].split("-")[0], "%d.%d.%d" % v[:3])
+        eq(r["mp"] == "%d.%d.%d" % v[:3], len(v) < 4 or not v[3])  # a preview build says so
+    else:
+        eq(r["mp"], "")  # CPython is not MicroPython: the host shows no version rather than a wrong one
+
+
 def test_list_pages_cover_every_game_once_with_sizes():
     st, lib, _, _, host = make_device(games=0)
     for i in range(30):

@@ -39,7 +39,7 @@ def test_a_game_drops_its_screens_rules_and_named_helpers_only():
 
 
 def test_the_link_is_its_modules_by_name():
-    eq(LINK, ("usher.link", "usher.link_ops", "usher.link_wire", "usher.link_gate"))
+    eq(LINK, ("usher.link", "usher.link_ops", "usher.link_wire", "usher.about", "usher.link_gate"))
 
 
 def test_unload_on_micropython_forgets_the_named_and_keeps_the_rest():

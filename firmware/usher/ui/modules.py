@@ -17,9 +17,9 @@ def collect() -> None:
         gc.collect()
 
 
-# the USB link's modules: what leaving the link drops (link_gate last: the app
-# keeps it while a host is being refused)
-LINK = ("usher.link", "usher.link_ops", "usher.link_wire", "usher.link_gate")
+# the USB link's modules, and usher.about that its hello reads: what leaving
+# the link drops (link_gate last: it stays while a host is being refused)
+LINK = ("usher.link", "usher.link_ops", "usher.link_wire", "usher.about", "usher.link_gate")
 
 
 def unload(scope: tuple, keep: tuple = ()) -> None:

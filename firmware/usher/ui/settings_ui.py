@@ -1,5 +1,6 @@
-"""Settings: the roster of names, brightness, and a row per game with
-settings of its own (its screens are `usher.ui.<game>.settings`)."""
+"""Settings: the roster of names, brightness, a row per game with settings
+of its own (its screens are `usher.ui.<game>.settings`), the board profile
+and About (their screens are `usher.ui.about_ui`, loaded when opened)."""
 
 from usher.games.catalog import GAMES, NAME, SETTINGS_ROW
 from usher.ui.dialogs import Confirm, save_setting
@@ -22,7 +23,21 @@ class SettingsMenu(Menu):
         for e in GAMES:  # each game's own settings screen, from its catalog line
             if e[SETTINGS_ROW]:
                 self.items.append((e[SETTINGS_ROW], self.game_settings(e[NAME])))
+        running, saved, profiles = app.board()
+        nxt = saved or running  # the board the next power-on takes: after a change, not the one running
+        for n, t in profiles:
+            if n == nxt:
+                self.items.append(("Board: " + t, self.device("board")))
+        self.items.append(("About", self.device("about")))
         self.dirty = True
+
+    def device(self, what: str):
+        def act() -> None:
+            # only when asked: a visit to Settings does not load these screens
+            mod = __import__("usher.ui.about_ui", None, None, [what])
+            self.app.push(getattr(mod, what)(self.app, self.on_open))
+
+        return act
 
     def game_settings(self, name: str):
         def act() -> None:

@@ -282,6 +282,17 @@ def resume_leave(d: Driver) -> None:
     d.menu_then("Save & leave")
 
 
+def settings_about(d: Driver) -> None:
+    """Settings, About and Board looked at, nothing changed: what they load
+    (usher.about, usher.ui.about_ui) goes again."""
+    d.choose("Settings")
+    d.choose("About")
+    d.press("next", "back")
+    d.choose([b for b in d.labels() if b.startswith("Board: ")][0])
+    d.press("back", "back")
+    d.home()
+
+
 def hello_list_get(d: Driver) -> None:
     d.ask("hello", proto=1)
     pages = d.ask("list", **{"from": 0})
@@ -377,6 +388,7 @@ OPS = {
     "showbiz_abandon": showbiz_abandon,
     "showbiz_leave": showbiz_leave,
     "resume_leave": resume_leave,
+    "settings_about": settings_about,
     "hello_list_get": hello_list_get,
     "sync50": sync50,
     "settings_pull_push": settings_pull_push,

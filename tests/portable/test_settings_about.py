@@ -1,0 +1,189 @@
+"""Settings -> Board and Settings -> About: the board profile saved for the
+next power-on (and read by usher.boot there, before any detection), and what
+the device says about itself, on both runtimes."""
+
+from app_kit import goto, labels, make_app, press, shown_texts
+from fake_machine import Machine
+from fakes import FullStorage, MemStorage
+from portable import eq
+from usher import VERSION
+
+
+class RoomyStorage(MemStorage):
+    """MemStorage whose filesystem tells its free bytes, as LittleFS does."""
+
+    def __init__(self, free):
+        MemStorage.__init__(self)
+        self.left = free
+
+    def free(self):
+        return self.left
+
+
+def settings(st=None, mono=False):
+    app, st = make_app(st, mono=mono)
+    goto(app, "Settings")
+    return app, st
+
+
+def about_texts(app):
+    seen = shown_texts(app)
+    goto(app, "About")
+    eq(app.top().title, "About")
+    return seen
+
+
+def test_board_and_about_are_the_last_rows_of_settings():
+    app, _ = settings()
+    eq(labels(app)[-2:], ["Board: LCD 1.14", "About"])
+    app, _ = settings(mono=True)
+    eq(labels(app)[-2], "Board: OLED")  # the running profile's own title
+
+
+def test_about_shows_both_versions_where_the_code_lives_and_the_board():
+    import sys
+
+    app, _ = settings()
+    seen = about_texts(app)
+    assert VERSION in seen, seen
+    v = sys.implementation.version
+    assert [s for s in seen if s.startswith("%d.%d.%d" % v[:3])], seen
+    assert ("MicroPython" in seen) == (sys.implementation.name == "micropython"), seen
+    assert "files" in seen, seen  # tests import the firmware from a folder, never frozen
+    assert "LCD 1.14" in seen, seen
+    assert "Flash free" not in seen and "Next boot" not in seen, seen  # MemStorage cannot tell its free bytes
+
+
+def test_about_shows_the_flash_free_when_the_filesystem_tells_it():
+    app, _ = settings(RoomyStorage(1376 * 1024 + 700))
+    seen = about_texts(app)
+    assert "Flash free" in seen and "1376 KB" in seen, seen
+
+
+def test_about_is_read_only_and_back_returns_to_settings():
+    app, st = settings()
+    before = st.files.copy()
+    goto(app, "About")
+    press(app, "next", "prev", "ok")
+    eq(app.top().title, "Settings")
+    eq(st.files.copy(), before)
+
+
+def test_another_board_is_asked_saved_and_said_to_take_effect_at_power_on():
+    app, st = settings()
+    goto(app, "Board: LCD 1.14")
+    eq(labels(app), ["LCD 1.14", "OLED"])
+    eq(app.top().sel, 0)  # the cursor starts on the board in use
+    goto(app, "OLED")
+    eq(app.top().title, "Confirm")
+    eq(st.files.get("profile.txt"), None)  # nothing saved before the yes
+    press(app, "ok")
+    eq(st.files["profile.txt"], b"oled\n")
+    eq(app.top().title, "Board")
+    eq(app.top().lines, ["OLED", "from the next", "power-on"])
+    press(app, "ok")
+    eq(app.top().title, "Settings")
+    eq(labels(app)[-2], "Board: OLED")  # the next power-on's board, not the one running
+    seen = about_texts(app)
+    assert "Next boot" in seen and "OLED" in seen and "LCD 1.14" in seen, seen
+
+
+def test_back_at_the_question_saves_nothing():
+    app, st = settings()
+    goto(app, "Board: LCD 1.14")
+    goto(app, "OLED")
+    press(app, "back")
+    eq(app.top().title, "Board")
+    eq(st.files.get("profile.txt"), None)
+
+
+def test_choosing_the_running_board_undoes_an_earlier_choice_without_asking():
+    app, st = settings()
+    st.files["profile.txt"] = b"lcd114\n"
+    goto(app, "Board: LCD 1.14")
+    goto(app, "LCD 1.14")
+    eq(app.top().title, "Settings")  # same board: no question, nothing written
+    eq(st.files["profile.txt"], b"lcd114\n")
+    st.files["profile.txt"] = b"oled\n"
+    app.top().on_open()
+    goto(app, "Board: OLED")
+    eq(app.top().sel, 1)  # on the board saved for the next power-on
+    goto(app, "LCD 1.14")
+    eq(app.top().title, "Settings")
+    eq(st.files["profile.txt"], b"lcd114\n")
+    eq(labels(app)[-2], "Board: LCD 1.14")
+
+
+def test_a_full_flash_says_so_and_keeps_the_old_choice():
+    app, st = settings(FullStorage(room=1 << 20))
+    st.room = st._used()  # full from here on
+    goto(app, "Board: LCD 1.14")
+    goto(app, "OLED")
+    press(app, "ok")
+    eq(app.toast_msg, "Flash full: not saved")
+    eq(st.files.get("profile.txt"), None)
+    eq(app.top().title, "Board")
+
+
+def test_the_saved_board_wins_over_an_oled_answering_at_power_on():
+    from usher.boot import profile_name
+
+    app, st = settings()
+    goto(app, "Board: LCD 1.14")
+    goto(app, "OLED")
+    press(app, "ok")
+    eq(profile_name(st, Machine(i2c_devices=())), "oled")  # saved: no OLED needed
+    st.files["profile.txt"] = b"lcd114\n"
+    eq(profile_name(st, Machine(i2c_devices=(0x3C,))), "lcd114")  # saved: the OLED is not looked for
+    for junk in (b"", b"vga\n", b"\xff\xfe"):
+        st.files["profile.txt"] = junk  # not one of ours: found as if nothing were saved
+        eq(profile_name(st, Machine(i2c_devices=(0x3C,))), "oled")
+        eq(profile_name(st, Machine(i2c_devices=())), "lcd114")
+
+
+def test_where_the_code_lives_is_read_from_the_packages_path():
+    import usher
+    from usher.about import code_from
+
+    had = usher.__path__
+    try:
+        for path, want in (
+            (".frozen/usher", "frozen"),
+            ("/rom/usher", "romfs"),
+            ("usher", "files"),
+            ("/usher", "files"),
+        ):
+            usher.__path__ = path  # as MicroPython sets it: the sys.path entry joined to the name
+            eq(code_from(), want)
+        usher.__path__ = ["/home/x/firmware/usher"]  # CPython's: a list
+        eq(code_from(), "files")
+    finally:
+        usher.__path__ = had
+
+
+def test_a_package_really_frozen_into_micropython_reads_as_frozen():
+    import os
+    import sys
+
+    from usher.about import code_from
+
+    if sys.implementation.name != "micropython":
+        return  # CPython freezes nothing of the kind
+    try:
+        import asyncio  # the unix port freezes it, as usher.uf2 freezes usher
+    except ImportError:
+        return
+    try:
+        os.stat(asyncio.__file__)
+        return  # a copy on a filesystem: not the frozen one
+    except OSError:
+        pass
+    eq(code_from(asyncio), "frozen")
+
+
+def test_every_profile_module_is_listed_once_with_a_title_that_fits_the_oled():
+    from usher.board import PROFILES, lcd114, oled
+
+    eq([n for n, _ in PROFILES], [lcd114.PROFILE, oled.PROFILE])
+    for _, t in PROFILES:
+        assert 0 < len(t) <= 9, t  # "Board: " + title on the OLED's 128 pixels
