@@ -11,7 +11,7 @@ from rich.table import Table
 
 from usher_tools.client import LinkError
 
-# Exit codes (also in the README): 1 usage or a record that fails, 3 no
+# Exit codes (also in docs/LAPTOP.md): 1 usage or a record that fails, 3 no
 # device, 4 device gone or silent, 5 bad replies, 6 refused on the device.
 EXIT_NO_DEVICE = 3
 

@@ -43,7 +43,7 @@ def ports(as_json: bool) -> None:
     if as_json:
         print_json(found)
     if not found:
-        # the README's exit codes: 3 no device (with --json the list is [] as well)
+        # docs/LAPTOP.md's exit codes: 3 no device (with --json the list is [] as well)
         raise UsherError("no Pico found on USB (is it plugged in, with Usher running?)", EXIT_NO_DEVICE)
     for p in found:
         older = device_is_older(p["version"] or "")

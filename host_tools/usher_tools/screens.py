@@ -1,4 +1,4 @@
-"""The README's pictures of the games, taken by the simulator during the
+"""The pictures of the games in docs/PLAYING.md, taken by the simulator during the
 scripted full games (the real firmware on the VM), for both profiles.
 
     python -m usher_tools.screens [OUT]      (make screens; OUT: docs/screens)
@@ -12,7 +12,7 @@ import tempfile
 from usher_tools.paths import ROOT
 
 OUT = os.path.join(ROOT, "docs", "screens")
-# which of each game's screenshots the README shows
+# which of each game's screenshots docs/PLAYING.md shows
 PICKS = {
     "showtime": ["pick", "replay", "carpet", "summary3"],
     "showbiz": ["main", "private-bid", "reveal", "year-end"],

@@ -1,6 +1,6 @@
 """Films as a new player reads it: one range of weeks for a bid, said alike
 by the rules (what they accept), the picker (what it offers and where it
-starts) and the README; and a page that says what each two-letter label
+starts) and the manual (docs/PLAYING.md); and a page that says what each two-letter label
 of the round page means."""
 
 import os
@@ -10,9 +10,13 @@ import statistics
 from tooling import ROOT
 
 
-def readme():
-    with open(os.path.join(ROOT, "README.md")) as f:
-        return f.read()
+def manual():
+    """The player's manual: the README and docs/PLAYING.md (each game's screens)."""
+    out = ""
+    for page in ("README.md", os.path.join("docs", "PLAYING.md")):
+        with open(os.path.join(ROOT, page)) as f:
+            out += f.read()
+    return out
 
 
 def test_the_rules_the_picker_and_the_readme_agree_on_the_weeks_of_a_bid():
@@ -53,8 +57,8 @@ def test_the_rules_the_picker_and_the_readme_agree_on_the_weeks_of_a_bid():
     for _ in range(MAX_WEEKS + 5):
         press(app, "next")
     assert app.top().val[0] == MAX_WEEKS
-    # the README says the same range wherever it gives one, and where the picker starts
-    text = readme()
+    # the manual says the same range wherever it gives one, and where the picker starts
+    text = manual()
     ranges = set(re.findall(r"weeks (\d+)-(\d+)", text))
     assert ranges == {("0", str(MAX_WEEKS))}, ranges
     assert "the picker starts at %d" % START in text

@@ -20,7 +20,7 @@ def test_a_whole_show_manager_game_runs_on_the_simulator(profile, players, seed,
     assert r["refusals"] == 0
     assert r["median_presses_per_hire"] <= 2  # the goals
     assert r["median_excess_per_show"] <= 4
-    # each pictured screen was reached (the README's pictures come from these)
+    # each pictured screen was reached (docs/PLAYING.md's pictures come from these)
     got = sorted(p.stem for p in tmp_path.glob("*.png") if p.stem in SHOTS)
     assert got == sorted(SHOTS), got
     print(

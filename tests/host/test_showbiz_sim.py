@@ -20,7 +20,7 @@ def test_a_whole_four_player_showbiz_game_runs_on_the_simulator(profile, tmp_pat
     assert r["median_presses_per_bid"] <= 4  # the goal
     got = [a.get("err") if a.get("ok") is not True else "ok" for a in r["sync_answers"]]
     assert got == ["ok", "ok"], r["sync_answers"]
-    # each pictured screen was reached (the README's pictures come from these)
+    # each pictured screen was reached (docs/PLAYING.md's pictures come from these)
     assert sorted(p.name for p in tmp_path.glob("*.png") if p.stem in SHOTS.values()) == sorted(
         name + ".png" for name in SHOTS.values()
     )

@@ -148,7 +148,7 @@ def test_make_run_passes_scale_and_profile_through():
 def test_the_scale_is_the_finest_at_which_the_panel_fits_the_terminal():
     from usher_tools.sim.terminal import fit_scale, terminal_needs
 
-    assert terminal_needs(240, 135, 2) == (120, 40)  # the README's table
+    assert terminal_needs(240, 135, 2) == (120, 40)  # docs/SIMULATOR.md's table
     assert fit_scale(240, 135, 200, 60, 2) == 2
     assert fit_scale(240, 135, 80, 30, 2) == 3
     assert fit_scale(240, 135, 80, 24, 2) == 4

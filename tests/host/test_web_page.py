@@ -14,7 +14,7 @@ Every test ends with the page's console free of errors.
 Needs Debian's `chromium` package (`apt-get install chromium`); without
 it these tests skip, unless USHER_REQUIRE_BROWSER is set (CI sets it).
 
-The README's picture of the page is taken here: `UPDATE_GOLDEN=1` (or a
+docs/SIMULATOR.md's (and the README's) picture of the page is taken here: `UPDATE_GOLDEN=1` (or a
 missing docs/screens/web-page.png) writes it again."""
 
 import base64
