@@ -139,6 +139,35 @@ def sync_speed(profile: str = "lcd114") -> dict:
     }
 
 
+def summary(r: dict, game: str, profile: str, kind: str) -> dict:
+    """A full game's figures as make pico-games leaves them for the bench."""
+    least, peak = heap_figures(r)
+    ms = sorted(t for _, t, _, _ in r["press_times"])
+    screens = r["screens"]
+
+    def on(i: int) -> str:
+        return screens[i] if 0 <= i < len(screens) else "?"
+
+    return {
+        "game": game,
+        "profile": profile,
+        "kind": kind,
+        "error": r["error"],
+        "as_planned": r["as_planned"],
+        "presses": r["presses"],
+        "boot_free": r["boot_heap"][1],
+        "home_free": r["home_heap"][1],
+        "least_free": least,
+        "peak_alloc": peak,
+        "ms_median": ms[len(ms) // 2] if ms else 0,
+        "worst": worst_press(r),
+        "memory_recoveries": r["memory_recoveries"],
+        "wall_s": r["wall_s"],
+        # per press: key, ms, panel bytes, the screen it was pressed on, the screen after it
+        "presses_log": [[k, round(t, 2), n, on(i), on(i + 1)] for k, t, n, i in r["press_times"]],
+    }
+
+
 def heap_figures(r: dict) -> tuple:
     """(least gc.mem_free(), peak gc.mem_alloc()) sampled after the presses."""
     free = [f for _, _, f in r["heap_log"] if f >= 0]
@@ -346,32 +375,15 @@ def _game_names() -> tuple:
 def main(argv: list) -> None:
     """`python -m usher_tools.bench_pico GAME PROFILE [frozen]`: one full game."""
     import json
-    import time
 
     if not argv:
         for row in figures():
             print("| %s | %s |" % row[:2])
         return
-    t0 = time.monotonic()
     r = full_game(argv[0], argv[1], len(argv) > 2 and argv[2] == "frozen")
-    least, peak = heap_figures(r)
-    ms = [t for _, t, _, _ in r["press_times"]]
-    print(
-        json.dumps(
-            {
-                "error": r["error"],
-                "as_planned": r["as_planned"],
-                "presses": r["presses"],
-                "boot_free": r["boot_heap"][1],
-                "home_free": r["home_heap"][1],
-                "least_free": least,
-                "peak_alloc": peak,
-                "median_ms": statistics.median(ms) if ms else 0,
-                "worst": worst_press(r),
-                "wall_s": round(time.monotonic() - t0),
-            }
-        )
-    )
+    out = summary(r, argv[0], argv[1], "frozen" if len(argv) > 2 and argv[2] == "frozen" else "files")
+    out.pop("presses_log")
+    print(json.dumps(out))
 
 
 if __name__ == "__main__":

@@ -15,16 +15,12 @@ import os
 import pytest
 from pico_board import need_pico
 from test_pico_uf2 import need_uf2
-from usher_tools.bench_pico import GAMES_OUT, full_game, heap_figures, worst_press
+from usher_tools.bench_pico import GAMES_OUT, full_game, summary
 from usher_tools.full_games import GAMES
 
 pytestmark = pytest.mark.pico_games
 
 SHARE = {"files": 0.25, "frozen": 0.5}  # of the heap free at boot.py
-
-
-def _after(screens: list, i: int) -> str:
-    return screens[i + 1] if i + 1 < len(screens) else "?"
 
 
 def boards() -> list:
@@ -38,29 +34,8 @@ def test_full_game_within_the_heap_on_the_rp2_port(game, board):
     profile, kind = board
     need_uf2() if kind == "frozen" else need_pico()
     r = full_game(game, profile, kind == "frozen")
-    least, peak = heap_figures(r)
-    ms = sorted(t for _, t, _, _ in r["press_times"])
-    figures = {
-        "game": game,
-        "profile": profile,
-        "kind": kind,
-        "error": r["error"],
-        "as_planned": r["as_planned"],
-        "presses": r["presses"],
-        "boot_free": r["boot_heap"][1],
-        "home_free": r["home_heap"][1],
-        "least_free": least,
-        "peak_alloc": peak,
-        "ms_median": ms[len(ms) // 2] if ms else 0,
-        "worst": worst_press(r),
-        "memory_recoveries": r["memory_recoveries"],
-        "wall_s": r["wall_s"],
-        # per press: key, ms, panel bytes, the screen it was pressed on, the screen after it
-        "presses_log": [
-            [k, round(t, 2), n, r["screens"][i] if i < len(r["screens"]) else "?", _after(r["screens"], i)]
-            for k, t, n, i in r["press_times"]
-        ],
-    }
+    figures = summary(r, game, profile, kind)
+    least = figures["least_free"]
     os.makedirs(GAMES_OUT, exist_ok=True)
     with open(os.path.join(GAMES_OUT, "%s-%s-%s.json" % (game, profile, kind)), "w") as f:
         json.dump(figures, f, indent=1)
