@@ -11,9 +11,7 @@ the Pico's 192 KB on a 64-bit VM) without feedback, reads the record back
 from the virtual flash, checks it is the same match and re-scores it.
 """
 
-import os
 import statistics
-import tempfile
 
 from usher_tools.planner import bare, recording_app, use_kit
 
@@ -79,20 +77,11 @@ def run_match(
     shots: str = "",
     romfs: bool = False,
 ) -> dict:
-    from usher_tools.score import score_record
+    from usher_tools import full_games
     from usher_tools.showbiz_sim import script
-    from usher_tools.showtime_sim import record_actions
-    from usher_tools.sim import Sim, SimConfig
-    from usher_tools.sim.flashfs import read_image
-    from usher_tools.sim.script import run_script
 
     plan = plan_match(profile, seed, best_of, bids)
-    with tempfile.TemporaryDirectory() as d:
-        flash = os.path.join(d, "flash.img")
-        with Sim(SimConfig(profile=profile, flash=flash, seed=DEVICE_SEED, pty=False, romfs=romfs)) as sim:
-            res = run_script(sim, script(plan["events"]), shots)
-        files = read_image(flash).files
-    logs = sorted(k for k in files if k.endswith(".log"))
+    res, files = full_games.on_sim(script(plan["events"]), profile, DEVICE_SEED, shots, romfs=romfs)
     out = {
         "script_error": res["error"],
         "stderr": res["device_stderr"][-1500:],
@@ -105,10 +94,6 @@ def run_match(
         "places": plan["places"],
         "median_presses_per_bid": statistics.median(plan["bids"]) if plan["bids"] else 0,
         "median_presses_per_placement": statistics.median(plan["places"]) if plan["places"] else 0,
-        "records": logs,
     }
-    if logs:
-        header, records, actions = record_actions(files[logs[-1]].decode())
-        out["as_planned"] = actions == plan["actions"]
-        out["score"] = score_record(header, records)
+    out.update(full_games.check_record({"record": "", "actions": plan["actions"]}, files))
     return out

@@ -54,6 +54,25 @@ def plan(game: str, profile: str) -> dict:
     raise KeyError(game)
 
 
+def on_sim(text: str, profile: str, seed: int, shots: str = "", romfs: bool = False) -> tuple:
+    """A script on the simulator from a blank board, the firmware as .mpy
+    files as on the Pico: (the simulator's report, the files on its flash at
+    the end)."""
+    import os
+    import tempfile
+
+    from usher_tools.sim import Sim, SimConfig
+    from usher_tools.sim.flashfs import read_image
+    from usher_tools.sim.script import run_script
+
+    with tempfile.TemporaryDirectory() as d:
+        flash = os.path.join(d, "flash.img")
+        cfg = SimConfig(profile=profile, flash=flash, seed=seed, pty=False, romfs=romfs)
+        with Sim(cfg) as sim:
+            res = run_script(sim, text, shots)
+        return res, read_image(flash).files
+
+
 def check_record(planned: dict, files: dict) -> dict:
     """What the flash holds against the plan: {"records", "as_planned", "score"}."""
     from usher_tools.score import score_record

@@ -15,7 +15,6 @@ was on top without changing it.
 
 import json
 import os
-import statistics
 import tempfile
 
 from usher_tools.planner import use_kit
@@ -283,10 +282,6 @@ def refusals(res: dict) -> list:
 def summary(res: dict) -> str:
     marks = ", ".join("%s %d" % (k, v) for k, v in res["heap_marks"])
     return "peak %d; %s" % (res["firmware_peak_heap"], marks)
-
-
-def median(xs: list) -> float:
-    return statistics.median(xs) if xs else 0
 
 
 # -- issue 10's long session ------------------------------------------------------

@@ -13,9 +13,7 @@ then reads the record back from the virtual flash, checks it is the same
 game, and re-scores it.
 """
 
-import os
 import statistics
-import tempfile
 
 from usher_tools.planner import bare, recording_app, use_kit
 
@@ -91,20 +89,11 @@ def plan_game(profile: str = "lcd114", players: int = 6, seed: int = 2) -> dict:
 
 
 def run_game(profile: str = "lcd114", players: int = 6, seed: int = 2, shots: str = "", romfs: bool = False) -> dict:
-    from usher_tools.score import score_record
+    from usher_tools import full_games
     from usher_tools.showbiz_sim import script
-    from usher_tools.showtime_sim import record_actions
-    from usher_tools.sim import Sim, SimConfig
-    from usher_tools.sim.flashfs import read_image
-    from usher_tools.sim.script import run_script
 
     plan = plan_game(profile, players, seed)
-    with tempfile.TemporaryDirectory() as d:
-        flash = os.path.join(d, "flash.img")
-        with Sim(SimConfig(profile=profile, flash=flash, seed=DEVICE_SEED, pty=False, romfs=romfs)) as sim:
-            res = run_script(sim, script(plan["events"]), shots)
-        files = read_image(flash).files
-    logs = sorted(k for k in files if k.endswith(".log"))
+    res, files = full_games.on_sim(script(plan["events"]), profile, DEVICE_SEED, shots, romfs=romfs)
     out = {
         "script_error": res["error"],
         "stderr": res["device_stderr"][-1500:],
@@ -119,10 +108,6 @@ def run_game(profile: str = "lcd114", players: int = 6, seed: int = 2, shots: st
         "refusals": plan["refusals"],
         "peeks": plan["peeks"],
         "undos": plan["undos"],
-        "records": logs,
     }
-    if logs:
-        header, records, actions = record_actions(files[logs[-1]].decode())
-        out["as_planned"] = actions == plan["actions"]
-        out["score"] = score_record(header, records)
+    out.update(full_games.check_record({"record": "", "actions": plan["actions"]}, files))
     return out

@@ -12,9 +12,7 @@ feedback, then read the record back from the virtual flash, check it is the
 same game, and re-score it.
 """
 
-import os
 import statistics
-import tempfile
 
 from usher_tools.planner import bare, recording_app, use_kit
 
@@ -114,25 +112,16 @@ def run_game(
     shots: str = "",
     sync_at: float = 0.0,
 ) -> dict:
-    from usher_tools.score import score_record
-    from usher_tools.showtime_sim import record_actions
-    from usher_tools.sim import Sim, SimConfig
-    from usher_tools.sim.flashfs import read_image
-    from usher_tools.sim.script import run_script
+    from usher_tools import full_games
 
     plan = plan_game(profile, players, seed)
-    with tempfile.TemporaryDirectory() as d:
-        flash = os.path.join(d, "flash.img")
-        with Sim(SimConfig(profile=profile, flash=flash, seed=DEVICE_SEED, pty=False, romfs=romfs)) as sim:
-            events = plan["events"]
-            if sync_at:  # the laptop speaks at this fraction of the game
-                k = int(len(events) * sync_at)
-                text = script(events[:k]) + sync_lines() + script(events[k:])
-            else:
-                text = script(events)
-            res = run_script(sim, text, shots)
-        files = read_image(flash).files
-    logs = sorted(k for k in files if k.endswith(".log"))
+    events = plan["events"]
+    if sync_at:  # the laptop speaks at this fraction of the game
+        k = int(len(events) * sync_at)
+        text = script(events[:k]) + sync_lines() + script(events[k:])
+    else:
+        text = script(events)
+    res, files = full_games.on_sim(text, profile, DEVICE_SEED, shots, romfs=romfs)
     out = {
         "script_error": res["error"],
         "stderr": res["device_stderr"][-1500:],
@@ -142,11 +131,7 @@ def run_game(
         "years": plan["years"],
         "median_presses_per_bid": statistics.median(plan["bids"]) if plan["bids"] else 0,
         "median_presses_per_turn": statistics.median(plan["turns"]) if plan["turns"] else 0,
-        "records": logs,
         "sync_answers": answers(res["serial_tail"]),
     }
-    if logs:
-        header, records, actions = record_actions(files[logs[-1]].decode())
-        out["as_planned"] = actions == plan["actions"]
-        out["score"] = score_record(header, records)
+    out.update(full_games.check_record({"record": "", "actions": plan["actions"]}, files))
     return out

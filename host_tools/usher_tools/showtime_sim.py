@@ -16,10 +16,8 @@ checks it is the game that was planned, and re-scores it.
 """
 
 import json
-import os
 import random
 import statistics
-import tempfile
 
 from usher_tools.paths import use_firmware
 
@@ -286,28 +284,16 @@ def record_actions(text: str) -> tuple:
 
 def run_game(n: int = 4, seed: int = 1, profile: str = "lcd114", shots: str = "", policy: str = "greedy") -> dict:
     """Plan a game, play it on the simulator, check the record; the figures."""
-    from usher_tools.score import score_record
-    from usher_tools.sim import Sim, SimConfig
-    from usher_tools.sim.flashfs import read_image
-    from usher_tools.sim.script import run_script
+    from usher_tools import full_games
 
     pl = plan_game(n, seed, policy)
-    with tempfile.TemporaryDirectory() as d:
-        flash = os.path.join(d, "flash.img")
-        with Sim(SimConfig(profile=profile, flash=flash, mpy=True, seed=DEVICE_SEED, pty=False)) as sim:
-            res = run_script(sim, "\n".join(pl.lines) + "\n", shots)
-        files = read_image(flash).files
-    logs = sorted(k for k in files if k.endswith(".log"))
+    res, files = full_games.on_sim("\n".join(pl.lines) + "\n", profile, DEVICE_SEED, shots)
     out = {"script_error": res["error"], "peak_heap": res["firmware_peak_heap"], "presses": res["presses"]}
     out["stderr"] = res["device_stderr"][-1500:]
     out["wall_s"] = res["wall_s"]
     out["pixels_per_press"] = res["pixels_per_press"]
     out.update(pl.figures())
-    out["records"] = logs
-    if logs:
-        header, records, actions = record_actions(files[logs[-1]].decode())
-        out["as_planned"] = actions == pl.actions
-        out["score"] = score_record(header, records)
+    out.update(full_games.check_record({"record": "", "actions": pl.actions}, files))
     out["planned_totals"] = list(pl.state["total"])
     return out
 

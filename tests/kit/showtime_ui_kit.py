@@ -123,20 +123,6 @@ def enter_poster(app, genre):
     press(app, "ok")
 
 
-def shown_texts(app):
-    """Every string the painter draws from now on (a list that fills up)."""
-    p = app.p
-    seen = []
-    draw = p.text
-
-    def text(s, *args, **kw):
-        seen.append(s)
-        return draw(s, *args, **kw)
-
-    p.text = text
-    return seen
-
-
 def stop_showing(app):
     try:
         del app.p.text

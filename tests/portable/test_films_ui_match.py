@@ -4,8 +4,9 @@ top and presses what a player would (bids of 0-9 weeks, any half, the
 questions a repeating half asks, hits, swaps, Scriptwriters, Studio moves),
 on CPython and on the MicroPython VM (compiled firmware, 256K heap)."""
 
+from app_kit import median
 from films_ui_kit import make_app, press, start, top
-from films_ui_player import Player, digest, median
+from films_ui_player import Player, digest
 from portable import eq
 
 

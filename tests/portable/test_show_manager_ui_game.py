@@ -4,9 +4,10 @@ refreshes, hires, a look at the pages, a peek, an undo now and then), to the
 final standings. And the presses a turn takes: a hire alone (goal: median 2
 or fewer) and a production with its hire (goal: median 4 + 3 a role or fewer)."""
 
+from app_kit import median
 from portable import eq
 from show_manager_ui_kit import make_app, start, top
-from show_manager_ui_player import Player, median
+from show_manager_ui_player import Player
 
 
 def whole_game(n, seed):

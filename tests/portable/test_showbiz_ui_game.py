@@ -4,9 +4,10 @@ then, bids, contracts, a break now and then), device draws. The whole
 10-year game is in tests/host/test_showbiz_ui_fullgame.py: on the 64-bit VM its
 records outgrow the 256 KB heap (64-bit) (see there)."""
 
+from app_kit import median
 from portable import eq, on_micropython
 from showbiz_ui_kit import make_app, start, step
-from showbiz_ui_player import Player, median
+from showbiz_ui_player import Player
 
 
 def test_a_year_played_through_the_screens_ends_scored():

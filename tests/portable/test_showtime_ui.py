@@ -2,6 +2,7 @@
 a placement, Ken and Sophie moving someone, the genre question, seats that
 are never offered, refusals, and the setup menu."""
 
+from app_kit import shown_texts
 from portable import eq
 from showtime_ui_kit import (
     begin,
@@ -13,7 +14,6 @@ from showtime_ui_kit import (
     new_game,
     place,
     press,
-    shown_texts,
 )
 from usher.core.match import Match
 from usher.games import showtime_cast as cast

@@ -2,18 +2,13 @@
 four-player record worked out by hand (every press counted), and a
 Director's Cut game where a Linda or Louis has to be discarded."""
 
+from app_kit import median
 from portable import eq
 from showtime_kit import record_lines
 from showtime_ui_kit import begin, enter_poster, make_app, name, place, press, settle
 from usher.games.catalog import load_game
 
 CUT = [1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 13, 14]  # no Ken, Sophie, Nino, Norbert
-
-
-def median(xs):
-    xs = sorted(xs)
-    n = len(xs)
-    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
 
 
 def test_the_four_player_record_played_with_buttons_in_few_presses():

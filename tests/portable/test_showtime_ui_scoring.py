@@ -2,10 +2,11 @@
 rulebook's two-player example, the summary, undo from the game menu, and
 resuming after a power cut, driven by button events on a fake display."""
 
+from app_kit import shown_texts
 from fakes import make_display
 from portable import eq
 from showtime_example_seats import EXAMPLE, GREEN, YELLOW
-from showtime_ui_kit import begin, choose_card, make_app, name, place, press, shown_texts, stop_showing
+from showtime_ui_kit import begin, choose_card, make_app, name, place, press, stop_showing
 from usher.core.crc import crc32
 
 make_display(False)  # the colour panel's 16 KB frame buffer, taken first as the device does at boot

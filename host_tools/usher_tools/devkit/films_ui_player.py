@@ -8,13 +8,6 @@ from films_ui_kit import go_to, press, set_number, top
 WEEKS = 10  # bids of 0-9 weeks: ties are common, as with films_sim
 
 
-def median(xs):
-    if not xs:
-        return 0
-    s = sorted(xs)
-    return s[len(s) // 2] if len(s) % 2 else (s[len(s) // 2 - 1] + s[len(s) // 2]) / 2
-
-
 class Player:
     """Looks at the screen on top and presses what a player would, choosing
     with a seeded generator: bids of 0-9 weeks, a half uniformly among the

@@ -12,13 +12,6 @@ from show_manager_ui_kit import choose, labels, press, set_value, top
 TALENTS = "0000" + "11111" + "2" + "33333" + "4" * 15 + "5" * 22 + "6" * 20
 
 
-def median(xs):
-    if not xs:
-        return 0
-    s = sorted(xs)
-    return s[len(s) // 2] if len(s) % 2 else (s[len(s) // 2 - 1] + s[len(s) // 2]) / 2
-
-
 class Player:
     """Plays a game through the screens, choosing with a seeded generator
     among what each screen offers: a loan now and then, a show half the

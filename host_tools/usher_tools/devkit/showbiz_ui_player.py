@@ -5,13 +5,6 @@ the other UI tests don't carry it on the VM's small heap."""
 from showbiz_ui_kit import press, set_number, step, top
 
 
-def median(xs):
-    if not xs:
-        return 0
-    s = sorted(xs)
-    return s[len(s) // 2] if len(s) % 2 else (s[len(s) // 2 - 1] + s[len(s) // 2]) / 2
-
-
 class Player:
     """Plays a game through the screens only, choosing among what each screen
     offers with a seeded generator: a pick among the colours, a claim now and
