@@ -13,6 +13,19 @@ from usher.core.data import clone
 from usher.core.errors import RuleError
 
 
+def seated(players, lo: int, hi: int) -> list:
+    """A setup's players as the rules keep them: lo to hi of them (the
+    catalog's counts), each with a name, coloured by seat unless given."""
+    if not isinstance(players, list) or not lo <= len(players) <= hi:
+        raise RuleError("%d-%d players" % (lo, hi))
+    out: list = []
+    for pl in players:
+        if not isinstance(pl, dict) or not isinstance(pl.get("name"), str):
+            raise RuleError("player needs a name")
+        out.append({"name": pl["name"], "colour": pl.get("colour", len(out))})
+    return out
+
+
 class Expect:
     """What input is expected next: from whom (several players at once for
     secret bids), what kind of input, and whether it must be entered privately."""

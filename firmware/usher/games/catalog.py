@@ -78,6 +78,12 @@ def entry(name: str) -> tuple:
     raise RuleError("unknown game " + str(name)[:20])
 
 
+def counts(name: str) -> tuple:
+    """(fewest, most) players of a game."""
+    e = entry(name)
+    return e[LO], e[HI]
+
+
 def names() -> list:
     return [e[NAME] for e in GAMES]
 

@@ -4,13 +4,12 @@ make_setup and again at every replay). Fields: firmware/RECORD-showmanager.md.
 """
 
 from usher.core.errors import RuleError
-from usher.games.catalog import SETTINGS, entry
+from usher.core.game import seated
+from usher.games.catalog import SETTINGS, counts, entry
 
 MUSICALS = 4
 PLACES = 6  # places in a city, and chips of each musical in a game
 MIN_CITIES = 4
-MIN_PLAYERS = 2
-MAX_PLAYERS = 6
 EDITIONS = ("show_manager", "premiere")
 ROLES = (3, 4, 5, 6)
 NAMES = {
@@ -57,17 +56,6 @@ def _count(v, what: str, lo: int = 0) -> int:
     if not _whole(v, lo):
         raise RuleError("%s: whole, %d or more" % (what, lo))
     return v
-
-
-def _players(players) -> list:
-    if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleError("%d-%d players" % (MIN_PLAYERS, MAX_PLAYERS))
-    out: list = []
-    for pl in players:
-        if not isinstance(pl, dict) or not isinstance(pl.get("name"), str):
-            raise RuleError("player needs a name")
-        out.append({"name": pl["name"], "colour": pl.get("colour", len(out))})
-    return out
 
 
 def _options(options, n: int) -> dict:
@@ -136,7 +124,7 @@ def check_setup(players, options, components) -> dict:
     """The setup a record header holds, every component filled in: from
     `components` where given, else from the player count and the edition.
     Refuses what the rules cannot be played with; unknown components are dropped."""
-    pl = _players(players)
+    pl = seated(players, *counts("show_manager"))
     n = len(pl)
     opts = _options(options, n)
     if components is None:

@@ -16,9 +16,9 @@ Our readings where the rulebook is silent:
 
 from usher.core.data import need
 from usher.core.errors import RuleError
-from usher.core.game import Expect, Game
+from usher.core.game import Expect, Game, seated
 from usher.games import showtime_cast as cast
-from usher.games.catalog import SETTINGS, entry
+from usher.games.catalog import SETTINGS, counts, entry
 from usher.games.showtime_settings import CARDS, GENRES, check_genres, check_stars
 
 SCREENINGS = 3
@@ -70,17 +70,6 @@ def step_dict(step: list) -> dict:
 
 
 # -- setup ---------------------------------------------------------------------
-def _check_players(players) -> list:
-    if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        raise RuleError("2-4 players")
-    out: list = []
-    for pl in players:
-        if not isinstance(pl, dict) or not isinstance(pl.get("name"), str):
-            raise RuleError("player needs a name")
-        out.append({"name": pl["name"], "colour": pl.get("colour", len(out))})
-    return out
-
-
 def _check_options(options, n: int) -> dict:
     if options is None:
         options = {}
@@ -115,7 +104,7 @@ def _check_stars(stars, n: int) -> list:
 
 
 def check_setup(players, options, components) -> dict:
-    players = _check_players(players)
+    players = seated(players, *counts("showtime"))
     n = len(players)
     if components is None:
         components = {}

@@ -14,11 +14,10 @@ The flow is here; the screens are in bids, place, extra (rarely used: the
 Scriptwriter and Studio questions) and end (the end of a game), which get
 `act` and `go` as callbacks and are imported when first needed."""
 
-import gc
-
 from usher.games.films import GAME
 from usher.games.films_rules import can_protect, studio_at
 from usher.ui.films.views import draw_page, pages
+from usher.ui.modules import collect
 from usher.ui.screen import Screen, find_screen, unwind_to
 
 
@@ -79,8 +78,7 @@ def act(app, action: dict) -> bool:
     st = app.match.state
     ph = st["ph"]
     st = None
-    if hasattr(gc, "mem_free"):  # start the move on a swept heap (MicroPython)
-        gc.collect()
+    collect()  # start the move on a swept heap (MicroPython only)
     if not app.submit(action):
         return False
     after = app.match.state

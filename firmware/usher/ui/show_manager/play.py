@@ -13,10 +13,8 @@ modules of their own, loaded when used and dropped when the turn page
 comes back (a move, an undo, OK on a page): a game holds the code of one
 flow at a time."""
 
-import gc
-
 from usher.games.show_manager import GAME
-from usher.ui.modules import unload
+from usher.ui.modules import collect, unload
 from usher.ui.screen import find_screen, unwind_to
 from usher.ui.show_manager.draw import DOT, MORE, marks, name, title
 from usher.ui.widgets import Menu
@@ -162,8 +160,7 @@ def back_to_main(app) -> None:
 def act(app, action: dict) -> bool:
     """Submit a move, then the turn page again (or the standings at the end).
     A refusal stays on the screen that made it, as a message."""
-    if hasattr(gc, "mem_free"):  # MicroPython: a move on a swept heap
-        gc.collect()
+    collect()  # start the move on a swept heap (MicroPython only)
     if not app.submit(action):
         return False
     back_to_main(app)

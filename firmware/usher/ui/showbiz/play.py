@@ -7,10 +7,9 @@ the main screen (pick, claims, bids, contract). Back opens the game menu, with
 turn, entered draws and the menu's entries are modules of their own, loaded
 when first needed, so a game holds only the code it uses."""
 
-import gc
-
 from usher.games.showbiz import GAME
 from usher.games.showbiz_rules import COLS
+from usher.ui.modules import collect
 from usher.ui.screen import Screen, find_screen, unwind_to
 from usher.ui.showbiz.draw import cap, name
 from usher.ui.showbiz.views import GA_STEPS, draw_page, pages
@@ -87,8 +86,7 @@ def act(app, action: dict, chain: bool = False) -> bool:
     # snapshot of the whole state: start it on a swept heap, whose free
     # blocks are whole again, rather than among a screen's leftovers
     # (MicroPython only: a full collection on CPython is slow and not needed)
-    if hasattr(gc, "mem_free"):
-        gc.collect()
+    collect()
     if not app.submit(action):
         return False
     after = app.match.state

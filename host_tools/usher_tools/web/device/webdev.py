@@ -50,18 +50,9 @@ def _g16(i):  # type: ignore[no-untyped-def]
 
 def _region(x, y, w, h, width, height):  # type: ignore[no-untyped-def]
     """Add a pushed region (clipped as the drivers clip it) to the union."""
-    if w < 0:
-        w = width - x
-    if h < 0:
-        h = height - y
-    if x < 0:
-        w += x
-        x = 0
-    if y < 0:
-        h += y
-        y = 0
-    w = min(w, width - x)
-    h = min(h, height - y)
+    from usher.board.region import clip  # the drivers' own rule, not a copy
+
+    x, y, w, h = clip(x, y, w, h, width, height)
     if w <= 0 or h <= 0:
         return
     x1 = x + w
