@@ -9,7 +9,6 @@ from app_kit import collect, make_app, press
 from portable import eq
 from usher.ui.widgets import Menu, NumberPicker
 
-
 _GLASS = {}  # one buffer per profile for the whole module: 16 KB blocks fragment the VM's heap
 
 
