@@ -307,16 +307,20 @@ class App:
         return p.flush()
 
     def tick(self) -> None:
+        events: list = []
         if self.buttons is not None:
             events = self.buttons.poll(self.clock.ticks_ms())
             for ev in events:
                 self.handle(ev)
-            if events:
-                if self.gate is not None and not self.gate.pressed(self):
-                    self.gate = None  # the person is back: the quiet link goes
-                collect()  # a few ms after a press, so garbage never piles up into fragments
+            if events and self.gate is not None and not self.gate.pressed(self):
+                self.gate = None  # the person is back: the quiet link goes
         self.serve_link()
         self.render()
+        if events:
+            # after every press, so garbage never piles up into fragments; once
+            # its frame is on the panel, so the press is answered first (a
+            # collection is ~10 ms on the Pico)
+            collect()
 
     def start(self) -> None:
         if not self.stack:

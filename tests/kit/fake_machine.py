@@ -1,7 +1,7 @@
 """A hand-written stand-in for MicroPython's `machine`, for tests.
 
     m = Machine()
-    hw = lcd114.make(m)          # a profile only sees m.Pin, m.SPI, m.I2C, m.PWM
+    hw = lcd114.make(m)          # a profile only sees m.Pin, m.SPI, m.I2C, m.PWM, m.freq
     m.pin(15).level = 0          # the key on GP15 is pressed (active low)
     m.log                        # what the board would see, in order
 
@@ -191,6 +191,20 @@ class Machine:
         self.SPI = _Factory(self, SPI)
         self.I2C = _Factory(self, I2C)
         self.PWM = _Factory(self, PWM)
+        self.cpu_hz = 125_000_000
+        self.peri_hz = 48_000_000  # the rp2 port's peripheral clock at boot
+
+    def freq(self, hz=None, peri=None):
+        """machine.freq(): the system clock; (hz, peri) sets both, and as on
+        the rp2 port the peripheral clock is 48 MHz or the system clock's."""
+        if hz is None:
+            return self.cpu_hz
+        if peri is not None and peri not in (48_000_000, hz):
+            raise ValueError("peripheral freq must be 48_000_000 or the same as the MCU freq")
+        self.cpu_hz = hz
+        if peri is not None:
+            self.peri_hz = peri
+        return None
 
     def pin(self, id):  # noqa: A002
         return self.pins[id]

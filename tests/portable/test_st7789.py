@@ -6,7 +6,7 @@ checks what the controller would receive."""
 
 from fake_machine import Machine, data_len, joined, no_sleep, st7789_commands
 from portable import eq, on_micropython, raises
-from usher.board import gs4_rgb565, lcd114
+from usher.board import lcd114
 from usher.board.st7789 import LINE_BYTES, ST7789, _convert, _convert_py
 from usher.ui import theme
 
@@ -76,35 +76,38 @@ def test_init_clears_the_whole_visible_window_to_palette_zero():
 
 def test_show_region_sets_the_window_with_the_panel_offsets():
     m, d = build()
-    d.fill_rect(10, 20, 5, 3, theme.FG)
+    d.fill_rect(10, 20, 6, 3, theme.FG)
     m.clear()
-    n = d.show(10, 20, 5, 3)
-    eq(n, 15)
+    n = d.show(10, 20, 6, 3)
+    eq(n, 18)
     cmds = commands(m)
     eq([c for c, _ in cmds], [CASET, RASET, RAMWR])
-    eq(window(cmds), (10 + 40, 14 + 40, 20 + 53, 22 + 53))
-    eq(ramwr(cmds), be565(theme.palette565()[theme.FG]) * 15)
+    eq(window(cmds), (10 + 40, 15 + 40, 20 + 53, 22 + 53))
+    eq(ramwr(cmds), be565(theme.palette565()[theme.FG]) * 18)
 
 
-def test_show_pushes_exactly_the_region_even_at_odd_x_and_width():
+def test_show_pushes_the_region_widened_to_whole_bytes_at_odd_x_and_width():
     m, d = build()
     # a different palette index in every column and row, so any shift shows
     for y in range(135):
         for x in range(0, 240, 1):
             d.pixel(x, y, (x + 3 * y) % 16)
     pal = theme.palette565()
-    m.clear()
-    x0, y0, w, h = 7, 3, 9, 4
-    eq(d.show(x0, y0, w, h), w * h)
-    cmds = commands(m)
-    eq(window(cmds), (x0 + 40, x0 + w - 1 + 40, y0 + 53, y0 + h - 1 + 53))
-    data = ramwr(cmds)
-    eq(len(data), 2 * w * h)
-    i = 0
-    for y in range(y0, y0 + h):
-        for x in range(x0, x0 + w):
-            eq(data[i : i + 2], be565(pal[(x + 3 * y) % 16]))
-            i += 2
+    for x0, y0, w, h in ((7, 3, 9, 4), (8, 3, 9, 4), (7, 3, 10, 4), (8, 3, 10, 4), (239, 0, 1, 2)):
+        m.clear()
+        # an even x and width: a column more at each odd edge, of what the
+        # frame buffer (and so the panel) already holds
+        xa, xb = x0 & ~1, (x0 + w + 1) & ~1
+        eq(d.show(x0, y0, w, h), (xb - xa) * h)
+        cmds = commands(m)
+        eq(window(cmds), (xa + 40, xb - 1 + 40, y0 + 53, y0 + h - 1 + 53))
+        data = ramwr(cmds)
+        eq(len(data), 2 * (xb - xa) * h)
+        i = 0
+        for y in range(y0, y0 + h):
+            for x in range(xa, xb):
+                eq(data[i : i + 2], be565(pal[(x + 3 * y) % 16]))
+                i += 2
 
 
 def test_full_show_covers_the_visible_window_in_bands_no_bigger_than_the_line_buffer():
@@ -127,8 +130,8 @@ def test_show_clips_to_the_screen_and_sends_nothing_for_an_empty_region():
     eq(d.show(230, 130, 50, 50), 10 * 5)
     eq(window(commands(m)), (230 + 40, 239 + 40, 130 + 53, 134 + 53))
     m.clear()
-    eq(d.show(-5, -5, 10, 10), 5 * 5)
-    eq(window(commands(m)), (40, 44, 53, 57))
+    eq(d.show(-5, -5, 10, 10), 6 * 5)  # clipped to 5 columns, then an even 6
+    eq(window(commands(m)), (40, 45, 53, 57))
     m.clear()
     eq(d.show(240, 0, 5, 5), 0)
     eq(d.show(0, 0, 0, 10), 0)
@@ -140,8 +143,8 @@ def test_pixels_pushed_is_the_running_total_of_every_show():
     start = d.pixels_pushed
     eq(start, 240 * 135)  # the clear at init
     d.show(0, 0, 10, 10)
-    d.show(5, 5, 3, 2)
-    eq(d.pixels_pushed, start + 100 + 6)
+    d.show(5, 5, 3, 2)  # columns 4..7: whole bytes
+    eq(d.pixels_pushed, start + 100 + 8)
 
 
 def test_set_palette_changes_the_colours_the_panel_receives():
@@ -158,18 +161,32 @@ def test_set_palette_changes_the_colours_the_panel_receives():
 
 
 def test_convert_reads_nibbles_high_first_and_writes_big_endian_rgb565():
-    # the viper loop (plain Python on CPython) and the fallback for ports
-    # without native code must agree
-    eq(_convert, gs4_rgb565.convert)
-    for fn in (gs4_rgb565.convert, _convert_py):
-        src = bytearray(b"\x12\x34\xf0")  # pixels 1,2,3,4,15,0
-        pal = bytearray(32)
-        for i in range(16):
-            pal[2 * i] = i
-            pal[2 * i + 1] = 0xA0 + i
-        dst = bytearray(12)
-        fn(src, 1, 5, pal, dst, 2)  # from pixel 1 (an odd start) into dst[2:]
-        eq(bytes(dst), b"\x00\x00\x02\xa2\x03\xa3\x04\xa4\x0f\xaf\x00\xa0")
+    # the viper loop (MicroPython with native code) and the plain-Python one
+    # (CPython, ports without viper) must agree; the viper one takes even starts and
+    # lengths into word-aligned places, as the driver gives it
+    m, d = build()
+    pal = bytearray(32)
+    for i in range(16):
+        pal[2 * i] = i
+        pal[2 * i + 1] = 0xA0 + i
+    d.set_palette([(pal[2 * i] << 8) | pal[2 * i + 1] for i in range(16)])
+    src = bytearray(b"\x12\x34\xf0\x5a")  # pixels 1,2,3,4,15,0,5,10
+    px = [1, 2, 3, 4, 15, 0, 5, 10]
+    fns = [_convert_py]
+    if _convert is not _convert_py:  # the viper loop: MicroPython with native code (not the 32-bit wasm port)
+        assert on_micropython()
+        fns.append(_convert)
+    for fn in fns:
+        for start in range(0, 8, 2):
+            for n in range(0, 8 - start + 1, 2):
+                dst = bytearray(24)
+                fn(src, start, n, d._pairs, dst, 4)
+                want = b"".join(bytes((c, 0xA0 + c)) for c in px[start : start + n])
+                eq(bytes(dst), bytes(4) + want + bytes(20 - 2 * n))
+    # the plain loop takes odd starts and lengths as well
+    dst = bytearray(12)
+    _convert_py(src, 1, 5, d._pairs, dst, 2)
+    eq(bytes(dst), b"\x00\x00\x02\xa2\x03\xa3\x04\xa4\x0f\xaf\x00\xa0")
 
 
 class NullSPI:

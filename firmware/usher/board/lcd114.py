@@ -17,9 +17,18 @@ PROFILE = "lcd114"
 WIDTH = 240
 HEIGHT = 135
 
-# SPI1 to the ST7789
+# The clocks: the rp2 port boots with the peripheral clock (which clocks SPI)
+# at 48 MHz, so SPI could not pass 24 MHz; make() runs it from the system
+# clock instead, machine.freq(CPU_HZ, PERI_HZ) (MicroPython v1.28.0 takes a
+# peripheral rate of 48 MHz or the system clock's, nothing else)
+CPU_HZ = 125_000_000  # the RP2040's standard system clock
+PERI_HZ = CPU_HZ
+
+# SPI1 to the ST7789: PERI_HZ / 2, the RP2040's top SPI rate, which is also
+# the ST7789's (its datasheet's shortest serial write cycle, tSCYCW, is 16 ns);
+# 31_250_000 if a panel glitches
 SPI_ID = 1
-SPI_BAUD = 62_500_000  # the RP2040's top SPI rate at 125 MHz; 31_250_000 if a panel glitches
+SPI_BAUD = 62_500_000
 PIN_SCK = 10
 PIN_MOSI = 11
 PIN_CS = 9
@@ -69,6 +78,7 @@ def make(machine, sleep_ms=None) -> Hardware:
     from usher.board.st7789 import ST7789
 
     Pin = machine.Pin
+    machine.freq(CPU_HZ, PERI_HZ)  # before the bus is made: its divider is set from clk_peri
     spi = machine.SPI(SPI_ID, baudrate=SPI_BAUD, polarity=0, phase=0, sck=Pin(PIN_SCK), mosi=Pin(PIN_MOSI))
     display = ST7789(
         spi,

@@ -2,11 +2,13 @@
 
 The UI draws palette indices 0..15 into a GS4_HMSB buffer (16,200 bytes for
 240x135, a quarter of an RGB565 frame). `show(x, y, w, h)` sends only that
-region: it sets the panel's column/row window, then converts the region to
-big-endian RGB565 a band of rows at a time through one small line buffer, so
-no 64,800-byte frame ever exists. The conversion loop is viper code on the
-Pico (usher.board.gs4_rgb565); on CPython the same function runs as plain
-Python.
+region (widened to even columns, whole bytes of the buffer): it sets the
+panel's column/row window, then converts the region to big-endian RGB565 a
+band of rows at a time through one small line buffer, so no 64,800-byte frame
+ever exists. The conversion loop is viper code on the Pico and the unix port
+(usher.board.gs4_rgb565, a byte at a time through a 1 KB table of pixel
+pairs); on CPython and ports without viper, `_convert_py` gives the same
+bytes a pixel at a time.
 
 Pins, bus and panel geometry come from the board profile (usher.board.lcd114);
 this module never imports `machine`.
@@ -24,19 +26,19 @@ except ImportError:
         return x
 
 
-def _convert_py(src, start: int, n: int, pal, dst, j: int) -> None:
+def _convert_py(src, start: int, n: int, pairs, dst, j: int) -> None:
     """gs4_rgb565.convert for a MicroPython without native code emitters."""
     for i in range(start, start + n):
         b = src[i >> 1]
-        c = ((b & 15) << 1) if i & 1 else ((b >> 3) & 30)
-        dst[j] = pal[c]
-        dst[j + 1] = pal[c + 1]
+        q = ((b & 15) << 2) + 2 if i & 1 else (b >> 4) << 6
+        dst[j] = pairs[q]
+        dst[j + 1] = pairs[q + 1]
         j += 2
 
 
 try:
     from usher.board.gs4_rgb565 import convert as _convert
-except SyntaxError:  # "invalid micropython decorator": no viper on this port
+except (SyntaxError, ImportError):  # "invalid micropython decorator": no viper on this port; CPython
     _convert = _convert_py
 
 
@@ -98,9 +100,12 @@ class ST7789(framebuf.FrameBuffer):
         super().__init__(self.buffer, width, height, framebuf.GS4_HMSB)
         if line_bytes < 2 * width:
             raise ValueError("line buffer under one row")
+        if width & 1:
+            raise ValueError("odd width: a region is pushed in whole frame-buffer bytes")
         self._line = bytearray(line_bytes)
         self._lmv = memoryview(self._line)
-        self._pal = bytearray(32)
+        self._pal = bytearray(32)  # palette index -> RGB565, high byte first (the web page reads it)
+        self._pairs = bytearray(1024)  # frame-buffer byte -> its two pixels' RGB565 (gs4_rgb565)
         self._b1 = bytearray(1)
         self._b4 = bytearray(4)
         self._sleep = sleep_ms or _default_sleep
@@ -118,6 +123,15 @@ class ST7789(framebuf.FrameBuffer):
             c = colours[i]
             p[2 * i] = (c >> 8) & 0xFF
             p[2 * i + 1] = c & 0xFF
+        t = self._pairs
+        for v in range(256):
+            hi = (v >> 4) << 1
+            lo = (v & 15) << 1
+            q = 4 * v
+            t[q] = p[hi]
+            t[q + 1] = p[hi + 1]
+            t[q + 2] = p[lo]
+            t[q + 3] = p[lo + 1]
 
     def _cmd(self, c: int, data=None) -> None:
         self._b1[0] = c
@@ -170,6 +184,12 @@ class ST7789(framebuf.FrameBuffer):
         x, y, w, h = clip(x, y, w, h, W, self.height)
         if w <= 0 or h <= 0:
             return 0
+        # whole frame-buffer bytes: an even x and width (at most a column more
+        # each side, of what the panel already shows), so the converter goes a
+        # byte at a time with aligned stores
+        w += x & 1
+        x &= ~1
+        w += w & 1
         self._window(x, y, x + w - 1, y + h - 1)
         self._b1[0] = _RAMWR
         self.cs.value(0)
@@ -178,7 +198,7 @@ class ST7789(framebuf.FrameBuffer):
         self.dc.value(1)
         rows = len(self._line) // (2 * w)
         buf = self.buffer
-        pal = self._pal
+        pairs = self._pairs
         line = self._line
         mv = self._lmv
         row = y
@@ -187,7 +207,7 @@ class ST7789(framebuf.FrameBuffer):
             n = min(rows, end - row)
             j = 0
             for r in range(row, row + n):
-                _convert(buf, r * W + x, w, pal, line, j)
+                _convert(buf, r * W + x, w, pairs, line, j)
                 j += 2 * w
             self.spi.write(mv[:j])
             row += n

@@ -69,9 +69,26 @@ class Menu(Screen):
             # rows beyond the panel show as a scroll bar at the right edge, so
             # a "k/n" in a title bar is a page of a ring of pages, not a row
             y0 = title_h(p)
-            h = p.h - y0
-            p.fill_rect(p.w - 3, y0, 3, h, theme.BG)
-            p.fill_rect(p.w - 2, y0 + h * top // n, 2, max(2, h * rows // n), theme.ACCENT)
+            if full:
+                self.scroll_bar(p, top, n, rows, y0, p.h)
+            else:  # the same bar, only where the two rows were redrawn over it
+                rh = self.row_h(p)
+                for i in (self.old, self.sel):
+                    if top <= i < top + rows:
+                        y = y0 + (i - top) * rh
+                        self.scroll_bar(p, top, n, rows, y, y + rh)
+
+    def scroll_bar(self, p, top: int, n: int, rows: int, a: int, b: int) -> None:
+        """The scroll bar's pixels between rows a and b of the panel."""
+        y0 = title_h(p)
+        h = p.h - y0
+        p.fill_rect(p.w - 3, a, 3, b - a, theme.BG)
+        t0 = y0 + h * top // n
+        t1 = t0 + max(2, h * rows // n)
+        t0 = max(a, t0)
+        t1 = min(b, t1)
+        if t1 > t0:
+            p.fill_rect(p.w - 2, t0, 2, t1 - t0, theme.ACCENT)
 
     def row_box(self, p, i: int):
         """Clear row i in its background; (y, height, background), or None
@@ -118,6 +135,7 @@ class NumberPicker(Screen):
         self.on_cancel = on_cancel
         self.step = step
         self.unit = unit
+        self.shown: tuple = ()  # (the digits' box, the arrows) as last drawn
 
     def on_event(self, ev: str) -> None:
         if ev in ("next", "prev", "next_long", "prev_long"):
@@ -151,21 +169,58 @@ class NumberPicker(Screen):
         return y + (h - lh) // 2, lh
 
     def draw(self, p, full: bool) -> None:
+        """The whole screen, or (a value change) only the old and the new
+        digits' boxes and an arrow that came or went: the same pixels a
+        whole redraw gives, a fraction of the bytes."""
         x, y, w, h = self.value_box(p)
-        if full:
-            p.clear()
-            title_bar(p, self.title)
-            hint = "%d-%d  OK=done" % (self.lo, self.hi)
-            p.center(hint, p.h - p.line_h("small") - 1, theme.DIM, "small")
-        p.fill_rect(x, y, w, h, theme.BG)
         s = "%d%s" % (self.value, self.unit)
         size = self.value_size(p, s, w, h)
-        p.center(s, y + (h - p.line_h(size)) // 2, theme.ACCENT, size)
-        # arrows say which way the buttons turn the number
-        if self.value > self.lo:
-            p.text("<", 4, y + (h - p.line_h("body")) // 2, theme.DIM)
-        if self.value < self.hi:
-            p.right(">", p.w - 4, y + (h - p.line_h("body")) // 2, theme.DIM)
+        s = p.fit(s, p.w, size)
+        tw = p.text_w(s, size)
+        box = ((p.w - tw) // 2, y + (h - p.line_h(size)) // 2, tw, p.line_h(size))
+        ah = p.line_h("body")
+        ay = y + (h - ah) // 2
+        lw = p.text_w("<")
+        rw = p.text_w(">")
+        arrows = (self.value > self.lo, self.value < self.hi)
+        old = self.shown
+        if full or not old:
+            if full:
+                p.clear()
+                title_bar(p, self.title)
+                hint = "%d-%d  OK=done" % (self.lo, self.hi)
+                p.center(hint, p.h - p.line_h("small") - 1, theme.DIM, "small")
+            p.fill_rect(x, y, w, h, theme.BG)
+            cleared = [(x, y, w, h)]
+        else:
+            ob, oa = old
+            u0 = min(ob[0], box[0])
+            v0 = min(ob[1], box[1])
+            u1 = max(ob[0] + ob[2], box[0] + box[2])
+            v1 = max(ob[1] + ob[3], box[1] + box[3])
+            cleared = [(u0, v0, u1 - u0, v1 - v0)]
+            if oa[0] != arrows[0]:
+                cleared.append((4, ay, lw, ah))
+            if oa[1] != arrows[1]:
+                cleared.append((p.w - 4 - rw, ay, rw, ah))
+            for c in cleared:
+                p.fill_rect(c[0], c[1], c[2], c[3], theme.BG)
+        self.shown = (box, arrows)
+        p.text(s, box[0], box[1], theme.ACCENT, size)
+        # arrows say which way the buttons turn the number (drawn over the
+        # digits, as on a whole redraw, wherever they meet what was cleared)
+        if arrows[0] and _meets((4, ay, lw, ah), cleared):
+            p.text("<", 4, ay, theme.DIM)
+        if arrows[1] and _meets((p.w - 4 - rw, ay, rw, ah), cleared):
+            p.right(">", p.w - 4, ay, theme.DIM)
+
+
+def _meets(b: tuple, boxes: list) -> bool:
+    """Whether box b = (x, y, w, h) overlaps any of boxes."""
+    for c in boxes:
+        if b[0] < c[0] + c[2] and c[0] < b[0] + b[2] and b[1] < c[1] + c[3] and c[1] < b[1] + b[3]:
+            return True
+    return False
 
 
 def wrap(p, s: str, w: int, size: str) -> list:

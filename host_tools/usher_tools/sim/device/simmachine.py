@@ -252,7 +252,8 @@ class PWM:
         self.duty_u16(0)
 
 
-def freq(hz=None):  # type: ignore[no-untyped-def]
+def freq(hz=None, peri=None):  # type: ignore[no-untyped-def]
+    # (hz, peri): the system and peripheral clocks, as the rp2 port takes them
     return 125000000 if hz is None else None
 
 

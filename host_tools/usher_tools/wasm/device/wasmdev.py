@@ -181,7 +181,8 @@ def unique_id():  # type: ignore[no-untyped-def]
     return b"\xe6\x60\x58\x38\x83\x51\x5a\x2f"
 
 
-def freq(hz=None):  # type: ignore[no-untyped-def]
+def freq(hz=None, peri=None):  # type: ignore[no-untyped-def]
+    # (hz, peri): the system and peripheral clocks, as the rp2 port takes them
     return 125000000 if hz is None else None
 
 

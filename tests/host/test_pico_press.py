@@ -1,0 +1,94 @@
+"""A press answers quickly on the Pico's own MicroPython (the rp2 port,
+v1.28.0 RPI_PICO, on an emulated RP2040), and pushes only what it changed
+(issue 20): a short fixed walk over the shell's screens, each press's
+emulated ms (from the moment it takes effect to the panel's last byte) and
+bytes held against bounds a little above what the firmware reached.
+
+The bounds are ratios to the same run's own full-frame push (the panel's
+clear at power-on: converting and sending a whole frame), so they hold the
+firmware's share of a press, whatever the laptop's speed, and a change of
+the bus or the converter moves the unit with it."""
+
+import pytest
+from pico_board import deployed, need_pico
+from usher_tools.pico.device import Pico, PicoConfig, press_times, run_script
+
+# From a fresh Home: three cursor moves down to Settings, open it, a move,
+# open Brightness, two value changes, and back twice (each a screen redrawn
+# whole under the one that closed).
+SCRIPT = "next\nnext\nnext\nok\nnext\nok\nprev\nprev\nback\nback\n"
+KINDS = ["cursor", "cursor", "cursor", "open", "cursor", "open", "value", "value", "close", "close"]
+
+# kind -> (most ms per press, most panel bytes per press), as ratios to the
+# run's full-frame push time and bytes. Reached (emulated 125 MHz, files
+# deploy): LCD full frame 16.9 ms / 64,800 bytes, OLED 23.5 ms / 1,026. A
+# press waits for its poll (20 ms ticks) and the 25 ms debounce, so the ms
+# bounds leave about one tick above the worst reached: a change elsewhere
+# moves the phase of the polls against the presses.
+BOUNDS = {
+    "lcd114": {
+        "cursor": (6.0, 0.31),  # reached 3.65-4.60x: two rows, 19,211 bytes (0.30)
+        "value": (5.0, 0.10),  # reached 3.0-4.0x: the digits, 5,995 bytes (0.09)
+        "open": (11.0, 1.02),  # reached 5.96-9.50x: a new screen is whole
+        "close": (8.5, 1.02),  # reached 7.22-7.36x
+    },
+    "oled": {
+        # the OLED's Home scrolls at its fourth row: that move is whole
+        "cursor": (5.5, 1.02),  # reached 3.26-4.51x; 650 bytes (0.63) within a page of rows
+        "value": (3.5, 0.10),  # reached 2.30-2.66x: 70 bytes (0.07)
+        "open": (7.0, 1.02),  # reached 3.82-6.00x
+        "close": (5.2, 1.02),  # reached 4.29-4.31x
+    },
+}
+
+
+def full_frame(events: list, frame_bytes: int) -> tuple:
+    """(ms, bytes) of the first whole-frame push in the bus events: from the
+    bus write before it (the window or RAMWR command) to its last byte."""
+    for i, (_, n) in enumerate(events):
+        if n >= frame_bytes // 2 and i > 0:
+            j, total = i, n
+            while total < frame_bytes and j + 1 < len(events):
+                j += 1
+                total += events[j][1]
+            return (events[j][0] - events[i - 1][0]) / 1000, total
+    raise AssertionError("no full-frame push at power-on: %r" % events[:20])
+
+
+@pytest.fixture(scope="module", params=["lcd114", "oled"])
+def walk(request, tmp_path_factory):
+    uf2 = need_pico()
+    profile = request.param
+    flash = deployed(tmp_path_factory.mktemp("pico-press-" + profile), profile)
+    with Pico(PicoConfig(profile=profile, flash=flash, uf2=uf2)) as pico:
+        pico.boot()
+        boot_events = list(pico.events)
+        result = run_script(pico, SCRIPT)
+        times = press_times(pico)
+    w, h = pico.size
+    frame = w * h * 2 if profile == "lcd114" else w * h // 8
+    return profile, result, times, full_frame(boot_events, frame)
+
+
+def test_every_press_of_the_walk_is_answered(walk):
+    profile, result, times, _ = walk
+    assert result["error"] == "", result["error"]
+    answered = [n for _, _, _, n in times]
+    assert answered == list(range(len(KINDS))), times  # each press pushed something
+
+
+def test_each_press_answers_within_its_bound(walk):
+    profile, _, times, (full_ms, full_bytes) = walk
+    assert 5 < full_ms < 40, full_ms  # a whole frame: 17 ms on the LCD at 62.5 MHz, 23 on the OLED's 400 kHz
+    over = []
+    rows = []
+    for key, ms, sent, n in times:
+        kind = KINDS[n]
+        most_ms, most_bytes = BOUNDS[profile][kind]
+        row = (n, key, kind, ms, ms / full_ms, sent, sent / full_bytes)
+        rows.append("%d %s %s: %.1f ms (%.2fx), %d bytes (%.2f)" % row)
+        if ms > most_ms * full_ms or sent > most_bytes * full_bytes:
+            over.append(rows[-1])
+    report = "full frame %.1f ms, %d bytes\n" % (full_ms, full_bytes) + "\n".join(rows)
+    print(report)
+    assert not over, "over the bound:\n" + "\n".join(over) + "\n\n" + report

@@ -1,0 +1,101 @@
+"""A press that redraws part of a screen leaves the panel exactly as a whole
+redraw would: the panel is rebuilt here from the regions pushed (what the
+glass would hold), then the screen is redrawn whole and the frame buffer
+compared with it, on both profiles. And the part is small: a cursor move
+pushes its two rows, a value change its digits."""
+
+import framebuf
+from app_kit import collect, make_app, press
+from portable import eq
+from usher.ui.widgets import Menu, NumberPicker
+
+_GLASS = {}  # one buffer per profile for the whole module: 16 KB blocks fragment the VM's heap
+
+
+class Glass:
+    """What the panel shows: each pushed region copied from the frame buffer."""
+
+    def __init__(self, d):
+        self.d = d
+        fmt = framebuf.MONO_VLSB if d.mono else framebuf.GS4_HMSB
+        if d.mono not in _GLASS:
+            _GLASS[d.mono] = bytearray(len(d.buf))
+        self.buf = _GLASS[d.mono]
+        self.buf[:] = d.buf  # the start-up render was pushed whole
+        self.fb = framebuf.FrameBuffer(self.buf, d.width, d.height, fmt)
+        self.show = type(d).show
+        self.regions = []
+        d.show = self.push
+
+    def push(self, x=0, y=0, w=-1, h=-1):
+        d = self.d
+        n = self.show(d, x, y, w, h)
+        x, y, w, h = d.pushes[-1]
+        self.regions.append((x, y, w, h))
+        for yy in range(max(0, y), min(d.height, y + h)):
+            for xx in range(max(0, x), min(d.width, x + w)):
+                self.fb.pixel(xx, yy, d.pixel(xx, yy))
+        return n
+
+    def close(self):
+        del self.d.show
+
+
+def same_as_a_whole_redraw(app, g):
+    """The glass after the press's part against the buffer of a whole redraw."""
+    g.d.show = lambda *a: 0  # the whole redraw only fills the buffer
+    app.top().dirty = True
+    app.render()
+    g.d.show = g.push
+    shown, got = g.buf, g.d.buf
+    if shown != got:
+        diff = sum(1 for i in range(len(got)) if got[i] != shown[i])
+        raise AssertionError("%d bytes differ from a whole redraw" % diff)
+
+
+def presses(app, g, events):
+    pushed = []
+    for ev in events:
+        g.regions = []
+        press(app, ev)
+        pushed.append(sum(w * h for _, _, w, h in g.regions))
+        same_as_a_whole_redraw(app, g)
+    return pushed
+
+
+def run(mono, screen, events):
+    app, _ = make_app(mono=mono)
+    app.push(screen)
+    app.render()
+    g = Glass(app.hw.display)
+    try:
+        return app, presses(app, g, events)
+    finally:
+        g.close()
+        collect()
+
+
+def test_a_cursor_move_in_a_scrolling_menu_is_its_two_rows_and_the_bar_beside_them():
+    for mono in (False, True):
+        items = [("Row %d" % i, lambda: None) for i in range(12)]
+        evs = ["next"] * 3 + ["prev"] * 2 + ["next"] * 12 + ["prev"] * 3
+        app, pushed = run(mono, Menu("Many rows", items), evs)
+        p = app.p
+        two_rows = 2 * p.w * app.top().row_h(p)
+        # moves within the page: two rows (the OLED's 8-row pages round them up)
+        assert pushed[0] <= two_rows + (2 * 8 * p.w if mono else 0), (pushed, two_rows)
+        assert pushed[1] == pushed[0] or mono, pushed
+
+
+def test_a_value_change_pushes_the_digits_not_the_screen():
+    for mono in (False, True):
+        # through a digit more and back, to both ends (the arrows go and come)
+        evs = ["next", "next", "prev", "next_long", "next", "prev", "prev_long", "prev_long", "next", "prev"]
+        app, pushed = run(mono, NumberPicker("Points", 0, 120, 8, lambda v: None, step=1), evs)
+        eq(app.top().value, 0)
+        p = app.p
+        assert max(pushed) < p.w * p.h // 3, pushed
+        pct = ["next"] * 3 + ["prev"] * 10
+        app, pushed = run(mono, NumberPicker("Brightness", 10, 100, 70, lambda v: None, step=10, unit="%"), pct)
+        eq(app.top().value, 10)
+        assert max(pushed) < p.w * p.h // 3, pushed
