@@ -16,12 +16,20 @@ def compile_one(rel: str, out_dir: str) -> tuple:
     src = os.path.join(FIRMWARE, rel)
     dst = os.path.join(out_dir, rel[:-3] + ".mpy")
     os.makedirs(os.path.dirname(dst), exist_ok=True)
+    # written aside and moved into place: two test workers may build into the
+    # same folder at once, and a half-written .mpy must never be read
+    tmp = "%s.%d.tmp" % (dst, os.getpid())
     proc = subprocess.run(
-        [tool("mpy-cross"), "-march=armv6m", "-O1", "-X", "no-source-lines", "-s", rel, "-o", dst, src],
+        [tool("mpy-cross"), "-march=armv6m", "-O1", "-X", "no-source-lines", "-s", rel, "-o", tmp, src],
         capture_output=True,
         text=True,
     )
-    return dst, (proc.stderr.strip() or proc.stdout.strip()) if proc.returncode else ""
+    if proc.returncode:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        return dst, proc.stderr.strip() or proc.stdout.strip()
+    os.replace(tmp, dst)
+    return dst, ""
 
 
 def build(out_dir: str) -> list:
