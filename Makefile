@@ -14,7 +14,7 @@ SCALE   ?=
 PORT    ?=
 STUBS_PKG := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
 
-.PHONY: help setup rp2 uf2 dist run web test test-fast check mpy size bench pico-games deploy soak screens fonts clean
+.PHONY: help setup rp2 uf2 dist run web test test-fast check mpy size bench bench-part pico-games deploy soak screens fonts clean
 
 help:
 	@echo "make run      start the simulator (PROFILE=lcd114|oled, SCALE=1..8: terminal down-scaling, ROMFS=1: code from a ROMFS image, PICO=1: on the rp2 port, emulated)"
@@ -27,7 +27,8 @@ help:
 	@echo "make mpy      compile firmware/ with mpy-cross -march=armv6m into $(BUILD)"
 	@echo "make size     bytecode size per module and total"
 	@echo "make pico-games  every full scripted game on the emulated Pico, the memory gate (an hour or more)"
-	@echo "make bench    the table of measured figures (runs make pico-games first)"
+	@echo "make bench    every measured figure into docs/BENCH.md (runs make pico-games first)"
+	@echo "make bench-part PART=pico   one section of docs/BENCH.md again"
 	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=lcd114|oled] [DRY=1] [ROMFS=1]   compile and copy to a Pico"
 	@echo "make soak     long fuzz and property runs (not part of make test)"
 	@echo "make screens  the README's pictures of the games, from the simulator"
@@ -91,6 +92,11 @@ pico-games: $(STAMP)
 
 bench: pico-games
 	$(BIN)/python -m usher_tools.bench
+
+# one section of docs/BENCH.md again: PART=pico|build|sim|showtime|showbiz|show_manager|films|sync|wasm|memory|web
+# (pico reads the full games make pico-games left in build/pico-games)
+bench-part: $(STAMP)
+	$(BIN)/python -m usher_tools.bench $(PART)
 
 deploy: $(STAMP)
 	$(BIN)/usher deploy $(if $(PORT),--port $(PORT)) $(if $(DRY),--dry-run) $(if $(BOARD),--profile $(BOARD)) $(if $(ROMFS),--romfs)

@@ -38,7 +38,7 @@ def mp_heap_after_import(modules: list, path: str = FIRMWARE) -> int:
     return int(proc.stdout.strip().splitlines()[-1])
 
 
-def figures() -> list:
+def own_figures() -> list:
     rows = []
     with tempfile.TemporaryDirectory() as out:
         built = build_mod.build(out)
@@ -55,41 +55,49 @@ def figures() -> list:
         app_mods = ["usher.app", "usher.ui.widgets", "usher.ui.home"]
         heap = mp_heap_after_import(app_mods, out)
         rows.append(("heap after importing app + home UI (VM, .mpy)", "%d bytes" % heap, ""))
-    for extra in _extras():
-        rows.extend(extra())
     return rows
 
 
-def _extras() -> list:
-    """Further benchmarks, registered by the modules that own them."""
-    out = []
-    names = (
-        "bench_sim",
-        "bench_showtime",
-        "bench_showbiz",
-        "bench_show_manager",
-        "bench_films",
-        "bench_sync",
-        "bench_wasm",
-        "bench_memory",
-        "bench_web",
-        "bench_pico",
-    )
-    for name in ["usher_tools." + n for n in names]:
-        try:
-            mod = __import__(name, None, None, ["figures"])
-        except ImportError:
-            continue
-        out.append(mod.figures)
-    return out
+# each part of the bench, by the name `python -m usher_tools.bench NAME` takes,
+# and the heading of its section in docs/BENCH.md (the rp2 port's first: the
+# figures to trust for a Pico)
+PARTS = (
+    ("pico", "bench_pico", "The rp2 port on an emulated RP2040 (the figures to trust for a Pico)"),
+    ("build", "", "Bytecode and import heap (mpy-cross, the unix-port VM)"),
+    ("sim", "bench_sim", "The simulator: the shell session"),
+    ("showtime", "bench_showtime", "Showtime on the simulator"),
+    ("showbiz", "bench_showbiz", "Showbiz on the simulator"),
+    ("show_manager", "bench_show_manager", "Show Manager on the simulator"),
+    ("films", "bench_films", "Films on the simulator"),
+    ("sync", "bench_sync", "Sync over a pty"),
+    ("wasm", "bench_wasm", "The 32-bit meter (WebAssembly port)"),
+    ("memory", "bench_memory", "Heap over repeated operations and the long session (VM)"),
+    ("web", "bench_web", "The web page"),
+)
+
+
+def part_rows(module: str) -> list:
+    if not module:
+        return own_figures()
+    mod = __import__("usher_tools." + module, None, None, ["figures"])
+    return mod.figures()
+
+
+def figures() -> list:
+    rows = []
+    for _, module, _ in PARTS:
+        rows.extend(part_rows(module))
+    return rows
 
 
 BENCH_MD = os.path.join(ROOT, "docs", "BENCH.md")
 PREFACE = """# Measured figures
 
-Written by `make bench` (never by hand) on %s: %s, CPython %s, MicroPython
-v1.28.0 (the unix port on the host; the rp2 port, RPI_PICO, on rp2040js
-1.4.1 for the rows that say so), mpy-cross -march=armv6m.
+Written by `make bench` (never by hand): each section says the day it was
+measured and on what; `python -m usher_tools.bench NAME` measures one section
+again (`make bench` runs them all). MicroPython v1.28.0 throughout (the unix
+port on the host; the rp2 port, RPI_PICO, on rp2040js 1.4.1 in the first
+section), mpy-cross -march=armv6m.
 
 Which figure to trust for a Pico: the **rp2 port** rows. They run the Pico's
 own MicroPython, its heap and garbage collector, on an emulated RP2040;
@@ -97,26 +105,72 @@ times there are emulated 125 MHz time (flash cache misses are not emulated,
 so a real Pico may be a little slower). The unix-port VM is 64-bit (its heap
 figures are 1.4-1.5 times a Pico's) and the 32-bit WebAssembly meter is a
 quick proxy: both are there for fast feedback while developing.
-
 """
 
 
-def write_markdown(rows: list, path: str = BENCH_MD) -> None:
+def table(rows: list) -> str:
+    w = max([len(r[0]) for r in rows] + [6])
+    lines = ["| %s | %s |" % ("figure".ljust(w), "value"), "|%s|%s|" % ("-" * (w + 2), "-" * 30)]
+    lines += ["| %s | %s |" % (name.ljust(w), value) for name, value, _ in rows]
+    return "\n".join(lines)
+
+
+def sections(text: str) -> dict:
+    """{heading: its text} of docs/BENCH.md's "## " sections."""
+    out: dict = {}
+    name = ""
+    for line in text.splitlines(True):
+        if line.startswith("## "):
+            name = line[3:].strip()
+            out[name] = ""
+        elif name:
+            out[name] += line
+    return out
+
+
+def write_markdown(measured: dict, path: str = BENCH_MD) -> None:
+    """Put each measured part ({heading: rows}) in its section, dated; keep
+    the sections not measured this time as they were."""
     import datetime
     import platform
 
-    w = max(len(r[0]) for r in rows)
-    lines = ["| %s | %s |" % ("figure".ljust(w), "value"), "|%s|%s|" % ("-" * (w + 2), "-" * 30)]
-    lines += ["| %s | %s |" % (name.ljust(w), value) for name, value, _ in rows]
-    when = datetime.date.today().isoformat()
-    head = PREFACE % (when, platform.machine() + ", %d cores" % (os.cpu_count() or 1), platform.python_version())
+    old = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            old = sections(f.read())
+    when = "Measured %s on %s, %d cores, CPython %s.\n\n" % (
+        datetime.date.today().isoformat(),
+        platform.machine(),
+        os.cpu_count() or 1,
+        platform.python_version(),
+    )
+    out = [PREFACE]
+    for _, _, heading in PARTS:
+        if heading in measured:
+            out.append("## %s\n\n%s%s\n" % (heading, when, table(measured[heading])))
+        elif heading in old:
+            out.append("## %s\n%s" % (heading, old[heading].rstrip("\n") + "\n"))
+    if len(measured) < len(PARTS):  # older sections of other names stay until a whole run
+        headings = [p[2] for p in PARTS]
+        out += ["## %s\n%s" % (h, t.rstrip("\n") + "\n") for h, t in old.items() if h not in headings]
     with open(path, "w") as f:
-        f.write(head + "\n".join(lines) + "\n")
+        f.write("\n".join(out))
 
 
-def main() -> None:
-    rows = figures()
-    write_markdown(rows)
+def main(argv=None) -> None:
+    names = sys.argv[1:] if argv is None else argv
+    known = [p[0] for p in PARTS]
+    if any(n not in known for n in names):
+        raise SystemExit("bench parts: " + " ".join(known))
+    measured = {}
+    rows = []
+    for name, module, heading in PARTS:
+        if names and name not in names:
+            continue
+        got = part_rows(module)
+        measured[heading] = got
+        rows.extend(got)
+    write_markdown(measured)
     with open(BENCH_MD) as f:
         print(f.read())
     os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
