@@ -30,14 +30,16 @@ BOUNDS = {
         "cursor": (6.0, 0.31),  # reached 3.65-4.60x: two rows, 19,211 bytes (0.30)
         "value": (5.0, 0.10),  # reached 3.0-4.0x: the digits, 5,995 bytes (0.09)
         "open": (11.0, 1.02),  # reached 5.96-9.50x: a new screen is whole
-        "close": (8.5, 1.02),  # reached 7.22-7.36x
+        # reached 7.22-7.36x; 8.64x once Settings got its Board and About
+        # rows (Home comes back after the screens it loaded are dropped)
+        "close": (9.5, 1.02),
     },
     "oled": {
         # the OLED's Home scrolls at its fourth row: that move is whole
         "cursor": (5.5, 1.02),  # reached 3.26-4.51x; 650 bytes (0.63) within a page of rows
         "value": (3.5, 0.10),  # reached 2.30-2.66x: 70 bytes (0.07)
         "open": (7.0, 1.02),  # reached 3.82-6.00x
-        "close": (5.2, 1.02),  # reached 4.29-4.31x
+        "close": (6.2, 1.02),  # reached 4.29-4.31x; 5.66x with Settings' Board and About rows
     },
 }
 

@@ -48,10 +48,9 @@ def unload(scope: tuple, keep: tuple = ()) -> None:
 
 def within(name: str, scope: tuple) -> bool:
     """Whether module `name` is one `scope` names (see unload)."""
-    for p in scope:
-        if p[-1:] == ".":
-            if name.startswith(p):  # inside the package: the dot is the boundary
+    for p in scope:  # no string is built here: it runs for every module at every unload
+        if name.startswith(p):
+            n = len(p)
+            if p.endswith(".") or len(name) == n or name[n] == ".":
                 return True
-        elif name == p or name.startswith(p + "."):
-            return True
     return False

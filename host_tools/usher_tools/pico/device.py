@@ -195,15 +195,19 @@ class Pico(VirtualBoard):
     def settle(self, idle_steps: int = 6, most_ms: float = 20_000) -> float:
         """Run until the firmware idles in its loop with something on the
         panel: `idle_steps` steps of 10 ms running under a third of the time
-        (the app sleeps between ticks; importing or drawing keeps the core
-        busy). Returns the emulated ms it took."""
+        and drawing nothing (the app sleeps between ticks; importing or
+        drawing keeps the core busy). Returns the emulated ms it took."""
         t0 = self.vt
         idle = 0
         while self.proc is not None and self.vt - t0 < most_ms:
             c0 = self.cycles
+            px = self.boot_pixels + self.pixels_total
             self.step(10_000)
             busy = (self.cycles - c0) / (10_000 * 125)
-            idle = idle + 1 if busy < 0.33 else 0
+            # a step that drew is not idle: a long sleep in the panel's
+            # power-on (before its first bytes) must not count for after them
+            quiet = busy < 0.33 and self.boot_pixels + self.pixels_total == px
+            idle = idle + 1 if quiet else 0
             if idle >= idle_steps and self.boot_pixels + self.pixels_total > 0:
                 break
         self.fresh = False
