@@ -7,6 +7,7 @@ import shutil
 
 import pytest
 from usher_tools.pico.build import HOW, STOCK_UF2, bootrom_path
+from usher_tools.pico.device import AFTER_PRESS
 
 
 def need_pico() -> str:
@@ -50,4 +51,4 @@ def tap(pico, name: str, times: int = 1) -> None:
         pico.run_for(80)
         pico.release(key)
         pico.run_for(120)
-        pico.settle(idle_steps=3)
+        pico.settle(idle_steps=AFTER_PRESS)

@@ -698,6 +698,13 @@ def flash_files(path: str) -> dict:
         return read_image(t.name, heap="8M").files  # the firmware files are there too
 
 
+# idle 10 ms steps that end a press: more than two of the app's 20 ms ticks,
+# since it handles a press at one tick and draws it at the next, and a tick's
+# sleep between them is no end (3 steps let the next press come while a
+# slow screen was still to be drawn, and a tap then may look like a long press)
+AFTER_PRESS = 5
+
+
 def script_runner(pico: Pico, shots_dir: str = ""):  # type: ignore[no-untyped-def]
     """The simulator's script runner, for a chip whose work takes time: each
     press is followed by a wait until the firmware idles again (as a person
@@ -707,7 +714,7 @@ def script_runner(pico: Pico, shots_dir: str = ""):  # type: ignore[no-untyped-d
     class PicoScriptRunner(ScriptRunner):
         def _tap(self, key: str, hold: int) -> None:
             super()._tap(key, hold)
-            pico.settle(idle_steps=3)
+            pico.settle(idle_steps=AFTER_PRESS)
             if pico.sample_heap and pico.alive:
                 alloc, free = pico.heap()
                 pico.heap_log.append([key, alloc, free])
