@@ -152,6 +152,7 @@ def summary(r: dict, game: str, profile: str, kind: str) -> dict:
         "game": game,
         "profile": profile,
         "kind": kind,
+        "commit": _commit(),
         "error": r["error"],
         "as_planned": r["as_planned"],
         "presses": r["presses"],
@@ -166,6 +167,18 @@ def summary(r: dict, game: str, profile: str, kind: str) -> dict:
         # per press: key, ms, panel bytes, the screen it was pressed on, the screen after it
         "presses_log": [[k, round(t, 2), n, on(i), on(i + 1)] for k, t, n, i in r["press_times"]],
     }
+
+
+def _commit() -> str:
+    """The project's commit the figures are of (a game takes long enough that
+    the bench may read figures of an older one)."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+        return out.stdout.strip() or "?"
+    except OSError:
+        return "?"
 
 
 def heap_figures(r: dict) -> tuple:
@@ -221,7 +234,7 @@ def game_rows() -> list:
     share = {"files": 0.25, "frozen": 0.5}
     by_kind: dict = {}
     for g in sorted(found, key=lambda g: (g["kind"], g["profile"], list(GAMES).index(g["game"]))):
-        pre = "rp2 port, %s (%s, %s)" % (GAMES[g["game"]], g["profile"], g["kind"])
+        pre = "rp2 port, %s (%s, %s, at %s)" % (GAMES[g["game"]], g["profile"], g["kind"], g.get("commit", "?"))
         ok = not g["error"] and g["as_planned"] and g["least_free"] >= share[g["kind"]] * g["boot_free"]
         rows.append(
             (
