@@ -25,7 +25,7 @@ class Library:
     at a time, and every change writes it again line by line. Kept on the
     heap, a hundred games' entries were tens of KB of small objects scattered
     wherever the heap had a hole when each game was added, which left no 4 KB
-    in one piece for the sync link at Home (issue 10)."""
+    in one piece for the sync link at Home."""
 
     def __init__(self, storage) -> None:
         self.storage = storage

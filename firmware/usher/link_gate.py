@@ -21,7 +21,7 @@ LINK_ROOM = 32 * 1024
 # five seconds without a byte: the link's heap goes back. Every `usher`
 # command starts with a hello, so nothing is lost when the link is loaded again
 # for the next one; kept a minute, its ~24 KB were still in the heap when the
-# person started a big game right after a settings push (issue 10)
+# person started a big game right after a settings push
 LINK_IDLE_TICKS = 250
 LINK_PRESS_QUIET = 50  # a press a second after the host's last byte: the person is back, the link goes
 LINK_BACKOFF_TICKS = 250  # after the link did not fit the heap: 5 s of refusing the host

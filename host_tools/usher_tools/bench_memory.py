@@ -1,4 +1,4 @@
-"""`make bench` figures for issue 10: heap growth per repeated operation on
+"""`make bench` figures for leaks: heap growth per repeated operation on
 the VM, and the long session's peaks on the simulator."""
 
 from usher_tools import memsoak

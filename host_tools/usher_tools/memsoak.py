@@ -21,7 +21,7 @@ HEAP = "288K"
 KIT = os.path.join(ROOT, "host_tools", "usher_tools", "devkit")
 CACHE = os.path.join(ROOT, "build")
 
-# every operation issue 10 names (and Settings -> About, issue 19), in the order the table shows them
+# every operation a person or a laptop makes between games, in the order the table shows them
 OPS = (
     "dice_game",
     "dice_abandon",

@@ -1,7 +1,7 @@
 """Sessions on the simulator: what a person presses and what a laptop asks,
 played on the real firmware (lockstep, 256K, compiled), with the heap at
-Home noted before and after each operation. The long session of issue 10
-and its three stuck states are built from these.
+Home noted before and after each operation. The long session (six games,
+syncs, a whole Showbiz) and its three stuck states are built from these.
 
 A `Session` plans on the laptop: the unmodified app runs on CPython (fake
 display, memory flash, the simulator's app seed), and every press made on it
@@ -284,7 +284,7 @@ def summary(res: dict) -> str:
     return "peak %d; %s" % (res["firmware_peak_heap"], marks)
 
 
-# -- issue 10's long session ------------------------------------------------------
+# -- the long session: six games, syncs between, a whole Showbiz synced halfway -----
 CYCLE_TITLES = (("Dice", 0), ("Showtime", 3), ("Showbiz", 4), ("Showtime", 4), ("Dice", 0), ("Showbiz", 3))
 
 

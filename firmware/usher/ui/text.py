@@ -75,7 +75,7 @@ def draw(fb, s: str, x: int, y: int, colour: int, font, bg: int = -1) -> int:
     meta = font.META
     # a view per call, not kept: kept here (this module is never unloaded) it
     # pinned the data of a font whose module a game had dropped, several KB
-    # that stayed after the fonts were loaded again (issue 10)
+    # that stayed after the fonts were loaded again
     data = memoryview(font.DATA)
     x0 = x
     for ch in s:

@@ -5,7 +5,7 @@ VM's small heap."""
 
 from show_manager_ui_kit import choose, labels, press, set_value, top
 
-# Role entries, drawn evenly from the 72 of the issue's worked example
+# Role entries, drawn evenly from the 72 of the worked four-player example
 # (tests/records/show_manager_4p.rec): four miscasts (0), five provincial
 # actors (1), then mostly 4-6. A flatter spread (0-9 alike) costs about 1.5
 # presses more a role: the roles screen starts each role at 5.
