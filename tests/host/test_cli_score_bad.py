@@ -1,4 +1,4 @@
-"""`usher score` on every bad record the tests can make (issue 11, items 3-5):
+"""`usher score` on every bad record the tests can make:
 each is one line `invalid record: line N: ...` on stderr, exit 1, no
 traceback, in bounded time; the valid controls score with exit 0.
 

@@ -1,4 +1,4 @@
-"""Dates on a real Pico (issue 11, item 12): the laptop sets the device's
+"""Dates on a real Pico: the laptop sets the device's
 clock with every hello; a game begun while the clock was never set is marked
 in its header and its list entry, and the history dates it from the sync and
 `usher show` says so. (The device's side is in tests/portable/test_app_laptop.py.)"""

@@ -17,10 +17,10 @@ def test_a_best_of_three_films_match_runs_on_the_simulator(profile, tmp_path):
     assert sorted(r["wins"]) == [1, 2]  # all three games played
     assert [p["score"] for p in r["score"]["players"]] == [2, 1]
     assert 0 < r["firmware_peak_heap"] < 256 * 1024
-    # the term, 160 KB of the Pico's 32-bit heap, at the smallest
+    # the budget, 160 KB of the Pico's 32-bit heap, at the smallest
     # 64-bit/32-bit ratio measured (docs/TESTING.md, "Two heaps")
     assert r["firmware_peak_heap"] < 160 * 1024 * 1.34
-    assert r["median_presses_per_bid"] <= 4  # the goals
+    assert r["median_presses_per_bid"] <= 4  # the goal: a bid in four presses
     assert r["median_presses_per_placement"] <= 6
     # each pictured screen was reached (docs/PLAYING.md's pictures come from these)
     got = sorted(p.stem for p in tmp_path.glob("*.png") if p.stem in SHOTS.values())

@@ -1,4 +1,4 @@
-"""The long session of issue 10 (item 4) on the simulator, both profiles, at
+"""The long session on the simulator, both profiles, at
 256K (the Pico's 192 KB on the 64-bit VM): six cycles of (a new game with
 moves, Save & leave, a laptop's hello and list, a settings pull), the titles
 in turn, then a whole 4-player Showbiz game with a full sync in its middle

@@ -1,4 +1,4 @@
-"""No leaks (issue 10, item 3): each operation a person or a laptop makes,
+"""No leaks: each operation a person or a laptop makes,
 repeated 20 times on the MicroPython VM (compiled firmware, 64-bit), and the
 heap in use at Home after a collection must come back within 2 KB.
 

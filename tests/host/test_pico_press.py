@@ -1,6 +1,6 @@
 """A press answers quickly on the Pico's own MicroPython (the rp2 port,
-v1.28.0 RPI_PICO, on an emulated RP2040), and pushes only what it changed
-(issue 20): a short fixed walk over the shell's screens, each press's
+v1.28.0 RPI_PICO, on an emulated RP2040), and pushes only what it changed:
+a short fixed walk over the shell's screens, each press's
 emulated ms (from the moment it takes effect to the panel's last byte) and
 bytes held against bounds a little above what the firmware reached.
 

@@ -1,4 +1,4 @@
-"""One replay (issue 9, item 3): a record gives the same state on the device
+"""One replay: a record gives the same state on the device
 (GameLog on a fake flash, Match.resume: boot) and on the laptop (the code of
 `usher score` and of sync's re-scoring), for every record in tests/records,
 every random game of the property tests (their own generators, with undos of

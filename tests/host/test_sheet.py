@@ -1,4 +1,4 @@
-"""`usher show`, the score sheet in words (issue 18, item 8), for every title.
+"""`usher show`, the score sheet in words, for every title.
 
 Each test replays a record with the firmware's own rules and builds the lines
 it expects from the record and the states the rules give (values, places,

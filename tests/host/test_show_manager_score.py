@@ -1,4 +1,4 @@
-"""`usher score` on the Show Manager records in tests/records/: the issue's
+"""`usher score` on the Show Manager records in tests/records/: the worked
 four-player example, the ties, an unfinished game, and a bad header."""
 
 import json

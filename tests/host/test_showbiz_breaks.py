@@ -1,4 +1,4 @@
-"""Breaking a Showbiz contract "at any time" (issue 11, item 13): the
+"""Breaking a Showbiz contract "at any time": the
 hand-written record tests/records/showbiz_breaks.rec breaks contracts while
 claims are open, between a year's scoring and its end roll, and before a
 year's taste roll; `usher score` replays it, at the unchanged cost of 2 ZE a

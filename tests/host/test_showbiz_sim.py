@@ -9,7 +9,7 @@ from usher_tools.showbiz_sim import SHOTS, run_game
 @pytest.mark.parametrize("profile", ["lcd114", "oled"])
 def test_a_whole_four_player_showbiz_game_runs_on_the_simulator(profile, tmp_path):
     # halfway through, a laptop asks hello and list: the device answers from
-    # files too (issue 10: at the old 192K gate it said "memory"), and the game
+    # files too (at the old 192K gate it said "memory"), and the game
     # goes on as planned
     r = run_game(profile, shots=str(tmp_path), sync_at=0.5)
     assert r["script_error"] == "", (r["script_error"], r["stderr"])
@@ -17,7 +17,7 @@ def test_a_whole_four_player_showbiz_game_runs_on_the_simulator(profile, tmp_pat
     assert r["as_planned"], "the device's record is not the game played on the laptop"
     assert r["score"]["finished"] and r["years"] >= 10
     assert 0 < r["firmware_peak_heap"] < 256 * 1024
-    assert r["median_presses_per_bid"] <= 4  # the issue's goal
+    assert r["median_presses_per_bid"] <= 4  # the goal: a bid in four presses
     got = [a.get("err") if a.get("ok") is not True else "ok" for a in r["sync_answers"]]
     assert got == ["ok", "ok"], r["sync_answers"]
     # each pictured screen was reached (docs/PLAYING.md's pictures come from these)

@@ -5,14 +5,14 @@ Seen at the old 192K gate, each one was a heap that did not come back: the
 sync link kept for a minute after the laptop's last line, the library's index
 kept in RAM and growing by a game's entry each game (scattered where the heap
 had a hole), screens' modules kept after Back to Home. At 256K a device no
-longer runs out in these short sessions, so each test asserts what the issue
-asks: no reload, no refusal at Home, and the heap at Home back within 2 KB of
+longer runs out in these short sessions, so each test asserts what a game
+night needs: no reload, no refusal at Home, and the heap at Home back within 2 KB of
 where it was. Each comparison starts after a first run of what it repeats
 (a laptop's hello, a game of the title): MicroPython interns the names of
 the code it loads once and for good (tests/host/test_memory_loops.py weighs
 that), which is not the growth these states were about.
 
-On the commit before these fixes (main of issue 10), each test fails: the
+On the commit before these fixes, each test fails: the
 link still holds ~23 KB at Home after the laptop is done (states 1, 2), and
 30 saved games grow the heap at Home by ~7 KB (state 3)."""
 

@@ -496,7 +496,7 @@ def test_a_device_short_of_memory_is_reported_with_what_to_do(hist):
     assert e.value.code == "memory" and "Save & leave" in str(e.value)
 
 
-# -- a finished game of each title over a slow link (issue 18, item 1) ------------------
+# -- a finished game of each title over a slow link ------------------
 FINISHED = {
     "showtime": "showtime_4p.rec",
     "showbiz": "showbiz_4p.rec",

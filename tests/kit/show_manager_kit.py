@@ -1,5 +1,5 @@
 """Helpers for the Show Manager tests: games built only through legal actions,
-and city lists written the way the issue writes them ("T17", "D17")."""
+and city lists written short, a musical's letter and its points ("T17", "D17")."""
 
 import json
 

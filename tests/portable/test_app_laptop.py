@@ -1,4 +1,4 @@
-"""What the laptop may ask of the app, as a person sees it (issue 11):
+"""What the laptop may ask of the app, as a person sees it:
 pushed settings checked before anyone presses (items 10, 11), questions that
 say exactly what they do and time out (item 14), the game in play never
 deleted under the person's feet (item 2), the clock set on every connection

@@ -1,5 +1,5 @@
-"""A refusal's message never eats a press and never hides the cursor (issue
-18, item 2). On both profiles, right after each kind of refusal (a move the
+"""A refusal's message never eats a press and never hides the cursor. On
+both profiles, right after each kind of refusal (a move the
 rules refuse, a RuleError a screen raises, a message a screen shows itself)
 the next press does what it says, and the bar the message is drawn in
 leaves the pixels of the row under the cursor as they were."""
@@ -75,7 +75,7 @@ def sm_game(mono, money):
 
 
 def test_the_press_after_a_refused_refresh_moves_the_cursor_it_was_meant_to():
-    """The issue's evening: a refresh leaves Anna 1,000; Refresh again is
+    """A game night's evening: a refresh leaves Anna 1,000; Refresh again is
     refused; Down, Down, OK meant "Hire for 1,000" and must record it (it
     recorded "Hire free card": the first Down only cleared the message)."""
     from usher.ui.show_manager.play import rows

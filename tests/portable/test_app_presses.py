@@ -1,4 +1,4 @@
-"""Presses through the whole loop (issue 18, item 3): a key on a hand-written
+"""Presses through the whole loop: a key on a hand-written
 pin with a falling-edge interrupt, App.tick polling it every TICK_MS on a
 fake clock, and screens that take their time to appear, as a new screen
 takes on the Pico (85-600 ms)."""

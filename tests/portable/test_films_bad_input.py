@@ -1,4 +1,5 @@
-"""Films: each row of the issue's "Bad input" table, refused with its short
+"""Films: each kind of bad input (a bid above what a player holds, a card
+placed out of turn, a half that does not exist, ...), refused with its short
 reason and the state unchanged."""
 
 from films_kit import G, play, quiet, refused, setup, start

@@ -1,5 +1,5 @@
-"""Replay tests/records/films_example.rec (the worked example of issue 13,
-written by hand) and check its rows, the VIP and the tickets by kind against
+"""Replay tests/records/films_example.rec (a worked example of a whole
+Films game, written by hand) and check its rows, the VIP and the tickets by kind against
 the figures worked out by hand. Read a line at a time, as on the device."""
 
 from films_kit import G, guarded, kinds, tops

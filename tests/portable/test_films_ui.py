@@ -1,5 +1,5 @@
-"""Films on the device, press by press: setup, the worked example of issue 13
-entered through the screens (the record it leaves is the hand-written one),
+"""Films on the device, press by press: setup, the worked example
+(tests/records/films_example.rec) entered through the screens (the record it leaves is the hand-written one),
 the bids and their reveal, the half picker and its questions, the effects,
 the optional moves before the bids, undo of a revealed round, the end of a
 game in a match, a power cut in the middle of the bids."""

@@ -1,4 +1,4 @@
-"""Show Manager bad input: one test per row of issue 12's table, each refused
+"""Show Manager bad input: one test per kind of bad move, each refused
 with its short reason and the state unchanged; then the order when two apply
 (the first row wins) and malformed fields."""
 

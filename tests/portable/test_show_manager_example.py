@@ -1,4 +1,4 @@
-"""The four-player example of issue 12, worked by hand, replayed from
+"""A four-player example worked by hand, replayed from
 tests/records/show_manager_4p.rec: every city list, score and money."""
 
 from portable import eq

@@ -1,4 +1,4 @@
-"""The targeted Show Manager records of issue 12 (tests/records/show_manager_*.rec).
+"""The targeted Show Manager records (tests/records/show_manager_*.rec).
 A `#! action -> message` line in a record is an action refused at that
 point with that message and the state unchanged (kit.replay checks it)."""
 

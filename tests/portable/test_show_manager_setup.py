@@ -8,7 +8,7 @@ from usher.core.errors import RuleError
 from usher.games import show_manager
 from usher.games.catalog import load_game, names
 
-# the header of issue 12, for two players
+# the header of the worked example's record, for two players
 HEADER = {
     "players": [{"name": "Anna", "colour": 0}, {"name": "Ben", "colour": 1}],
     "options": {"first": 0, "edition": "show_manager"},

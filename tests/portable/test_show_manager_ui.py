@@ -289,7 +289,7 @@ def test_undo_from_the_game_menu_brings_the_turn_back():
 
 
 def test_the_last_production_of_the_worked_example_ends_with_standings_where_money_decided():
-    """The issue's four-player example up to D's last production, which is
+    """The worked four-player example (tests/records/show_manager_4p.rec) up to D's last production, which is
     entered through the screens: King Lear 3+3+3+3+4 +5 = 21, Beta full."""
     import json
 
