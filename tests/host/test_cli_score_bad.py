@@ -19,8 +19,15 @@ from usher.games.catalog import names
 from usher_tools.cli import main
 
 RECORDS = os.path.join(TESTS, "records")
-ACTIONS = {"dice": 3, "showtime": 8, "showbiz": 10}  # actions of each base record
-FILES = {"dice": "dice_two_players.rec", "showtime": "showtime_4p.rec", "showbiz": "showbiz_4p.rec"}
+# every game of the catalog: its hand-written record, and how many of its actions make the base
+ACTIONS = {"dice": 3, "showtime": 8, "showbiz": 10, "show_manager": 10, "films": 10}
+FILES = {
+    "dice": "dice_two_players.rec",
+    "showtime": "showtime_4p.rec",
+    "showbiz": "showbiz_4p.rec",
+    "show_manager": "show_manager_4p.rec",
+    "films": "films_example.rec",
+}
 
 
 def source(game):
@@ -78,7 +85,7 @@ def setter(path, value):
 def cases():
     """(id, file content, the line the message must name, words it must hold)."""
     out = []
-    for g in ("dice", "showtime", "showbiz"):
+    for g in FILES:
         head, acts = source(g)
         second = acts[1]
         # -- item 3: bytes that are not a record
@@ -159,7 +166,8 @@ CASES = cases()
 
 def test_at_least_80_bad_records_cover_items_3_to_5_for_each_game():
     assert len(CASES) >= 80, len(CASES)
-    for g in ("dice", "showtime", "showbiz"):
+    assert sorted(FILES) == sorted(names())  # every game of the catalog
+    for g in FILES:
         assert sum(1 for c in CASES if c[0].startswith(g)) >= 30
 
 
@@ -194,7 +202,7 @@ def test_an_action_message_names_its_file_line_and_quotes_it(tmp_path):
 
 def controls(tmp_path):
     out = []
-    for g in ("dice", "showtime", "showbiz"):
+    for g in FILES:
         head, acts = source(g)
         out.append((g, text(head, acts).encode()))
         undo = text(head, acts[:2] + ['{"t": "undo", "n": 2}'] + acts[:2] + ['{"t": "undo"}'] + acts[1:])

@@ -66,7 +66,9 @@ def test_the_map_names_only_files_and_methods_that_exist():
     files = [n for n in names if re.fullmatch(r"[\w./-]+\.(py|md)|[\w./-]+/", n) and "<" not in n]
     missing = [n for n in files if not exists(n)]
     defined: dict = {}
-    for path in glob.glob(os.path.join(ROOT, "firmware", "usher", "**", "*.py"), recursive=True):
+    sources = glob.glob(os.path.join(ROOT, "firmware", "usher", "**", "*.py"), recursive=True)
+    sources += glob.glob(os.path.join(ROOT, "host_tools", "usher_tools", "**", "*.py"), recursive=True)
+    for path in sources:
         with open(path) as f:
             tree = ast.parse(f.read())
         mod = os.path.basename(path)[:-3]

@@ -134,12 +134,16 @@ class Driver:
         self.choose("New game")
         self.choose(title)
         pk = self.app.top()
-        while pk.value > players:
-            self.press("prev")
-        self.press("ok")
+        if hasattr(pk, "value"):  # asked only when the count is not fixed (Films: two)
+            while pk.value > players:
+                self.press("prev")
+            self.press("ok")
         for _ in range(players):
             self.press("ok")  # the roster's names in order
-        self.press("ok")  # Start
+        if "Start" in self.labels():  # a game with options: its setup menu
+            self.choose("Start")
+        else:
+            self.press("ok")  # Start
 
     def menu_then(self, label: str, confirm: bool = False) -> None:
         """The game menu (Back, from wherever the game is), then one of its rows."""
@@ -272,6 +276,18 @@ def showbiz_leave(d: Driver) -> None:
     d.menu_then("Save & leave")
 
 
+def show_manager_leave(d: Driver) -> None:
+    d.new_game("Show Manager", 3)
+    d.mash(12)
+    d.menu_then("Save & leave")
+
+
+def films_leave(d: Driver) -> None:
+    d.new_game("Films", 2)
+    d.press("next", "prev")  # the round's pages (OK would start a private bid)
+    d.menu_then("Save & leave")
+
+
 def resume_leave(d: Driver) -> None:
     """Resume the game in play from Home, a move, Save & leave."""
     first = d.labels()[0]
@@ -387,6 +403,8 @@ OPS = {
     "showbiz_game": showbiz_game,
     "showbiz_abandon": showbiz_abandon,
     "showbiz_leave": showbiz_leave,
+    "show_manager_leave": show_manager_leave,
+    "films_leave": films_leave,
     "resume_leave": resume_leave,
     "settings_about": settings_about,
     "hello_list_get": hello_list_get,
