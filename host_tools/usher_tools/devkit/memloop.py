@@ -227,16 +227,20 @@ def showtime_game(d: Driver) -> None:
     raise AssertionError("Showtime did not end: %s" % d.top())
 
 
+def played_then(d: Driver, title: str, players: int, oks: int, row: str) -> None:
+    """A new game, `oks` presses of OK in it, then a row of its game menu
+    (Abandon is confirmed)."""
+    d.new_game(title, players)
+    d.mash(oks)
+    d.menu_then(row, confirm=row == "Abandon")
+
+
 def showtime_abandon(d: Driver) -> None:
-    d.new_game("Showtime", 3)
-    d.mash(12)
-    d.menu_then("Abandon", confirm=True)
+    played_then(d, "Showtime", 3, 12, "Abandon")
 
 
 def showtime_leave(d: Driver) -> None:
-    d.new_game("Showtime", 3)
-    d.mash(12)
-    d.menu_then("Save & leave")
+    played_then(d, "Showtime", 3, 12, "Save & leave")
 
 
 def showbiz_game(d: Driver) -> None:
@@ -265,21 +269,15 @@ def showbiz_game(d: Driver) -> None:
 
 
 def showbiz_abandon(d: Driver) -> None:
-    d.new_game("Showbiz", 4)
-    d.mash(10)
-    d.menu_then("Abandon", confirm=True)
+    played_then(d, "Showbiz", 4, 10, "Abandon")
 
 
 def showbiz_leave(d: Driver) -> None:
-    d.new_game("Showbiz", 4)
-    d.mash(10)
-    d.menu_then("Save & leave")
+    played_then(d, "Showbiz", 4, 10, "Save & leave")
 
 
 def show_manager_leave(d: Driver) -> None:
-    d.new_game("Show Manager", 3)
-    d.mash(12)
-    d.menu_then("Save & leave")
+    played_then(d, "Show Manager", 3, 12, "Save & leave")
 
 
 def films_leave(d: Driver) -> None:
