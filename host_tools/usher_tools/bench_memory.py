@@ -15,7 +15,7 @@ def figures() -> list:
         rows.append(
             (
                 "long session (%s): 6 cycles, a Showbiz game synced mid-way: firmware peak heap" % profile,
-                "%d bytes of 256K (64-bit); at Home %d at boot, %d at the end%s"
+                "%d bytes of 320K (64-bit); at Home %d at boot, %d at the end%s"
                 % (r["firmware_peak_heap"], m["boot"], m["home-synced"], "" if ok else " (FAILED)"),
                 "tests/host/test_long_session.py",
             )

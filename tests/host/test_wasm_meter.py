@@ -18,7 +18,12 @@ from usher_tools.wasm import games
 
 # what the portable tests import, relative to tests/ (as tests/mp_runner.py puts them)
 KITS = ("kit", "../host_tools/usher_tools/devkit")
-BOUND = 160 * 1024  # 32-bit bytes, for every full scripted game and session
+# 32-bit bytes, for every full scripted game and session: the rp2 port's own
+# heap (240,608 bytes free before Usher, measured on the emulated Pico) less
+# a 40 KB margin. It was 160K while a Pico's heap was taken to be 192 KB; the
+# rp2 port's figures are the gate now (make pico-games), this one a quick proxy
+BOUND = 200 * 1024
+PORTABLE_BOUND = 224 * 1024  # a portable test module, its kits included (was 192K, with 160K above)
 NATIVE_ONLY = "invalid micropython decorator"  # a module needing viper: this port has no native emitters
 
 
@@ -36,7 +41,7 @@ def test_portable_modules_pass_on_the_32_bit_runtime(files):
         if r.get("error", "").startswith("import:") and NATIVE_ONLY in r["error"]:
             continue  # imports the viper module itself (test_st7789): the VM at 64 bits runs it
         assert r["failed"] == 0 and r["passed"] > 0, (r["file"], r.get("error"), r["output"][-3000:])
-        assert r["peak"] < 192 * 1024, (r["file"], r["peak"])
+        assert r["peak"] < PORTABLE_BOUND, (r["file"], r["peak"])
 
 
 def test_the_meter_sees_a_heap_past_the_bound_and_a_failing_test():
