@@ -37,10 +37,10 @@ help:
 setup: $(STAMP)
 
 # last: the 32-bit MicroPython (WebAssembly) for the heap meter, by the venv's own npm
-$(STAMP): requirements-dev.txt host_tools/pyproject.toml $(NODE)/package.json $(NODE)/package-lock.json
+$(STAMP): requirements-dev.txt host_tools/pyproject.toml host_tools/devkit/pyproject.toml $(NODE)/package.json $(NODE)/package-lock.json
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q -r requirements-dev.txt
-	$(BIN)/pip install -q --no-deps --no-build-isolation -e host_tools
+	$(BIN)/pip install -q --no-deps --no-build-isolation -e host_tools -e host_tools/devkit
 	rm -rf $(STUBS)
 	$(BIN)/pip install -q --no-deps --target $(STUBS) $(STUBS_PKG)
 	cd $(NODE) && ../$(BIN)/npm ci --no-audit --no-fund --loglevel=error
@@ -91,12 +91,12 @@ pico-games: $(STAMP)
 	$(BIN)/pytest -q -n 2 -m pico_games tests/host/test_pico_games.py
 
 bench: pico-games
-	$(BIN)/python -m usher_tools.bench
+	$(BIN)/python -m usher_devkit.bench
 
 # one section of docs/BENCH.md again: PART=pico|build|sim|showtime|showbiz|show_manager|films|sync|wasm|memory|web
 # (pico reads the full games make pico-games left in build/pico-games)
 bench-part: $(STAMP)
-	$(BIN)/python -m usher_tools.bench $(PART)
+	$(BIN)/python -m usher_devkit.bench $(PART)
 
 deploy: $(STAMP)
 	$(BIN)/usher deploy $(if $(PORT),--port $(PORT)) $(if $(DRY),--dry-run) $(if $(BOARD),--profile $(BOARD)) $(if $(ROMFS),--romfs)
@@ -105,10 +105,10 @@ soak: $(STAMP)
 	USHER_SOAK=1 $(BIN)/pytest -q -n 2 -m soak
 
 screens: $(STAMP)
-	$(BIN)/python -m usher_tools.screens
+	$(BIN)/python -m usher_devkit.screens
 
 fonts: $(STAMP)
-	$(BIN)/python -m usher_tools.fontgen
+	$(BIN)/python -m usher_devkit.fontgen
 
 clean:
 	rm -rf build .pytest_cache .mypy_cache .ruff_cache

@@ -4,10 +4,42 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for p in (
     os.path.join(ROOT, "firmware"),
-    os.path.join(ROOT, "host_tools", "usher_tools", "devkit"),
+    os.path.join(ROOT, "host_tools", "devkit", "usher_devkit", "kit"),
     os.path.join(ROOT, "tests", "kit"),
     os.path.join(ROOT, "tests"),
     os.path.join(ROOT, "host_tools"),
+    os.path.join(ROOT, "host_tools", "devkit"),
 ):
     if p not in sys.path:
         sys.path.insert(0, p)
+
+# The longest modules first (wall seconds measured on the two-core machine,
+# make test): pytest-xdist's loadscope hands modules out in collection order,
+# so the long ones start at once and the short ones fill in around them
+# rather than one long module running alone at the end.
+LONGEST_FIRST = (
+    "tests/host/test_pico_hostile.py",  # 240
+    "tests/host/test_pico_uf2.py",
+    "tests/host/test_wasm_meter.py",  # 173
+    "tests/host/test_pico_modules.py",  # 134
+    "tests/host/test_pico_deploy.py",  # 110
+    "tests/host/test_pico_session.py",  # 89
+    "tests/host/test_pico_install.py",
+    "tests/host/test_memory_loops.py",  # 68
+    "tests/host/test_showbiz_sim.py",  # 65
+    "tests/host/test_build_cli.py",  # 53
+    "tests/host/test_show_manager_sim.py",  # 49
+    "tests/host/test_long_session.py",  # 48
+    "tests/host/test_pico_press.py",  # 36
+    "tests/host/test_pico_sync.py",  # 35
+)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
+
+    def key(item):
+        path = os.path.relpath(str(item.path), ROOT).replace(os.sep, "/")
+        return rank.get(path, len(rank))
+
+    items.sort(key=key)  # stable: the order within a module and among the rest is kept

@@ -78,7 +78,7 @@ def main(argv):
         sys.exit(2)
     sys.path.insert(0, argv[1])
     # the kits the portable tests import (paths relative to tests/, the cwd)
-    sys.path.insert(0, "../host_tools/usher_tools/devkit")
+    sys.path.insert(0, "../host_tools/devkit/usher_devkit/kit")
     sys.path.insert(0, "kit")
     counts = [0, 0]
     for path in argv[2:]:

@@ -13,7 +13,7 @@ TESTS = os.path.join(ROOT, "tests")
 PORTABLE = os.path.join(TESTS, "portable")  # test modules for both runtimes
 # what they import: the headless device (fakes, framebuf for CPython, screen
 # drivers; host tools use it too) and the tests' own kits
-KIT_PATHS = [os.path.join(ROOT, "host_tools", "usher_tools", "devkit"), os.path.join(TESTS, "kit")]
+KIT_PATHS = [os.path.join(ROOT, "host_tools", "devkit", "usher_devkit", "kit"), os.path.join(TESTS, "kit")]
 BIN = os.path.dirname(sys.executable)
 HEAP = os.environ.get("USHER_HEAP", "256K")
 

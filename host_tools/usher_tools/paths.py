@@ -1,15 +1,35 @@
-"""Where the firmware lives, and how the host imports its rules modules."""
+"""Where the firmware lives, where the tool builds, and how the host imports
+the firmware's rules modules.
+
+The firmware is the product's own package data (`usher_tools/firmware`):
+in a wheel, a copy; in the repository, a link to the top-level firmware/, so
+the laptop always scores with the code it deploys. ROOT is the folder the
+tool builds and caches into (build/, sim-data/, .node/): the repository when
+the package runs from one, else a folder of the user's own."""
 
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FIRMWARE = os.path.join(ROOT, "firmware")
+HERE = os.path.dirname(os.path.abspath(__file__))
+# resolved, so paths handed to the VMs are the same strings as the repository's
+FIRMWARE = os.path.realpath(os.path.join(HERE, "firmware"))
+
+
+def _root() -> str:
+    checkout = os.path.dirname(os.path.dirname(HERE))
+    if os.path.isfile(os.path.join(checkout, "Makefile")) and os.path.isdir(os.path.join(checkout, "firmware")):
+        return checkout
+    import platformdirs
+
+    return platformdirs.user_data_dir("usher")
+
+
+ROOT = _root()
 BIN = os.path.dirname(sys.executable)
 
 
 def use_firmware() -> None:
-    """Put firmware/ on sys.path so the host re-scores with the device's own code."""
+    """Put the firmware on sys.path so the host re-scores with the device's own code."""
     if FIRMWARE not in sys.path:
         sys.path.insert(0, FIRMWARE)
 
@@ -28,7 +48,7 @@ def vm_env() -> dict:
 
 
 def firmware_files() -> list:
-    """Every firmware source file, relative to firmware/, sorted."""
+    """Every firmware source file, relative to the firmware folder, sorted."""
     out = []
     for folder, dirs, files in os.walk(FIRMWARE):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")

@@ -28,7 +28,7 @@ def test_deploy_dry_run_prints_the_plan_without_a_board():
 
 
 def test_deploy_without_a_board_says_so(monkeypatch):
-    import usher_tools.ports as ports
+    import usher_tools.link.ports as ports
 
     monkeypatch.setattr(ports, "picos", lambda: [])
     res = CliRunner().invoke(main, ["deploy"])

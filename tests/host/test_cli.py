@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from usher.core.game import Game
 from usher.core.record import encode_line
 from usher_tools.cli import main
-from usher_tools.history import History
-from usher_tools.sync import rescore
+from usher_tools.history.store import History
+from usher_tools.link.sync import rescore
 
 
 def run(*args, env=None):
@@ -96,7 +96,7 @@ def test_every_command_has_help(cmd):
 
 
 def test_sync_without_a_pico_says_so_with_exit_code_3(db, monkeypatch):
-    monkeypatch.setattr("usher_tools.ports.picos", lambda: [])
+    monkeypatch.setattr("usher_tools.link.ports.picos", lambda: [])
     r = run("sync", "--db", db)
     assert r.exit_code == 3
     assert "no Pico found" in r.output
@@ -393,7 +393,7 @@ def test_report_of_a_dice_game_works_too(db, tmp_path):
 
 
 def test_sync_warns_when_the_device_runs_an_older_usher():
-    from usher_tools.cli_device import device_is_older
+    from usher_tools.cli.device import device_is_older
     from usher_tools.pico.build import usher_version
 
     mine = usher_version()

@@ -16,18 +16,13 @@ from click.testing import CliRunner
 from tooling import ROOT, TESTS, tool
 from usher.core.record import encode_line
 from usher.games.catalog import names
+from usher_devkit import registry
 from usher_tools.cli import main
 
 RECORDS = os.path.join(TESTS, "records")
 # every game of the catalog: its hand-written record, and how many of its actions make the base
 ACTIONS = {"dice": 3, "showtime": 8, "showbiz": 10, "show_manager": 10, "films": 10}
-FILES = {
-    "dice": "dice_two_players.rec",
-    "showtime": "showtime_4p.rec",
-    "showbiz": "showbiz_4p.rec",
-    "show_manager": "show_manager_4p.rec",
-    "films": "films_example.rec",
-}
+FILES = {g: e.record for g, e in registry.GAMES.items()}
 
 
 def source(game):

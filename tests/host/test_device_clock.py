@@ -10,8 +10,8 @@ from click.testing import CliRunner
 from usher.core.match import Match
 from usher.games.catalog import load_game
 from usher_tools.cli import main
-from usher_tools.export import play_date, when
-from usher_tools.history import History
+from usher_tools.history.export import play_date, when
+from usher_tools.history.store import History
 
 PICO_BOOT = 1609459200  # 2021-01-01: where a Pico's RTC starts after power-on
 

@@ -67,7 +67,7 @@ def test_the_map_names_only_files_and_methods_that_exist():
     missing = [n for n in files if not exists(n)]
     defined: dict = {}
     sources = glob.glob(os.path.join(ROOT, "firmware", "usher", "**", "*.py"), recursive=True)
-    sources += glob.glob(os.path.join(ROOT, "host_tools", "usher_tools", "**", "*.py"), recursive=True)
+    sources += glob.glob(os.path.join(ROOT, "host_tools", "**", "*.py"), recursive=True)
     for path in sources:
         with open(path) as f:
             tree = ast.parse(f.read())

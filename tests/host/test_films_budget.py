@@ -7,7 +7,7 @@ import os
 
 import pytest
 from tooling import TESTS, micropython, vm_firmware
-from usher_tools.build import compile_one
+from usher_tools.deploy.build import compile_one
 
 MODULES = ["films.py", "films_play.py", "films_rules.py", "films_score.py"]
 MAX_BYTECODE = 7 * 1024

@@ -33,7 +33,7 @@ from usher.games.films_rules import (  # noqa: E402
     studio_room,
 )
 from usher.games.films_score import by_kind  # noqa: E402
-from usher_tools.films_sim import G, legal_actions, play_match, players, random_action  # noqa: E402
+from usher_devkit.players.films_random import G, legal_actions, play_match, players, random_action  # noqa: E402
 
 RECORDS = os.path.join(ROOT, "tests", "records")
 MATCH = os.path.join(RECORDS, "films_match.rec")
@@ -300,7 +300,7 @@ def write_record(path, made, what):
     seed, setup, acts, s = made
     lines = [
         "# Films, %s: written by tests/host/test_films_props.py (seed %d of" % (what, seed),
-        "# its random driver, usher_tools.films_sim); checked by tests/portable/test_films_records.py",
+        "# its random driver, usher_devkit.players.films_random); checked by tests/portable/test_films_records.py",
         dumps({"usher": 1, "game": "films", "created": 0, "setup": setup}),
     ]
     st = G.new(setup)

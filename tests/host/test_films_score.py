@@ -82,7 +82,7 @@ def test_films_bad_action_names_the_action_and_the_rule(tmp_path):
 
 
 def test_films_record_doc_example_plays():
-    from usher_tools.films_sim import G, players
+    from usher_devkit.players.films_random import G, players
 
     text = open(os.path.join(ROOT, "firmware", "RECORD-films.md"), encoding="utf-8").read()
     block = text[text.index("## Example") :]

@@ -4,7 +4,7 @@ same app on CPython with the seeded player: the record on the virtual flash
 must be that match, finished 2-1, within the heap, on both panels."""
 
 import pytest
-from usher_tools.films_ui_sim import SHOTS, run_match
+from usher_devkit.planners.films import SHOTS, run_match
 
 
 @pytest.mark.parametrize("profile", ["lcd114", "oled"])

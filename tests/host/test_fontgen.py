@@ -7,7 +7,7 @@ import os
 import pytest
 from PIL import ImageFont
 from usher.ui import text
-from usher_tools import fontgen
+from usher_devkit import fontgen
 
 
 @pytest.fixture(scope="module")
@@ -27,9 +27,9 @@ def load(name, src, tmp_path):
 def test_committed_font_modules_are_what_the_generator_makes(generated):
     for fname, src in generated.items():
         path = os.path.join(fontgen.OUT_DIR, fname)
-        assert os.path.exists(path), "run python -m usher_tools.fontgen"
+        assert os.path.exists(path), "run python -m usher_devkit.fontgen"
         with open(path) as f:
-            assert f.read() == src, fname + " is stale: run python -m usher_tools.fontgen"
+            assert f.read() == src, fname + " is stale: run python -m usher_devkit.fontgen"
 
 
 def test_check_mode_reports_stale_files(tmp_path, capsys):

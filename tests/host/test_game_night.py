@@ -16,8 +16,8 @@ import test_sync as ts
 from click.testing import CliRunner
 from tooling import ROOT
 from usher_tools.cli import main
-from usher_tools.history import History
-from usher_tools.score import parse_bytes, score_record
+from usher_tools.history.score import parse_bytes, score_record
+from usher_tools.history.store import History
 
 RECORDS = os.path.join(ROOT, "tests", "records")
 NIGHT = [
@@ -200,7 +200,7 @@ def test_bgstats_has_one_play_a_game_of_a_match_and_the_vip_holder_starts(night)
 
 # -- usher report ------------------------------------------------------------------------------
 def replayed(db, name):
-    from usher_tools.report import replay_row
+    from usher_tools.history.report import replay_row
 
     h = History(db)
     row = h.get(ts.DEVICE_ID, name)
@@ -214,7 +214,7 @@ def final_scores(rec):
 
 
 def test_report_steps_are_the_games_own_and_end_where_the_record_does(night):
-    from usher_tools.report import game_steps
+    from usher_tools.history.report import game_steps
 
     db, names = night
     # Showtime: one step a placement, each screening marked where its placements end
@@ -255,8 +255,8 @@ def test_report_steps_are_the_games_own_and_end_where_the_record_does(night):
 
 
 def test_an_undone_move_is_no_step_and_no_spike(tmp_path):
-    from usher_tools.report import game_steps
-    from usher_tools.sync import rescore
+    from usher_tools.history.report import game_steps
+    from usher_tools.link.sync import rescore
 
     r = read("films_example.rec")
     # a placement put in, undone, and the real one after it: a real slip at the table
@@ -273,7 +273,7 @@ def test_an_undone_move_is_no_step_and_no_spike(tmp_path):
         res, status, problem = rescore(data, view)
         assert status == "ok", problem
         h.save_complete("d", view, data, res, status, problem)
-    from usher_tools.report import replay_row
+    from usher_tools.history.report import replay_row
 
     rp_plain, rp_slip = replay_row(h.get("d", "plain")), replay_row(h.get("d", "slip"))
     h.close()
@@ -285,7 +285,7 @@ def test_an_undone_move_is_no_step_and_no_spike(tmp_path):
 
 def test_report_standings_say_what_broke_a_tie_and_players_keep_their_colours(night, tmp_path):
     from usher.ui import theme
-    from usher_tools.report import player_colours, standing_lines
+    from usher_tools.history.report import player_colours, standing_lines
 
     db, names = night
     for rec in NIGHT:

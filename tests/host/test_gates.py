@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 from tooling import ROOT, tool
-from usher_tools.build import compile_one
+from usher_tools.deploy.build import compile_one
 from usher_tools.paths import firmware_files
 
 FILES = firmware_files()

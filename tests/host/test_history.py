@@ -4,8 +4,8 @@ nothing synced is ever lost."""
 import sqlite3
 
 import pytest
-from usher_tools import history as hmod
-from usher_tools.history import History
+from usher_tools.history import store as hmod
+from usher_tools.history.store import History
 
 
 def view(name="g0001", size=10, **kw):

@@ -10,7 +10,7 @@ stops growing once each title and the link have run once.
 `make soak` plays eighteen cycles."""
 
 import pytest
-from usher_tools.session_sim import run_long, summary
+from usher_devkit.planners.session import run_long, summary
 
 KB2 = 2048
 
@@ -45,7 +45,7 @@ def test_the_long_session_eighteen_cycles(profile):
 
 
 def test_the_session_is_planned_the_same_way_twice():
-    from usher_tools.session_sim import long_session
+    from usher_devkit.planners.session import long_session
 
     a = long_session("oled", 2)
     b = long_session("oled", 2)

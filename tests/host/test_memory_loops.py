@@ -2,7 +2,7 @@
 repeated 20 times on the MicroPython VM (compiled firmware, 64-bit), and the
 heap in use at Home after a collection must come back within 2 KB.
 
-Driven by usher_tools/devkit/memloop.py (the app stepped by its own tick(),
+Driven by devkit/usher_devkit/kit/memloop.py (the app stepped by its own tick(),
 a real folder as its flash holding 50 saved games, a fake USB serial; back at
 Home each time with the link dropped). The figure compared is the heap after
 the first run: MicroPython interns the names of the code it loads once per
@@ -17,7 +17,7 @@ first run's cost is printed and in `make bench`.
 import os
 
 import pytest
-from usher_tools import memsoak
+from usher_devkit import memsoak
 
 KB2 = 2048
 SOAK = bool(os.environ.get("USHER_SOAK"))

@@ -18,10 +18,10 @@ from usher.core.match import Match
 from usher.core.rng import Rng
 from usher.games.catalog import load_game
 from usher.games.showtime import legal_places
-from usher_tools import cli_common
+from usher_tools.cli import common as cli_common
 from usher_tools.cli import main
-from usher_tools.history import History, HistoryError
-from usher_tools.sync import rescore
+from usher_tools.history.store import History, HistoryError
+from usher_tools.link.sync import rescore
 
 RECORDS = os.path.join(TESTS, "records")
 
@@ -301,7 +301,7 @@ def fake_device(dev):
             yield c
 
     saved = cli_common.device
-    import usher_tools.cli_device as cd
+    import usher_tools.cli.device as cd
 
     cd.device = device
     try:
@@ -384,7 +384,7 @@ class Clock:
 
 
 def paused_device(monkeypatch, times, at=0):
-    import usher_tools.client as client_mod
+    import usher_tools.link.client as client_mod
 
     clock = Clock()
     monkeypatch.setattr(client_mod, "time", clock)
@@ -452,7 +452,7 @@ def same_shape(ours, doc, where="play"):
 
 
 def synced_record(h, name, path, device="d1"):
-    from usher_tools.score import parse_bytes
+    from usher_tools.history.score import parse_bytes
 
     rec = parse_bytes(open(path, "rb").read())
     from usher.core.record import encode_line

@@ -15,8 +15,8 @@ import os
 import pytest
 from pico_board import need_pico
 from test_pico_uf2 import need_uf2
-from usher_tools.bench_pico import GAMES_OUT, full_game, summary
-from usher_tools.full_games import GAMES
+from usher_devkit.bench.pico import GAMES_OUT, full_game, summary
+from usher_devkit.planners.full_games import GAMES
 
 pytestmark = pytest.mark.pico_games
 

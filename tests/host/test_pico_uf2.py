@@ -145,7 +145,7 @@ def test_the_firmware_area_has_room_for_a_fifth_and_a_sixth_game():
     # than two games the size of the largest, it is time for a board
     # definition of our own (a larger firmware area; the filesystem's 1,408
     # KiB hold a season of records: see hardware/README.md)
-    from usher_tools.bench_pico import headroom
+    from usher_devkit.bench.pico import headroom
 
     need_uf2()
     h = headroom()

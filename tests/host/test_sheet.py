@@ -20,10 +20,10 @@ from usher.games.catalog import load_game
 from usher.games.films_rules import HALVES, LABELS
 from usher.games.films_score import KIND_LABELS, breakdown, tickets
 from usher_tools.cli import main
-from usher_tools.history import History
-from usher_tools.records import actions_in_force
-from usher_tools.score import parse_bytes
-from usher_tools.sync import rescore
+from usher_tools.history.records import actions_in_force
+from usher_tools.history.score import parse_bytes
+from usher_tools.history.store import History
+from usher_tools.link.sync import rescore
 
 RECORDS = os.path.join(TESTS, "records")
 RAW_WORDS = ('"t"', "pos ", "title ", "half ", "weeks", "roles", "bad_review", "tickets2", "{")
@@ -418,8 +418,8 @@ def test_an_unfinished_showbiz_game_shows_no_bid_before_its_reveal(db):
 
 # -- random games: every cut told, nothing secret in an unfinished one -----------------------
 def told(header: dict, records: list) -> list:
-    from usher_tools.records import Replay
-    from usher_tools.sheet import tell
+    from usher_tools.history.records import Replay
+    from usher_tools.history.sheet import tell
 
     return [line for sec in tell(Replay(header, records)) for line in [sec["title"]] + sec["lines"]]
 
@@ -427,7 +427,7 @@ def told(header: dict, records: list) -> list:
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_random_show_manager_games_keep_money_hidden_until_the_end(n):
     from usher.core.rng import Rng
-    from usher_tools import show_manager_random as smr
+    from usher_devkit.players import show_manager_random as smr
 
     rng = Rng(100 + n)
     setup = smr.random_setup(n, rng)
@@ -444,7 +444,7 @@ def test_random_show_manager_games_keep_money_hidden_until_the_end(n):
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_films_matches_show_no_bid_before_its_reveal(seed):
-    from usher_tools import films_sim
+    from usher_devkit.players import films_random as films_sim
 
     setup = films_sim.G.make_setup(films_sim.players(), {"best_of": 3, "rounds": 8 + 2 * (seed % 2)}, {})
     final, acts = films_sim.play_match(setup, seed)

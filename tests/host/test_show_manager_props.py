@@ -1,5 +1,5 @@
 """Show Manager properties over random legal games, 2-6 players (hypothesis,
-CPython only). The games come from usher_tools.show_manager_random."""
+CPython only). The games come from usher_devkit.players.show_manager_random."""
 
 import json
 
@@ -10,7 +10,7 @@ from usher.core.errors import RuleError
 from usher.core.rng import Rng
 from usher.games import show_manager_rules as rules
 from usher.games.show_manager import GAME as G
-from usher_tools.show_manager_random import MAX_ACTIONS, play, random_action, random_setup
+from usher_devkit.players.show_manager_random import MAX_ACTIONS, play, random_action, random_setup
 
 # each property stays well under 20 s on one core
 BOUND = settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
@@ -259,8 +259,8 @@ def test_replaying_the_actions_gives_the_same_state(game):
 @BOUND
 @given(games())
 def test_host_tool_scores_a_random_record_like_the_rules(tmp_path_factory, game):
-    from usher_tools.score import score_file
-    from usher_tools.show_manager_random import record_lines
+    from usher_devkit.players.show_manager_random import record_lines
+    from usher_tools.history.score import score_file
 
     setup, seed = game
     acts, final = play(setup, Rng(seed))
@@ -286,9 +286,11 @@ def test_random_action_needs_no_more_than_the_state():
 def test_random_records_are_what_the_seeded_driver_writes():
     import os
 
-    from usher_tools.show_manager_random import record_text
+    from usher_devkit.players.show_manager_random import record_text
 
     here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "records")
     for n in (3, 6):
         with open(os.path.join(here, "show_manager_%dp_random.rec" % n)) as f:
-            assert f.read() == record_text(n, 1), "re-run: python -m usher_tools.show_manager_random %d 1 ..." % n
+            assert f.read() == record_text(n, 1), (
+                "re-run: python -m usher_devkit.players.show_manager_random %d 1 ..." % n
+            )

@@ -6,7 +6,7 @@ that game, finished, and the presses a turn within the goals (a hire-only
 turn 2, a production 4 beyond 3 a role)."""
 
 import pytest
-from usher_tools.show_manager_sim import SHOTS, run_game
+from usher_devkit.planners.show_manager import SHOTS, run_game
 
 
 @pytest.mark.parametrize("profile,players,seed", [("lcd114", 6, 2), ("lcd114", 3, 3), ("oled", 6, 2), ("oled", 3, 3)])

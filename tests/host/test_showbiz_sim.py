@@ -3,7 +3,7 @@
 CPython: the record on the virtual flash must be that game, finished."""
 
 import pytest
-from usher_tools.showbiz_sim import SHOTS, run_game
+from usher_devkit.planners.showbiz import SHOTS, run_game
 
 
 @pytest.mark.parametrize("profile", ["lcd114", "oled"])

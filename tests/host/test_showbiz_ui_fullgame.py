@@ -1,5 +1,5 @@
 """A whole 4-player Showbiz game (10 years or more, device draws) played
-through the screens only, by the seeded player of host_tools/usher_tools/devkit/showbiz_ui_player.py,
+through the screens only, by the seeded player of host_tools/devkit/usher_devkit/kit/showbiz_ui_player.py,
 on CPython and on the MicroPython VM (compiled firmware, as on the Pico).
 The same presses must give the same game on both runtimes.
 

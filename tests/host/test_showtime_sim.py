@@ -1,12 +1,12 @@
 """A whole four-player Showtime game on the simulator (the firmware compiled,
 -X heapsize=256K, lockstep): from the home menu through the setup, 48 turns,
 three scoring replays and summaries, a look at the red carpet and an undo,
-to the final result. The button script comes from usher_tools.showtime_sim,
+to the final result. The button script comes from usher_devkit.planners.showtime,
 which plays the game on the host with the same rules and cursor logic; the
 record read back from the virtual flash must be that game, finished."""
 
 import pytest
-from usher_tools.showtime_sim import run_game
+from usher_devkit.planners.showtime import run_game
 
 HEAP = 256 * 1024
 
@@ -34,7 +34,7 @@ def test_players_who_take_the_best_move_now_need_five_presses_a_turn_or_fewer():
     """Over twenty planned games (random hands): the planner's players pick the
     move worth most if the screening were scored now, which is where the seat
     cursor starts; the person cursor starts on the lowest number."""
-    from usher_tools.showtime_sim import press_figures
+    from usher_devkit.planners.showtime import press_figures
 
     f = press_figures(games=20)
     print("\npresses per placement over %(placements)d turns: median %(median)s, max %(max)d, mean %(mean)s" % f)
@@ -43,7 +43,7 @@ def test_players_who_take_the_best_move_now_need_five_presses_a_turn_or_fewer():
 
 
 def test_the_script_is_planned_the_same_way_twice():
-    from usher_tools.showtime_sim import plan_game
+    from usher_devkit.planners.showtime import plan_game
 
     a = plan_game(seed=3)
     b = plan_game(seed=3)

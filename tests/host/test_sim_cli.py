@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 from PIL import Image
+from usher_tools.cli.sim import sim as sim_cmd
 from usher_tools.sim import Sim, SimConfig, SimError
 from usher_tools.sim.script import parse
 from usher_tools.sim.terminal import Live, downscale, half_blocks
-from usher_tools.sim_cli import sim as sim_cmd
 
 
 def test_script_parse_keeps_quoted_text_and_drops_comments():
@@ -112,7 +112,7 @@ def test_terminal_keys_press_the_profiles_buttons(tmp_path):
 def test_live_terminal_runs_in_raw_mode_and_restores_the_terminal(tmp_path):
     master, slave = pty.openpty()
     before = termios.tcgetattr(slave)
-    code = "from usher_tools.sim_cli import sim; sim()"
+    code = "from usher_tools.cli.sim import sim; sim()"
     args = [sys.executable, "-c", code, "--profile", "oled", "--standin", "--flash", str(tmp_path / "f.img")]
     proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=subprocess.PIPE, cwd=str(tmp_path))
     seen = b""
@@ -158,7 +158,7 @@ def test_the_scale_is_the_finest_at_which_the_panel_fits_the_terminal():
 
 def test_live_screenshots_go_to_a_folder_git_ignores(tmp_path):
     from tooling import ROOT
-    from usher_tools.sim_cli import SHOTS_DIR
+    from usher_tools.cli.sim import SHOTS_DIR
 
     assert SHOTS_DIR == os.path.join(ROOT, "sim-data", "shots")
     probe = os.path.join(SHOTS_DIR, "usher-sim-lcd114-1.png")

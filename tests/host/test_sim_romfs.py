@@ -7,8 +7,8 @@ import os
 import numpy as np
 from PIL import Image
 from tooling import ROOT, micropython
+from usher_tools.deploy.romfs import write_image
 from usher_tools.paths import FIRMWARE
-from usher_tools.romfs import write_image
 from usher_tools.sim import Sim, SimConfig
 from usher_tools.sim.mpycache import compile_tree
 from usher_tools.sim.script import run_script

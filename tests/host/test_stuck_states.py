@@ -17,7 +17,7 @@ link still holds ~23 KB at Home after the laptop is done (states 1, 2), and
 30 saved games grow the heap at Home by ~7 KB (state 3)."""
 
 import pytest
-from usher_tools.session_sim import Session, refusals, run, summary
+from usher_devkit.planners.session import Session, refusals, run, summary
 
 KB2 = 2048
 

@@ -16,9 +16,9 @@ from usher.games.catalog import load_game
 from usher.library import Library
 from usher.link import Link
 from usher.settings import Settings
-from usher_tools.client import Client, DeviceGone, LinkError, Refused, Timeout
-from usher_tools.history import History
-from usher_tools.sync import Syncer
+from usher_tools.history.store import History
+from usher_tools.link.client import Client, DeviceGone, LinkError, Refused, Timeout
+from usher_tools.link.sync import Syncer
 
 DEVICE_ID = "e6614c311b7a5c2d"
 
@@ -388,7 +388,7 @@ def test_roster_push_with_press_and_pull():
 
 
 def test_settings_push_refused_on_device_changes_nothing():
-    from usher_tools.client import Denied
+    from usher_tools.link.client import Denied
 
     dev = Device(games=0)
     dev.port.press = "no"
@@ -412,7 +412,7 @@ def test_settings_with_unknown_keys_are_refused_before_any_question():
 
 
 def test_crc_helper_matches_zlib():
-    from usher_tools.client import crc_hex
+    from usher_tools.link.client import crc_hex
 
     assert crc_hex(b"usher") == "%08x" % zlib.crc32(b"usher")
 
@@ -431,7 +431,7 @@ def test_example_lines_in_protocol_md_are_valid():
 
     from tooling import ROOT
     from usher.link_wire import FROM_HOST, decode
-    from usher_tools.client import unframe
+    from usher_tools.link.client import unframe
 
     doc = open(os.path.join(ROOT, "firmware", "PROTOCOL.md"), encoding="utf-8").read()
     host = [ln.split()[0:2] for ln in doc.splitlines() if ln.startswith("@U ")]
@@ -511,7 +511,7 @@ def add_record(dev, path, created=1764400000):
     import os
 
     from tooling import ROOT
-    from usher_tools.score import parse_bytes
+    from usher_tools.history.score import parse_bytes
 
     rec = parse_bytes(open(os.path.join(ROOT, "tests", "records", path), "rb").read())
     g = load_game(rec.header["game"])
@@ -535,7 +535,7 @@ class ThrottledPort(LinkedPort):
 
 @pytest.mark.parametrize("title", sorted(FINISHED))
 def test_a_finished_game_synced_over_a_slow_link_is_stored_complete_never_partial(hist, monkeypatch, title):
-    import usher_tools.client as client
+    import usher_tools.link.client as client
 
     # the checkpoint interval shorter than the transfer (on a real Pico, nearly every game)
     monkeypatch.setattr(client, "CHECKPOINT_EVERY", 0.0)

@@ -1,7 +1,7 @@
 """End to end: the real `usher` command, over pyserial on a pseudo-terminal,
 against the real Library and Link running on the MicroPython VM under the
 Pico's heap budget (tests/fixtures/sync_device.py behind
-usher_tools.bench_sync.PtyDevice). Presses come from the harness's control
+usher_devkit.bench.sync.PtyDevice). Presses come from the harness's control
 file, the way a person's would, while the command waits."""
 
 import json
@@ -13,9 +13,9 @@ import time
 
 import pytest
 from tooling import ROOT, tool
-from usher_tools.bench_sync import PtyDevice, bench
-from usher_tools.client import Client
-from usher_tools.history import History
+from usher_devkit.bench.sync import PtyDevice, bench
+from usher_tools.history.store import History
+from usher_tools.link.client import Client
 
 DEVICE_ID = "e6614c311b7a5c2d"
 
@@ -59,7 +59,7 @@ def ports_on(monkeypatch, *paths, args=()):
     from click.testing import CliRunner
     from serial.tools import list_ports
     from usher_tools.cli import main
-    from usher_tools.cli_common import out
+    from usher_tools.cli.common import out
 
     monkeypatch.setattr(out, "width", 200)  # rows on one line each, however long the pty's name
     monkeypatch.setattr(list_ports, "comports", lambda: [PicoPort(p, "S%d" % i) for i, p in enumerate(paths)])

@@ -6,8 +6,8 @@ import pytest
 import test_sync as ts
 from tooling import KIT_PATHS, micropython, vm_firmware
 from usher.core.rng import Rng
-from usher_tools.client import DeviceGone
-from usher_tools.history import History
+from usher_tools.history.store import History
+from usher_tools.link.client import DeviceGone
 
 pytestmark = pytest.mark.soak
 

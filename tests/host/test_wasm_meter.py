@@ -13,11 +13,11 @@ import os
 import pytest
 from test_micropython_vm import MODULES as PORTABLE  # the portable test modules, as the 64-bit VM runs them
 from tooling import TESTS
-from usher_tools import wasm
-from usher_tools.wasm import games
+from usher_devkit import meter as wasm
+from usher_devkit.meter import games
 
 # what the portable tests import, relative to tests/ (as tests/mp_runner.py puts them)
-KITS = ("kit", "../host_tools/usher_tools/devkit")
+KITS = ("kit", "../host_tools/devkit/usher_devkit/kit")
 # 32-bit bytes, for every full scripted game and session: the rp2 port's own
 # heap (240,608 bytes free before Usher, measured on the emulated Pico) less
 # a 40 KB margin. It was 160K while a Pico's heap was taken to be 192 KB; the
@@ -60,8 +60,8 @@ def test_the_meter_sees_a_heap_past_the_bound_and_a_failing_test():
 def test_the_meter_is_32_bit():
     """The same modules, compiled once, take 1.3-1.6 times the heap on the
     64-bit VM: pointers and small ints are half the size here."""
-    from usher_tools.bench import mp_heap_after_import
-    from usher_tools.bench_wasm import APP_HOME, rules_modules
+    from usher_devkit.bench import mp_heap_after_import
+    from usher_devkit.bench.meter import APP_HOME, rules_modules
 
     groups = [rules_modules(), APP_HOME]
     h32 = wasm.heap_after_import(groups)
@@ -83,12 +83,11 @@ def test_shell_session_peaks_under_the_bound(profile):
 @pytest.mark.parametrize("title", sorted(games.GAMES))
 @pytest.mark.parametrize("profile", games.PROFILES)
 def test_full_game_peaks_under_the_bound(title, profile):
-    kw = {"sync_at": 0.5} if title == "showbiz" else {}  # as the simulator's test plays it
-    r = games.GAMES[title](profile, **kw)
+    r = games.full_game(title, profile)
     assert r["error"] == "" and r["recoveries"] == 0, (r["error"], r["output"])
     assert r["as_planned"] and r["finished"], "the record on the VM's storage is not the planned game"
     assert 40 * 1024 < r["firmware_peak"] <= BOUND, r["firmware_peak"]
-    if kw:  # the laptop was answered in the middle of the game
+    if title == "showbiz":  # the laptop was answered in the middle of the game
         assert [a.get("ok") for a in r["sync_answers"]] == [True, True], r["sync_answers"]
     print("\n%s %s: 32-bit firmware peak %d bytes, %d presses" % (title, profile, r["firmware_peak"], r["presses"]))
 

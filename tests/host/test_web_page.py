@@ -1,7 +1,7 @@
 """Usher in a browser (`usher web`), in a real headless Chromium.
 
 The page is served by the real command (`usher web --port 0`) and driven
-over the DevTools protocol (usher_tools.web.browser: Chromium's
+over the DevTools protocol (usher_devkit.browser: Chromium's
 --remote-debugging-pipe, standard library only). The simulator's scripted
 shell session is played on it with real key events (LCD) and mouse presses
 on the on-screen keys (OLED), in lockstep, and each golden screen is
@@ -31,9 +31,9 @@ import pytest
 from PIL import Image
 from tooling import ROOT, tool
 from usher.core.record import encode_line
-from usher_tools.score import parse_record
-from usher_tools.web import WebError, drive, serve
-from usher_tools.web.browser import HOW_TO_GET, Browser, find_chromium
+from usher_devkit.browser import HOW_TO_GET, Browser, drive, find_chromium
+from usher_tools.history.score import parse_record
+from usher_tools.web import WebError, serve
 
 if not find_chromium():
     if os.environ.get("USHER_REQUIRE_BROWSER"):

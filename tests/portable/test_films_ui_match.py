@@ -1,5 +1,5 @@
 """Whole Films matches played through the screens only: a seeded player
-(host_tools/usher_tools/devkit/films_ui_player.py) looks at the screen on
+(host_tools/devkit/usher_devkit/kit/films_ui_player.py) looks at the screen on
 top and presses what a player would (bids of 0-9 weeks, any half, the
 questions a repeating half asks, hits, swaps, Scriptwriters, Studio moves),
 on CPython and on the MicroPython VM (compiled firmware, 256K heap)."""

@@ -1,7 +1,7 @@
 """The two longest Show Manager games the tests keep, replayed a line at a
 time (on the VM too, within the Pico's heap): a random 3-player game (8 chips
 each, 24 productions) and a random 6-player one, from the seeded driver in
-usher_tools.show_manager_random."""
+usher_devkit.players.show_manager_random."""
 
 from portable import eq
 from show_manager_kit import G, replay

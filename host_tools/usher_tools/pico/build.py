@@ -17,7 +17,7 @@ import subprocess
 import sys
 import tarfile
 
-from usher_tools.paths import ROOT
+from usher_tools.paths import FIRMWARE, ROOT
 
 MP_VERSION = "1.28.0"
 MP_COMMIT = "e0e9fbb17ed6fd06bb76e266ae554784c9c80804"
@@ -156,7 +156,7 @@ def usher_version() -> str:
     """The one version: firmware/usher/__init__.py's VERSION, which the device shows."""
     import re
 
-    with open(os.path.join(ROOT, "firmware", "usher", "__init__.py")) as f:
+    with open(os.path.join(FIRMWARE, "usher", "__init__.py")) as f:
         m = re.search(r'^VERSION = "([^"]+)"', f.read(), re.M)
     if not m:
         raise SystemExit("rp2: no VERSION in firmware/usher/__init__.py")
@@ -172,7 +172,7 @@ def build_frozen() -> str:
         raise SystemExit("rp2: " + missing)
     sources()
     mpy_cross()
-    fw = os.path.join(ROOT, "firmware")
+    fw = FIRMWARE
     manifest = os.path.join(OUT, "usher-manifest.py")
     with open(manifest, "w") as f:
         f.write(MANIFEST % (fw, fw))

@@ -524,7 +524,7 @@ class Pico(VirtualBoard):
 
     def link_call(self, op: str, most_ms: float = 10_000, **args) -> dict:  # type: ignore[no-untyped-def]
         """One request on Usher's sync link (as `usher` sends it); the reply."""
-        from usher_tools.client import LinkError, frame, unframe
+        from usher_tools.link.client import LinkError, frame, unframe
 
         rid = 4242
         start = len(self.serial_out)
@@ -545,7 +545,7 @@ class Pico(VirtualBoard):
         """Run `code` at the raw REPL, as mpremote does (Ctrl-C breaks into
         whatever runs, Ctrl-A the raw REPL); what it printed (stdout, then
         the traceback if any, after a NUL-free separator)."""
-        from usher_tools.client import frame
+        from usher_tools.link.client import frame
 
         self.serial_mark = len(self.serial_out)
         # Usher keeps Ctrl-C a byte while it runs: ask it to step aside first,
@@ -633,7 +633,7 @@ def deploy_files(flash: str, profile: str, probe_seed: int | None = None) -> int
     mpremote over the emulated USB)."""
     import tempfile
 
-    from usher_tools import build as build_mod
+    from usher_tools.deploy import build as build_mod
 
     out = os.path.join(ROOT, "build", "mpy")
     rows = build_mod.build(out)

@@ -20,7 +20,7 @@ class CompileError(Exception):
     pass
 
 
-# as the device build (usher_tools.build): no line-number tables, less heap
+# as the device build (usher_tools.deploy.build): no line-number tables, less heap
 # native/viper code (the ST7789 colour loop) must be built for the VM's own CPU
 VM_ARCH = {"x86_64": "x64", "AMD64": "x64", "i686": "x86", "armv7l": "armv7m"}.get(platform.machine(), "")
 

@@ -19,6 +19,7 @@ import time
 import tty
 from dataclasses import dataclass, field
 
+from usher_tools.paths import FIRMWARE as FIRMWARE_DIR
 from usher_tools.paths import ROOT, tool, vm_env
 from usher_tools.sim import protocol as P
 from usher_tools.sim.board import SimError, VirtualBoard
@@ -27,7 +28,7 @@ from usher_tools.sim.profiles import PROFILES
 
 DEVICE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "device")
 SIM_MAIN = os.path.join(DEVICE_DIR, "sim_main.py")
-FIRMWARE = os.path.join(ROOT, "firmware")
+FIRMWARE = FIRMWARE_DIR
 CACHE = os.path.join(ROOT, "build", "sim")
 BLOCK = 4096
 PICO_BLOCKS = 352  # the rp2 port's 1408 KiB LittleFS volume on a 2 MB Pico
@@ -228,7 +229,7 @@ class Sim(VirtualBoard):
         self.rom_room = 0
         if not self.cfg.romfs:
             return ""
-        from usher_tools.romfs import write_image
+        from usher_tools.deploy.romfs import write_image
 
         tree = compile_tree(FIRMWARE, os.path.join(CACHE, "firmware-mpy"), skip=("main.py",))
         out = os.path.join(CACHE, "firmware.romfs")

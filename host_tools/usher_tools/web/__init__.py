@@ -119,29 +119,22 @@ def make_pack(files: dict) -> bytes:
 
 
 def first_screen(profile: str) -> bytes:
-    """The PNG of the first screen a blank board shows (its home menu): the
-    firmware on CPython with the headless device's fakes, the panel's
-    palette widened as the page widens it (device.mjs)."""
+    """The PNG of the first screen a blank board shows (its home menu), as
+    the simulator draws it: the firmware on the MicroPython VM, booted on a
+    blank flash to its first sleep."""
     import io
+    import tempfile
 
-    import numpy as np
     from PIL import Image
 
-    from usher_tools.planner import use_kit
-    from usher_tools.sim.panels import rgb565_to_rgb
+    from usher_tools.sim.runner import Sim, SimConfig
 
-    use_kit()
-    from app_kit import make_app  # type: ignore[import-not-found]
-
-    app, _ = make_app(mono=profile == "oled")
-    d = app.hw.display
-    px = np.array([[d.pixel(x, y) for x in range(d.width)] for y in range(d.height)], dtype=np.uint16)
-    if d.mono:
-        rgb = np.where(px[..., None] > 0, 255, 0).astype(np.uint8).repeat(3, axis=2)
-    else:
-        rgb = rgb565_to_rgb(np.array(d.palette, dtype=np.uint16)[px])
+    with tempfile.TemporaryDirectory() as d:
+        with Sim(SimConfig(profile=profile, flash=os.path.join(d, "flash.img"), pty=False)) as sim:
+            sim.boot()
+            img = sim.image()
     buf = io.BytesIO()
-    Image.fromarray(rgb, "RGB").save(buf, "PNG", optimize=True)
+    Image.fromarray(img, "RGB").save(buf, "PNG", optimize=True)
     return buf.getvalue()
 
 

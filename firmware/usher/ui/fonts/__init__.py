@@ -1,4 +1,4 @@
-"""Generated 1-bit fonts (host_tools/usher_tools/fontgen.py); import one module at a time.
+"""Generated 1-bit fonts (host_tools/devkit/usher_devkit/fontgen.py); import one module at a time.
 
 sans12: OLED body text: 5 lines and ~21 characters across 128x64
 sans16: LCD tables and menus: 8 rows on the 135-pixel screen

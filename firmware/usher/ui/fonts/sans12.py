@@ -3,7 +3,7 @@
 Aileron Regular by Sora Sagano (dotcolon.net), "No Rights Reserved" (CC0),
 as bundled in Pillow 13.0.0 (ImageFont.load_default); accents and the Latin-1
 letters Pillow's subset lacks from Aileron's Latin subset (@fontsource/aileron 5.3.0, CC0).
-Rendered at size 11 by host_tools/usher_tools/fontgen.py. Generated: do not edit.
+Rendered at size 11 by host_tools/devkit/usher_devkit/fontgen.py. Generated: do not edit.
 """
 
 HEIGHT = 12  # line pitch; the ink of all glyphs spans 11 rows of it

@@ -1,0 +1,3 @@
+from usher_devkit.bench import main
+
+main()

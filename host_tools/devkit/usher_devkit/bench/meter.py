@@ -1,0 +1,94 @@
+"""`make bench` figures of the two heaps: the 64-bit unix VM the simulator
+runs on, and the 32-bit meter (usher_devkit.meter, MicroPython's WebAssembly
+port), the RP2040's word size. The same bytecode on both; each figure is the
+live heap after collection (the firmware's own: the simulator's allowance
+and the meter's harness are taken off)."""
+
+import os
+
+from usher_tools.paths import firmware_files
+
+from usher_devkit import meter as wasm
+from usher_devkit import registry
+from usher_devkit.meter import games
+
+BOUND_32 = 200 * 1024  # every full scripted game, 32-bit (tests/host/test_wasm_meter.py: BOUND)
+
+# what is imported for the import figures: the rules (core and every game),
+# and the app with its home screen (as bench.py's 64-bit row)
+RULES_FOLDERS = ("usher/core/", "usher/games/")
+APP_HOME = ["usher.app", "usher.ui.widgets", "usher.ui.home"]
+
+
+def rules_modules() -> list:
+    out = []
+    for rel in firmware_files():
+        if rel.startswith(RULES_FOLDERS):
+            name = rel[:-3].replace(os.sep, "/").replace("/", ".")
+            out.append(name[: -len(".__init__")] if name.endswith(".__init__") else name)
+    return out
+
+
+def sim_peak(title: str, profile: str) -> int:
+    """The firmware's peak on the 64-bit simulator, for the same scripted game."""
+    if title == "shell":
+        from usher_devkit.bench.session import session
+
+        return session(profile)["firmware_peak_heap"]
+    from usher_devkit.planners import full_games
+
+    plan = full_games.plan(title, profile)
+    res, _ = full_games.on_sim(plan["text"], profile, plan["seed"])
+    return res["firmware_peak_heap"]
+
+
+def ratio(a: int, b: int) -> str:
+    return "%.2f" % (a / b) if a and b else "?"
+
+
+LABEL = {"shell": "shell session"} | {g: e.meter for g, e in registry.GAMES.items() if e.meter}
+
+
+def figures() -> list:
+    from usher_devkit.bench import mp_heap_after_import
+
+    rows = []
+    tree = wasm.firmware_tree()
+    groups = [("core + games", rules_modules()), ("app + home UI", APP_HOME)]
+    heaps32 = wasm.heap_after_import([mods for _, mods in groups])
+    for (what, mods), h32 in zip(groups, heaps32, strict=True):
+        h64 = mp_heap_after_import(mods, tree)
+        rows.append(
+            (
+                "heap after importing %s: 64-bit VM / 32-bit, ratio" % what,
+                "%d / %d bytes, %s" % (h64, h32, ratio(h64, h32)),
+                "%d modules" % len(mods),
+            )
+        )
+    runs = [("shell", p, games.shell_session) for p in games.PROFILES]
+    runs += [(t, p, lambda prof, t=t: games.full_game(t, prof)) for t in sorted(games.GAMES) for p in games.PROFILES]
+    for title, profile, fn in runs:
+        r = fn(profile)
+        ok = not r["error"] and r.get("as_planned", True) and r.get("finished", True) and not r["recoveries"]
+        p64 = sim_peak(title, profile)
+        rows.append(
+            (
+                "%s (%s): firmware peak heap, 32-bit (64-bit VM, ratio)" % (LABEL.get(title, title), profile),
+                "%d bytes of %dK (%d, %s)%s"
+                % (
+                    r["firmware_peak"],
+                    BOUND_32 // 1024,
+                    p64,
+                    ratio(p64, r["firmware_peak"]),
+                    "" if ok else " (FAILED: %s)" % (r["error"] or "not the planned game"),
+                ),
+                "tests/host/test_wasm_meter.py",
+            )
+        )
+    rows.append(("32-bit meter: its own heap, not counted above", "%d bytes" % r["harness_heap"], ""))
+    return rows
+
+
+if __name__ == "__main__":
+    for row in figures():
+        print("| %s | %s |" % row[:2])

@@ -1,0 +1,406 @@
+"""`make bench` rows from the Pico's own MicroPython (the rp2 port, v1.28.0
+RPI_PICO, on an emulated RP2040, the firmware deployed as files): heap,
+presses and the panel's bytes, all in emulated 125 MHz time. Skipped (a row
+says why) without the rp2 build (`make rp2`)."""
+
+import os
+import statistics
+import tempfile
+
+from usher_tools.paths import ROOT
+
+SCRIPT = os.path.join(ROOT, "tests", "sim", "shell_session.txt")
+GAMES_OUT = os.path.join(ROOT, "build", "pico-games")  # tests/host/test_pico_games.py leaves its figures here
+
+
+def _flash(d: str, profile: str, frozen: bool, seed: int) -> str:
+    """A flash image as a user leaves it (files deploy, or usher.uf2 on a
+    blank board), with the measuring boot.py (fixed seed, heap probe)."""
+    from usher_tools.pico.device import PROBE_BOOT, deploy_files, write_files
+
+    flash = os.path.join(d, "flash.img")
+    if frozen:
+        with open(PROBE_BOOT) as f:
+            boot = f.read().replace("SEED = -1", "SEED = %d" % seed).encode()
+        write_files(flash, {"boot.py": boot, "data/profile.txt": (profile + "\n").encode()})
+    else:
+        deploy_files(flash, profile, probe_seed=seed)
+    return flash
+
+
+def play(text: str, profile: str, frozen: bool = False, seed: int = 1) -> dict:
+    """A script on the emulated Pico from power-on: the simulator's report
+    plus the heap after every press, each press's time and bytes, and the
+    files on the flash at the end."""
+    from usher_tools.pico.build import STOCK_UF2, USHER_UF2
+    from usher_tools.pico.device import Pico, PicoConfig, flash_files, press_times, run_script
+
+    with tempfile.TemporaryDirectory() as d:
+        flash = _flash(d, profile, frozen, seed)
+        with Pico(PicoConfig(profile=profile, flash=flash, uf2=USHER_UF2 if frozen else STOCK_UF2)) as pico:
+            pico.boot()
+            home = pico.heap()
+            boot_ms = [t for t, _ in pico.events]
+            pico.sample_heap = True
+            result = run_script(pico, text)
+            result["home_heap"] = home
+            result["boot_heap"] = pico.boot_heap
+            result["first_frame_ms"] = round(boot_ms[-1] / 1000) if boot_ms else -1
+            result["heap_log"] = pico.heap_log
+            result["press_times"] = press_times(pico)
+            result["serial_all"] = bytes(pico.serial_out).decode("utf-8", "replace")
+        result["files"] = flash_files(flash)
+    return result
+
+
+def session(profile: str, frozen: bool = False) -> dict:
+    with open(SCRIPT) as f:
+        return play(f.read(), profile, frozen, 1)
+
+
+def _session_screens(profile: str) -> list:
+    from usher_devkit.planners.full_games import screens_of
+
+    with open(SCRIPT) as f:
+        return screens_of(f.read(), profile, 1)
+
+
+def full_game(game: str, profile: str, frozen: bool = False) -> dict:
+    """One of full_games' games on the emulated Pico, with the record held
+    against the plan and each press's screen named."""
+    from usher_devkit.planners import full_games
+
+    planned = full_games.plan(game, profile)
+    r = play(planned["text"], profile, frozen, planned["seed"])
+    r.update(full_games.check_record(planned, r["files"]))
+    r["screens"] = full_games.screens_of(planned["text"], profile, planned["seed"])
+    if "session" in planned:
+        from usher_devkit.planners import session as session_sim
+
+        r["asked"] = planned["session"].asked
+        got: dict = {}
+        for a in session_sim.answers(r["serial_all"].encode()):
+            got.setdefault(a.get("id"), []).append(a)
+        r["answers"] = got
+        r["refused"] = session_sim.refusals(r)
+    return r
+
+
+RAW = "import sys\nb = b'x' * 1000\nfor i in range(64):\n    sys.stdout.write(b)\n"
+
+
+def sync_speed(profile: str = "lcd114") -> dict:
+    """A sync of three finished games (Showtime, Showbiz, Films, as their
+    full scripted games leave them) by `usher sync` over the emulated USB
+    CDC, then, in the same run, 64,000 bytes printed at the raw REPL: each
+    as KB/s in emulated time, from the host's first byte to the device's last."""
+    import subprocess
+    import sys
+    import time
+
+    from usher_tools.pico.build import STOCK_UF2
+    from usher_tools.pico.device import Pico, PicoConfig, write_files
+
+    from usher_devkit.planners import full_games
+
+    games = {}
+    for i, game in enumerate(("showtime", "showbiz", "films"), 1):
+        planned = full_games.plan(game, profile)
+        _, files = full_games.replay(planned["text"], profile, planned["seed"])
+        games["data/g%04d.log" % i] = files["g0001.log"]
+    size = sum(len(v) for v in games.values())
+    with tempfile.TemporaryDirectory() as d:
+        flash = _flash(d, profile, False, 1)
+        write_files(flash, games)
+        env = dict(os.environ, USHER_DB=os.path.join(d, "history.sqlite"))
+        with Pico(PicoConfig(profile=profile, flash=flash, uf2=STOCK_UF2, live=True)) as pico:
+            pico.boot()
+            pico.cdc_in_log.clear()
+            pico.cdc_out_log.clear()
+            cmd = [sys.executable, "-m", "usher_tools.cli", "sync", "--port", pico.pty_path, "--json"]
+            proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            t0 = time.monotonic()
+            while proc.poll() is None and time.monotonic() - t0 < 900:
+                pico.pump(0.05, until_sleep=False)
+            out, err = proc.communicate(timeout=60)
+            sync_us = pico.cdc_out_log[-1][0] - pico.cdc_in_log[0][0]
+            answered = sum(n for _, n in pico.cdc_out_log)
+            pico.cdc_out_log.clear()
+            pico.raw_exec(RAW)
+            raw = [(t, n) for t, n in pico.cdc_out_log]
+            raw_us = raw[-1][0] - raw[0][0]
+    return {
+        "ok": proc.returncode == 0,
+        "why": (out + err)[-300:],
+        "record_bytes": size,
+        "sync_bytes": answered,
+        "sync_kb_s": size / 1000 / (sync_us / 1e6),
+        "sync_ms": sync_us / 1000,
+        "raw_kb_s": 64_000 / 1000 / (raw_us / 1e6),
+    }
+
+
+def summary(r: dict, game: str, profile: str, kind: str) -> dict:
+    """A full game's figures as make pico-games leaves them for the bench."""
+    least, peak = heap_figures(r)
+    ms = sorted(t for _, t, _, _ in r["press_times"])
+    screens = r["screens"]
+
+    def on(i: int) -> str:
+        return screens[i] if 0 <= i < len(screens) else "?"
+
+    return {
+        "game": game,
+        "profile": profile,
+        "kind": kind,
+        "commit": _commit(),
+        "error": r["error"],
+        "as_planned": r["as_planned"],
+        "presses": r["presses"],
+        "boot_free": r["boot_heap"][1],
+        "home_free": r["home_heap"][1],
+        "least_free": least,
+        "peak_alloc": peak,
+        "ms_median": ms[len(ms) // 2] if ms else 0,
+        "worst": worst_press(r),
+        "memory_recoveries": r["memory_recoveries"],
+        "wall_s": r["wall_s"],
+        # per press: key, ms, panel bytes, the screen it was pressed on, the screen after it
+        "presses_log": [[k, round(t, 2), n, on(i), on(i + 1)] for k, t, n, i in r["press_times"]],
+    }
+
+
+def _commit() -> str:
+    """The project's commit the figures are of (a game takes long enough that
+    the bench may read figures of an older one)."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+        return out.stdout.strip() or "?"
+    except OSError:
+        return "?"
+
+
+def heap_figures(r: dict) -> tuple:
+    """(least gc.mem_free(), peak gc.mem_alloc()) sampled after the presses."""
+    free = [f for _, _, f in r["heap_log"] if f >= 0]
+    alloc = [a for _, a, _ in r["heap_log"] if a >= 0]
+    return (min(free) if free else -1, max(alloc) if alloc else -1)
+
+
+def worst_press(r: dict) -> tuple:
+    """(ms, key, the screen it was pressed on) of the slowest press."""
+    times = r["press_times"]
+    if not times:
+        return (0.0, "-", "-")
+    key, ms, _, n = max(times, key=lambda x: x[1])
+    screens = r.get("screens") or []
+    return (ms, key, screens[n] if n < len(screens) else "?")
+
+
+VALUE_SCREENS = ("widgets.NumberPicker", "private.SecretNumber", "show_manager.borrow.LoanPicker")
+
+
+def kind_of(key: str, screen: str, after: str) -> str:
+    """What a press was, for the per-kind figures: by its key and the screen
+    it was pressed on and the one it left (screens named as full_games does)."""
+    if screen == "showtime.pages.Between" and key == "ok":
+        return "Showtime scoring replay step"
+    if after == "showbiz.turn.Reveal" or screen == "showbiz.turn.Reveal":
+        return "Showbiz reveal"
+    if screen.startswith("films.place.") and key == "ok":
+        return "Films placement"
+    if key in ("prev", "next"):
+        if screen in VALUE_SCREENS or screen.endswith("Picker"):
+            return "value change"
+        return "cursor move" if after == screen else "prev/next into a new screen"
+    return "opens a screen" if after != screen else "ok on the same screen"
+
+
+def game_rows() -> list:
+    """Rows from the full games `make pico-games` left in build/pico-games/."""
+    import glob
+    import json
+
+    from usher_devkit.planners.full_games import GAMES
+
+    found = []
+    for path in sorted(glob.glob(os.path.join(GAMES_OUT, "*.json"))):
+        with open(path) as f:
+            found.append(json.load(f))
+    if not found:
+        return [("rp2 port, full games", "not measured: make pico-games left no figures", "")]
+    rows = []
+    share = {"files": 0.25, "frozen": 0.5}
+    by_kind: dict = {}
+    for g in sorted(found, key=lambda g: (g["kind"], g["profile"], list(GAMES).index(g["game"]))):
+        pre = "rp2 port, %s (%s, %s, at %s)" % (GAMES[g["game"]], g["profile"], g["kind"], g.get("commit", "?"))
+        ok = not g["error"] and g["as_planned"] and g["least_free"] >= share[g["kind"]] * g["boot_free"]
+        rows.append(
+            (
+                pre + ": heap free at boot / at Home / least after a press; peak gc.mem_alloc()",
+                "%d / %d / %d bytes (%.0f%% of boot, gate %.0f%%)%s; %d"
+                % (
+                    g["boot_free"],
+                    g["home_free"],
+                    g["least_free"],
+                    100 * g["least_free"] / g["boot_free"],
+                    100 * share[g["kind"]],
+                    "" if ok else " FAILED",
+                    g["peak_alloc"],
+                ),
+                "tests/host/test_pico_games.py",
+            )
+        )
+        ms, key, screen = g["worst"]
+        rows.append(
+            (
+                pre + ": ms from a press to the end of its redraw (%d presses)" % g["presses"],
+                "median %.0f, worst %.0f (%s on %s)" % (g["ms_median"], ms, key, screen),
+                "",
+            )
+        )
+        for k, t, _, sc, after in g["presses_log"]:
+            by_kind.setdefault((g["profile"], g["kind"]), {}).setdefault(kind_of(k, sc, after), []).append(t)
+    for (profile, kind), kinds in sorted(by_kind.items()):
+        for name, ts in sorted(kinds.items(), key=lambda kv: statistics.median(kv[1])):
+            rows.append(
+                (
+                    "rp2 port, every full game (%s, %s): ms per press, %s" % (profile, kind, name),
+                    "median %.0f, worst %.0f (%d presses)" % (statistics.median(ts), max(ts), len(ts)),
+                    "",
+                )
+            )
+    return rows
+
+
+def figures() -> list:
+    from usher_tools.pico.build import STOCK_UF2
+
+    if not os.path.exists(STOCK_UF2):
+        return [("rp2 port (emulated Pico)", "not measured: no build/rp2 (make rp2)", "")]
+    from usher_tools.pico.build import USHER_UF2
+
+    rows = []
+    kinds = [("files", False)] + ([("frozen", True)] if os.path.exists(USHER_UF2) else [])
+    for (kind, frozen), profile in [(k, p) for k in kinds for p in ("lcd114", "oled")]:
+        r = session(profile, frozen)
+        r["screens"] = _session_screens(profile)
+        least, peak = heap_figures(r)
+        times = r["press_times"]
+        ms = [t for _, t, _, _ in times]
+        worst = worst_press(r)
+        sent = [n for _, _, n, _ in times]
+        pre = "rp2 port, shell session (%s, %s)" % (profile, kind)
+        rows += [
+            (pre + ": heap free at boot / at Home", "%d / %d bytes" % (r["boot_heap"][1], r["home_heap"][1]), ""),
+            (pre + ": least gc.mem_free() / peak gc.mem_alloc() after a press", "%d / %d bytes" % (least, peak), ""),
+            (pre + ": reset to the end of the first frame", "%d ms" % r["first_frame_ms"], ""),
+            (
+                pre + ": ms from a press to the end of its redraw",
+                "median %.0f, worst %.0f (%s on %s)" % (statistics.median(ms), worst[0], worst[1], worst[2]),
+                "",
+            ),
+            (pre + ": panel bytes per press", "median %d, max %d" % (statistics.median(sent), max(sent)), ""),
+        ]
+    rows += game_rows()
+    s = sync_speed("lcd114")
+    rows.append(
+        (
+            "rp2 port: usher sync of 3 finished games (%d bytes of records) over the emulated USB" % s["record_bytes"],
+            "%.1f KB/s (%.0f ms); a raw REPL print in the same run %.1f KB/s%s"
+            % (s["sync_kb_s"], s["sync_ms"], s["raw_kb_s"], "" if s["ok"] else " (FAILED: %s)" % s["why"]),
+            "emulated time",
+        )
+    )
+    if os.path.exists(USHER_UF2):
+        h = headroom()
+        rows.append(
+            (
+                "usher.uf2: firmware with Usher frozen in / firmware area left",
+                "%d / %d bytes" % (h["used"], h["left"]),
+                "",
+            )
+        )
+        rows.append(
+            (
+                "usher.uf2: room left, in games the size of the largest (%s)" % h["largest"],
+                "%.1f (a game frozen: about %d bytes)" % (h["left"] / h["game_bytes"], h["game_bytes"]),
+                "",
+            )
+        )
+    return rows
+
+
+AREA = 2 * 1024 * 1024 - 1408 * 1024  # RPI_PICO: the flash before its 1,408 KiB filesystem
+
+
+def flash_used(uf2: str) -> int:
+    return os.path.getsize(uf2) // 512 * 256  # UF2: 256 bytes of flash a 512-byte block
+
+
+def headroom() -> dict:
+    """The firmware area usher.uf2 leaves, against what a game costs there:
+    the largest title's armv6m bytecode times the measured cost of freezing
+    (the frozen image less the stock one, over all the bytecode)."""
+    from usher_tools.deploy import build as build_mod
+    from usher_tools.pico.build import STOCK_UF2, USHER_UF2
+
+    used = flash_used(USHER_UF2)
+    with tempfile.TemporaryDirectory() as out:
+        rows = build_mod.build(out)
+    total = sum(n for _, n, _ in rows if n > 0)
+    ratio = (used - flash_used(STOCK_UF2)) / total
+    games = _game_names()
+    per: dict = {}
+    for rel, n, _ in rows:  # usher/games/<name>[_*].py and usher/ui/<name>/
+        parts = rel.split("/")
+        if len(parts) >= 3 and parts[1] == "ui" and rel.count("/") == 3:
+            name = parts[2]
+        elif len(parts) == 3 and parts[1] == "games" and parts[2] not in ("catalog.py", "header.py", "__init__.py"):
+            name = parts[2][:-3]
+            name = next((g for g in games if name == g or name.startswith(g + "_")), name)
+        else:
+            continue
+        if name not in games:
+            continue
+        per[name] = per.get(name, 0) + max(n, 0)
+    largest = max(per, key=lambda k: per[k])
+    return {
+        "used": used,
+        "left": AREA - used,
+        "ratio": ratio,
+        "largest": largest,
+        "game_bytes": int(per[largest] * ratio),
+        "per_game": per,
+    }
+
+
+def _game_names() -> tuple:
+    from usher_tools.paths import use_firmware
+
+    use_firmware()
+    from usher.games.catalog import GAMES
+
+    return tuple(e[0] for e in GAMES)
+
+
+def main(argv: list) -> None:
+    """`python -m usher_devkit.bench.pico GAME PROFILE [frozen]`: one full game."""
+    import json
+
+    if not argv:
+        for row in figures():
+            print("| %s | %s |" % row[:2])
+        return
+    r = full_game(argv[0], argv[1], len(argv) > 2 and argv[2] == "frozen")
+    out = summary(r, argv[0], argv[1], "frozen" if len(argv) > 2 and argv[2] == "frozen" else "files")
+    out.pop("presses_log")
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])

@@ -1,0 +1,278 @@
+"""The `usher` command."""
+
+import json
+import os
+import subprocess
+import sys
+
+import click
+
+from usher_tools.deploy import build as build_mod
+from usher_tools.paths import ROOT, tool
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """Usher on the laptop: simulator, sync, history, stats, export, deploy."""
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts instead of a table.")
+@click.argument("record", type=click.Path())
+def score(as_json: bool, record: str) -> None:
+    """Replay a game RECORD file offline and print the standings.
+
+    A record that is not valid is one line on stderr, `invalid record: line
+    N: ...`, and exit code 1."""
+    from usher_tools.history.score import ScoreError, score_file
+
+    try:
+        result = score_file(record)
+    except ScoreError as e:
+        click.echo("invalid record: %s" % e, err=True)
+        sys.exit(1)
+    if as_json:
+        click.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        return
+    from usher_tools.cli.common import out, table
+    from usher_tools.history.stats import title_of
+
+    state = "finished" if result["finished"] else "unfinished"
+    out.print("%s, %s: %s" % (title_of(result["game"]), state, record))
+    rows = [[p["rank"], p["name"], p["score"]] for p in result["players"]]
+    out.print(table(None, ["rank", "player", "score"], rows))
+    w = result["winner"]
+    if w:
+        out.print("winner: " + (", ".join(w) if isinstance(w, list) else w))
+    if result.get("start"):
+        out.print("start player: " + result["start"])
+
+
+@main.command()
+@click.option("--out", default=os.path.join(ROOT, "build", "mpy"), show_default=True)
+@click.option("--sizes", is_flag=True, help="Print bytecode size per module.")
+def build(out: str, sizes: bool) -> None:
+    """Compile firmware/ with mpy-cross -march=armv6m."""
+    rows = build_mod.build(out)
+    bad = [r for r in rows if r[2]]
+    for rel, _, err in bad:
+        click.echo("%s: %s" % (rel, err), err=True)
+    if sizes:
+        for rel, size, _ in rows:
+            click.echo("%7d  %s" % (size, rel))
+        click.echo("%7d  total armv6m bytecode (%d modules)" % (sum(r[1] for r in rows if r[1] > 0), len(rows)))
+    if bad:
+        sys.exit(1)
+
+
+@main.command()
+@click.option("--port", default=None, help="Serial port (default: the only Pico found).")
+@click.option("--dry-run", is_flag=True, help="Print what would be copied.")
+@click.option(
+    "--profile",
+    type=click.Choice(["lcd114", "oled"]),
+    default=None,
+    help="Board profile to record (default: the one the Pico has, else detected, else asked).",
+)
+@click.option(
+    "--romfs",
+    is_flag=True,
+    help="Write the code to the board's ROMFS partition, where it runs in place (much less heap).",
+)
+def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) -> None:
+    """Compile, then copy the firmware to a Pico with mpremote.
+
+    The board profile (lcd114 or oled) is written to the Pico's /data: give
+    --profile (make deploy BOARD=oled), or the deploy keeps the one the Pico
+    has, else looks for an SSD1306 on the DIY build's I2C pins, else asks.
+    Firmware files the new version no longer has are removed; /data (games,
+    settings) is never touched."""
+    out = os.path.join(ROOT, "build", "mpy")
+    rows = build_mod.build(out)
+    if any(r[2] for r in rows):
+        click.echo("compile failed; nothing copied", err=True)
+        sys.exit(1)
+    plan = build_mod.deploy_plan(out)
+    image = ""
+    if romfs:
+        from usher_tools.deploy.romfs import write_image
+
+        image = os.path.join(ROOT, "build", "usher.romfs")
+        size = write_image(out, image)
+        plan = [(src, dst) for src, dst in plan if not dst.startswith("usher/")]
+    dirs = sorted({os.path.dirname(dst) for _, dst in plan if os.path.dirname(dst)})
+    keep = [dst for _, dst in plan if dst.startswith("usher/")]
+    if dry_run:
+        if image:
+            click.echo("romfs deploy %s  (%d bytes)" % (os.path.relpath(image, ROOT), size))
+            click.echo("rm -r :usher  (a copy on the flash filesystem would be imported first)")
+        else:
+            click.echo("rm each file under :usher that this build does not have (never :data)")
+        if profile:
+            click.echo("profile %s -> :data/profile.txt" % profile)
+        else:
+            click.echo("profile: the Pico's own (:data/profile.txt), else an OLED found on I2C0 (GP4/GP5), else asked")
+        for d in dirs:
+            click.echo("mkdir :%s" % d)
+        for src, dst in plan:
+            click.echo("cp %s :%s" % (os.path.relpath(src, ROOT), dst))
+        return
+    if port is None:
+        from usher_tools.link.ports import only_port
+
+        port = only_port()
+    from usher_tools.link.client import step_aside
+
+    if step_aside(port):  # Usher ignores Ctrl-C in play: it ends its app when asked
+        click.echo("Usher on %s stepped aside for the deploy" % port, err=True)
+    mpremote = [tool("mpremote"), "connect", port]
+    if profile is None:
+        probe = subprocess.run(mpremote + ["exec", PROBE % "/data"], capture_output=True, text=True)
+        profile, why = choose_profile(probe.stdout, sys.stdin.isatty())
+        click.echo("board profile %s: %s" % (profile or "?", why), err=True)
+        if profile is None:
+            sys.exit(1)
+    prof = os.path.join(out, "profile.txt")
+    with open(prof, "w") as f:
+        f.write(profile + "\n")
+    dirs.append("data")
+    plan.append((prof, "data/profile.txt"))
+    if image:
+        has = subprocess.run(mpremote + ["exec", HAS_ROMFS], capture_output=True, text=True)
+        if "ROMFS no" in has.stdout:
+            click.echo(
+                "this Pico's MicroPython has no ROMFS partition (vfs.rom_ioctl is missing, as on the stock "
+                "RPI_PICO build): deploy without --romfs",
+                err=True,
+            )
+            sys.exit(1)
+        if subprocess.call(mpremote + ["romfs", "deploy", image]) != 0:
+            click.echo(
+                "the ROMFS write failed: this Pico's MicroPython may have no ROMFS partition "
+                "(`mpremote romfs query`); deploy without --romfs",
+                err=True,
+            )
+            sys.exit(1)
+        subprocess.run(mpremote + ["exec", REMOVE_TREE % "/usher"], capture_output=True)
+    else:  # stale modules of an older version would still be imported: gone
+        subprocess.run(mpremote + ["exec", PRUNE % ("/usher", keep, 1)], capture_output=True)
+    # every folder in one call (mkdir of one that exists would stop a chained call);
+    # parents sort before their children
+    subprocess.run(mpremote + ["exec", MKDIRS % sorted(set(dirs))], capture_output=True)
+    args = list(mpremote)
+    for src, dst in plan:
+        args += ["cp", src, ":" + dst, "+"]
+    args += ["reset"]
+    sys.exit(subprocess.call(args))
+
+
+# run on the Pico: make these folders (relative to /), those there already kept
+MKDIRS = """
+import os
+for d in %r:
+    try:
+        os.mkdir('/' + d)
+    except OSError:
+        pass
+"""
+
+# run on the Pico: does its MicroPython have a ROMFS partition to deploy into?
+HAS_ROMFS = "import vfs; print('ROMFS', 'yes' if hasattr(vfs, 'rom_ioctl') else 'no')"
+
+
+# run on the Pico: remove a folder and everything in it, if it is there
+REMOVE_TREE = """
+import os
+def rm(p):
+    try:
+        kids = os.listdir(p)
+    except OSError:
+        return
+    for k in kids:
+        q = p + '/' + k
+        if os.stat(q)[0] & 0x4000:
+            rm(q)
+        else:
+            os.remove(q)
+    os.rmdir(p)
+rm(%r)
+"""
+
+
+# run on the Pico (mpremote exec): remove every file under a folder of the
+# firmware that the new build does not have, and folders left empty; only
+# that folder (the code), never /data
+# (`keep`: the build's paths, e.g. "usher/core/record.mpy"; a file's path
+# less its first `cut` characters is looked up there)
+PRUNE = """
+import os
+def prune(p, keep, cut):
+    try:
+        kids = os.listdir(p)
+    except OSError:
+        return
+    for k in kids:
+        q = p + '/' + k
+        if os.stat(q)[0] & 0x4000:
+            prune(q, keep, cut)
+            if not os.listdir(q):
+                os.rmdir(q)
+        elif q[cut:] not in keep:
+            os.remove(q)
+            print('removed ' + q)
+prune(%r, %r, %d)
+"""
+
+# run on the Pico: what tells its board apart (the profile a deploy wrote,
+# an SSD1306 answering on the DIY build's I2C pins, GP4 SDA and GP5 SCL)
+PROBE = """
+try:
+    with open(%r + '/profile.txt') as f:
+        print('PROFILE ' + f.read().strip())
+except OSError:
+    pass
+try:
+    from machine import Pin, SoftI2C
+    Pin(4, Pin.IN, Pin.PULL_UP)
+    Pin(5, Pin.IN, Pin.PULL_UP)
+    found = SoftI2C(scl=Pin(5), sda=Pin(4), freq=100000, timeout=2000).scan()
+    print('I2C ' + ' '.join('%%x' %% a for a in found))
+except Exception as e:
+    print('I2C ? ' + repr(e))
+"""
+
+
+def choose_profile(probe: str, interactive: bool) -> tuple:
+    """(profile or None, why) from what PROBE printed: the Pico's own profile
+    if it has one, else oled if an SSD1306 answered (0x3C or 0x3D), else the
+    person's answer, else None (and the deploy stops: give --profile)."""
+    found = ""
+    for line in probe.splitlines():
+        if line.startswith("PROFILE ") and line[8:].strip() in ("lcd114", "oled"):
+            return line[8:].strip(), "the one this Pico has (--profile or BOARD= to change it)"
+        if line.startswith("I2C "):
+            found = line[4:]
+    if "3c" in found.split() or "3d" in found.split():
+        return "oled", "an SSD1306 OLED answered on I2C0 (GP4/GP5)"
+    if interactive:
+        answer = click.prompt(
+            "Which board is this? lcd114 (Waveshare Pico-LCD-1.14) or oled (DIY SSD1306)",
+            type=click.Choice(["lcd114", "oled"]),
+            err=True,
+        )
+        return answer, "as answered"
+    return None, "no OLED answered and nobody to ask: give --profile lcd114 or oled (make deploy BOARD=...)"
+
+
+# the simulator, sync, history, device, import and web commands live in their own modules
+from usher_tools.cli import device as cli_device  # noqa: E402
+from usher_tools.cli import flash as cli_flash  # noqa: E402
+from usher_tools.cli import history as cli_history  # noqa: E402
+from usher_tools.cli import import_files as cli_import  # noqa: E402
+from usher_tools.cli import web as cli_web  # noqa: E402
+from usher_tools.cli.sim import sim  # noqa: E402
+
+for _command in (
+    [sim] + cli_device.COMMANDS + cli_flash.COMMANDS + cli_history.COMMANDS + cli_import.COMMANDS + cli_web.COMMANDS
+):
+    main.add_command(_command)

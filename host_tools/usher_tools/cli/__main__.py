@@ -1,0 +1,3 @@
+from usher_tools.cli import main
+
+main()

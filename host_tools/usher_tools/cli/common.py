@@ -1,0 +1,153 @@
+"""Options, errors and output helpers shared by the `usher` commands."""
+
+import contextlib
+import functools
+import json
+import sys
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from usher_tools.link.client import LinkError
+
+# Exit codes (also in docs/LAPTOP.md): 1 usage or a record that fails, 3 no
+# device, 4 device gone or silent, 5 bad replies, 6 refused on the device.
+EXIT_NO_DEVICE = 3
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False)
+
+
+class UsherError(click.ClickException):
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.exit_code = code
+
+
+def db_option(f):  # type: ignore[no-untyped-def]
+    return click.option(
+        "--db",
+        "db_path",
+        envvar="USHER_DB",
+        type=click.Path(dir_okay=False),
+        default=None,
+        help="History file (default: in the user data folder; env USHER_DB).",
+    )(f)
+
+
+def json_option(f):  # type: ignore[no-untyped-def]
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts instead of tables.")(f)
+
+
+def port_options(f):  # type: ignore[no-untyped-def]
+    f = click.option("--timeout", default=5.0, show_default=True, help="Seconds to wait for each reply.")(f)
+    return click.option("--port", default=None, help="Serial port (default: the only Pico found).")(f)
+
+
+def link_errors(fn):  # type: ignore[no-untyped-def]
+    """Protocol errors become a one-line message and their exit code."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
+        try:
+            return fn(*args, **kwargs)
+        except LinkError as e:
+            raise UsherError(str(e), e.exit_code) from None
+
+    return wrapper
+
+
+@contextlib.contextmanager
+def device(port: str | None, timeout: float):  # type: ignore[no-untyped-def]
+    from usher_tools.link.client import Client
+
+    if port is None:
+        from usher_tools.link.ports import only_port
+
+        try:
+            port = only_port()
+        except click.ClickException as e:
+            raise UsherError(e.message, EXIT_NO_DEVICE) from None
+    client = Client(port, timeout=timeout)
+    try:
+        yield client
+    finally:
+        client.close()
+
+
+@contextlib.contextmanager
+def history(db_path: str | None):  # type: ignore[no-untyped-def]
+    """The history, or one line and exit 1 when the file is not one we can
+    use (another program's, damaged, newer): see usher_tools.history.store."""
+    import sqlite3
+
+    from usher_tools.history.store import History, HistoryError
+
+    try:
+        h = History(db_path)
+    except HistoryError as e:
+        raise UsherError(str(e)) from None
+    try:
+        yield h
+    except sqlite3.Error as e:
+        raise UsherError("history %s cannot be read (%s): damaged?" % (h.path, e)) from None
+    finally:
+        h.close()
+
+
+def write_out(dest: str, text: str) -> None:
+    """Write a command's output to a file, or stdout for "-"; a path that
+    cannot be written is one line and exit 1, never a traceback."""
+    if dest == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    try:
+        with open(dest, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise UsherError("cannot write %s: %s" % (dest, e.strerror or e)) from None
+
+
+def check_writable(dest: str) -> None:
+    """Refuse early an output file that cannot be made (no such folder, a
+    folder, no permission); a full disk is found when writing."""
+    import os
+
+    folder = os.path.dirname(os.path.abspath(dest))
+    if os.path.isdir(dest):
+        raise UsherError("cannot write %s: it is a folder" % dest)
+    if not os.path.isdir(folder):
+        raise UsherError("cannot write %s: no folder %s" % (dest, folder))
+    if not os.access(dest if os.path.exists(dest) else folder, os.W_OK):
+        raise UsherError("cannot write %s: permission denied" % dest)
+
+
+def out_option(help_text: str = "File (default: stdout)."):  # type: ignore[no-untyped-def]
+    return click.option("-o", "--out", "dest", type=click.Path(), default="-", help=help_text)
+
+
+def one_game(h, ref: str):  # type: ignore[no-untyped-def]
+    rows = h.find(ref)
+    if not rows:
+        raise UsherError("no game %r in the history (usher games lists them)" % ref)
+    if len(rows) > 1:
+        labels = ", ".join("%d (%s)" % (r["id"], r.label) for r in rows)
+        raise UsherError("several games match %r: %s; give the id or DEVICE:NAME" % (ref, labels))
+    return rows[0]
+
+
+def print_json(value) -> None:  # type: ignore[no-untyped-def]
+    sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
+
+
+def table(title: str | None, columns: list, rows: list) -> Table:
+    t = Table(title=title, title_justify="left", show_lines=False)
+    for c in columns:
+        t.add_column(
+            c, justify="right" if c in ("#", "id", "score", "rank", "plays", "wins", "avg", "best") else "left"
+        )
+    for r in rows:
+        t.add_row(*["" if v is None else str(v) for v in r])
+    return t

@@ -1,0 +1,48 @@
+"""`usher web`: Usher in a browser, built from the current firmware and
+served on this machine (usher_tools.web)."""
+
+import os
+
+import click
+
+from usher_tools.cli.common import UsherError
+
+
+@click.command("web")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Only write the page's static files into this folder (for any static web host); serve nothing.",
+)
+@click.option("--port", type=int, default=None, help="Port on 127.0.0.1 (default 8765; 0: any free port).")
+def web(out: str | None, port: int | None) -> None:
+    """The device in a web page: the unmodified firmware on MicroPython's
+    WebAssembly port, played with the keyboard or on-screen keys.
+
+    Builds the page from the current firmware into build/web and serves it
+    on 127.0.0.1 only, printing the address; Ctrl-C stops it. Games are kept
+    in the browser (IndexedDB of that address: keep the port to keep them)."""
+    from usher_tools import web as page
+
+    try:
+        if out:
+            folder = page.build(out)
+            click.echo("the page is in %s: put its files on any static host" % folder)
+            return
+        folder = page.build()
+        server, url = page.serve(folder, page.DEFAULT_PORT if port is None else port)
+    except page.WebError as e:
+        raise UsherError(str(e)) from None
+    except OSError as e:
+        raise UsherError("cannot serve on port %s (%s): pick another with --port" % (port, e.strerror)) from None
+    click.echo("Usher in a browser: %s  (from %s; Ctrl-C stops it)" % (url, os.path.relpath(folder)))
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+COMMANDS = [web]

@@ -1,0 +1,1 @@
+"""Putting Usher on a Pico: the compiled firmware and its ROMFS image."""

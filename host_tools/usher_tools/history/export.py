@@ -1,0 +1,289 @@
+"""`usher export`: the history as CSV, JSON, or BG Stats plays.
+
+BG Stats: one play object per finished game, in the format BG Stats
+documents for plays pushed to it by other apps ("Push plays to BG Stats from
+other apps or websites", https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/):
+sourceName, sourcePlayId (so a second import of the same play is known),
+playDate "YYYY-MM-DD HH:MM:SS", game {name, sourceGameId, highestWins,
+noPoints}, players [{name, sourcePlayerId, score, winner, startPlayer, rank,
+role}], and durationMin when the record's clock gives it. `winner` and
+`startPlayer` are always given (BG Stats' Android app wants both keys).
+`--format bgstats` writes a JSON list of these objects; `bgstats-links`
+writes one import link a play (https://app.bgstatsapp.com/createPlay.html?data=
+followed by the object, URL-encoded), which opens BG Stats' import dialog.
+Games the laptop flagged (its replay differs from the device, or fails) are
+left out of BG Stats and say so.
+"""
+
+import csv
+import io
+import json
+import time
+import urllib.parse
+
+from usher_tools.history.stats import title_of
+from usher_tools.history.store import OK
+
+EPOCH_2000 = 946684800  # a device clock before this was never set
+
+
+def dated_from_sync(row: dict) -> bool:
+    """Whether the game's date is the sync's: the device's clock was not set
+    when it began (its list entry says `"clock": "unset"`, PROTOCOL.md), or
+    says a time before 2000."""
+    view = row.get("device_view") or {}
+    return view.get("clock") == "unset" or int(row.get("created") or 0) < EPOCH_2000
+
+
+def when(row: dict) -> int:
+    """Seconds since 1970 the game started: the device's clock if it was set,
+    else the time of the sync that first brought it."""
+    return int(row["synced_at"]) if dated_from_sync(row) else int(row.get("created") or 0)
+
+
+def play_date(row: dict) -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(when(row)))
+
+
+def players_of(row: dict) -> list:
+    """[{seat, name, score, rank, winner}] from the laptop's replay, in seat order."""
+    res = row["result"]
+    if not res.get("players"):
+        return [
+            {"seat": i, "name": n, "score": None, "rank": None, "winner": False} for i, n in enumerate(row["players"])
+        ]
+    seats = {n: i for i, n in enumerate(row["players"])}
+    out = []
+    for p in res["players"]:
+        won = bool(res.get("finished")) and p["rank"] == 1
+        out.append(
+            {"seat": seats.get(p["name"], -1), "name": p["name"], "score": p["score"], "rank": p["rank"], "winner": won}
+        )
+    out.sort(key=lambda p: p["seat"])
+    return out
+
+
+def play_id(row: dict, legacy_seen: set | None = None) -> str:
+    """A play's lasting id: its device and its identity there (RECORD.md),
+    and which copy when the history keeps two different records of it. A
+    record from before uids keeps the id earlier exports gave it (DEVICE:NAME)
+    if it is the first game the history holds under that name."""
+    legacy = row["gid"] == "%s@%d" % (row["name"], int(row.get("created") or 0)) and not row.get("copy")
+    key = (row["device"], row["name"])
+    if legacy and legacy_seen is not None and key not in legacy_seen:
+        legacy_seen.add(key)
+        return "%s:%s" % key
+    return "%s:%s%s" % (row["device"], row["gid"], "#%d" % row["copy"] if row.get("copy") else "")
+
+
+def start_player(row: dict):  # type: ignore[no-untyped-def]
+    """The start player's name: what the re-scoring found (histories synced
+    before it looked are replayed now), or None."""
+    res = row["result"]
+    if row["game"] == "films":
+        # bids are simultaneous: the rulebook's first player is the one it gives the VIP Ticket
+        try:
+            from usher_tools.history.report import replay_row
+
+            rp = replay_row(row)
+            first = [a for a in rp.in_force() if isinstance(a, dict) and a.get("t") == "game"][:1]
+            return rp.players[first[0]["vip"]] if first else None
+        except Exception:
+            return None
+    if "start" in res:
+        return res["start"]
+    try:
+        from usher_tools.history.report import replay_row
+
+        rp = replay_row(row)
+        start = rp.start_player()
+        return rp.players[start] if start is not None else None
+    except Exception:
+        return None
+
+
+def game_json(row: dict) -> dict:
+    return {
+        "id": row["id"],
+        "device": row["device"],
+        "uid": row["gid"],
+        "copy": row.get("copy", 0),
+        "name": row["name"],
+        "game": row["game"],
+        "title": title_of(row["game"]),
+        "date": play_date(row),
+        "complete": bool(row["complete"]),
+        "finished": bool(row["result"].get("finished")),
+        "status": row["status"],
+        "problem": row["problem"],
+        "start": start_player(row) if row["complete"] else None,
+        "players": players_of(row),
+        "plays": plays_of(row),
+        "summary": summary(row),
+    }
+
+
+def summary(row: dict) -> str:
+    """What `usher games` adds to the winner (usher_tools.history.plays.summary)."""
+    from usher_tools.history.plays import summary as words
+
+    return words(row)
+
+
+def plays_of(row: dict) -> list:
+    """The row's plays (usher_tools.history.plays): one, or one a game of a Films match."""
+    from usher_tools.history.plays import plays, unit
+
+    out = plays(row)
+    for p in out:
+        p["unit"] = unit(row["game"])
+    return out
+
+
+def to_json(rows: list) -> str:
+    return json.dumps([game_json(r) for r in rows], indent=2, ensure_ascii=False)
+
+
+CSV_FIELDS = [
+    "id",
+    "device",
+    "name",
+    "game",
+    "title",
+    "date",
+    "finished",
+    "status",
+    "seat",
+    "player",
+    "score",
+    "rank",
+    "winner",
+    "part",
+    "unit",
+    "decided",
+    "start",
+]
+
+
+def to_csv(rows: list) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_FIELDS)
+    for r in rows:
+        g = game_json(r)
+        for play in g["plays"]:  # one, or one a game of a Films match (`part` 1, 2, 3)
+            for p in play["players"]:
+                w.writerow(
+                    [
+                        g["id"],
+                        g["device"],
+                        g["name"],
+                        g["game"],
+                        g["title"],
+                        g["date"],
+                        int(g["finished"]),
+                        g["status"],
+                        p["seat"],
+                        p["name"],
+                        p["score"],
+                        p["rank"],
+                        int(p["winner"]),
+                        play["part"] or "",
+                        play["unit"],
+                        p["decided"],
+                        int(p["name"] == play["start"]),
+                    ]
+                )
+    return buf.getvalue()
+
+
+def duration_min(row: dict):  # type: ignore[no-untyped-def]
+    """Minutes from the game's start to its last action, when the device's
+    clock was set for both (actions carry `at`, RECORD.md)."""
+    created = int(row.get("created") or 0)
+    if created < EPOCH_2000:
+        return None
+    try:
+        from usher_tools.history.records import read_log
+
+        rec, _ = read_log(row["data"])
+        stamps = [a["at"] for a in rec.records if isinstance(a, dict) and isinstance(a.get("at"), int)]
+        last = max(stamps, default=0)
+    except Exception:
+        return None
+    return round((last - created) / 60) if last > created else None
+
+
+def bgstats_play(row: dict, legacy_seen: set | None = None, part: dict | None = None) -> dict:
+    """The BG Stats play of a row, or with `part` (one of usher_tools.history.plays'
+    plays of a Films match) of one game of it: its own id (`#g2`), each
+    player's tickets, and the VIP holder at its start as the start player."""
+    players = players_of(row)
+    start = start_player(row)
+    if part is not None:
+        players, start = part["players"], part["start"]
+    play = {
+        "sourceName": "Usher",
+        "sourcePlayId": play_id(row, legacy_seen),
+        "playDate": play_date(row),
+        "game": {
+            "name": title_of(row["game"]),
+            "sourceGameId": row["game"],
+            "highestWins": True,
+            "noPoints": False,
+        },
+        "players": [
+            {
+                "name": p["name"],
+                "sourcePlayerId": p["name"],
+                "score": p["score"],
+                "winner": p["winner"],
+                "startPlayer": p["name"] == start,
+                "rank": p["rank"],
+                "role": "",
+            }
+            for p in players
+        ],
+    }
+    minutes = duration_min(row)
+    if minutes is not None:
+        play["durationMin"] = minutes
+    return play
+
+
+def to_bgstats(rows: list) -> tuple:
+    """(JSON text of the plays, labels of games left out and why)."""
+    plays, left = bgstats_plays(rows)
+    return json.dumps(plays, indent=2, ensure_ascii=False), left
+
+
+def to_bgstats_links(rows: list) -> tuple:
+    """(one BG Stats import link a line, labels of games left out)."""
+    plays, left = bgstats_plays(rows)
+    links = [LINK + urllib.parse.quote(json.dumps(p, separators=(",", ":"), ensure_ascii=False)) for p in plays]
+    return "".join(link + "\n" for link in links), left
+
+
+LINK = "https://app.bgstatsapp.com/createPlay.html?data="
+
+
+def bgstats_plays(rows: list) -> tuple:
+    plays = []
+    left = []
+    seen: set = set()
+    ids = {r["id"]: play_id(r, seen) for r in sorted(rows, key=lambda r: r["id"])}
+    for r in rows:
+        if not r["complete"] or not r["result"].get("finished"):
+            continue  # BG Stats records plays that ended
+        if r["status"] not in (OK,):
+            left.append("%s (%s: %s)" % (r["name"], r["status"], r["problem"]))
+            continue
+        from usher_tools.history.plays import plays as plays_in
+
+        # Films: one play a game of a match, each with the VIP holder at its start
+        parts = (plays_in(r) if r["game"] == "films" else []) or [None]
+        for part in parts:
+            play = bgstats_play(r, part=part)
+            play["sourcePlayId"] = ids[r["id"]] + ("#g%d" % part["part"] if part and part["part"] else "")
+            plays.append(play)
+    return plays, left

@@ -1,0 +1,182 @@
+"""Offline re-scoring: read a record (a file given to `usher score`, or the
+bytes a sync pulled) and replay it with the firmware's own modules.
+
+Reading never trusts the input: a record is at most as big as a Pico's flash,
+a line at most MAX_LINE bytes, JSON at most MAX_DEPTH levels deep, text UTF-8;
+anything else is a ScoreError naming the file's line and quoting it. The
+replay itself (which actions are in force, what the header must hold) is the
+device's own code: usher.core.record.InForce and usher.core.match.open_header.
+"""
+
+import json
+import os
+
+from usher_tools.paths import use_firmware
+
+MAX_FILE = 2 * 1024 * 1024  # a Pico's whole flash: no record is longer
+MAX_LINE = 64 * 1024  # the longest header a game writes is under 1 KB
+MAX_DEPTH = 32  # nesting of a line's JSON (a header is 5 deep)
+QUOTE = 100  # characters of a line quoted in a message
+
+
+class ScoreError(Exception):
+    pass
+
+
+def _no_constant(name: str):  # type: ignore[no-untyped-def]
+    raise ValueError("%s is not a JSON number" % name)
+
+
+def quote(text: str) -> str:
+    """A line as written, short and on one line (control characters escaped)."""
+    out = "".join(c if c >= " " and c not in "\x7f\x85\u2028\u2029" else "\\u%04x" % ord(c) for c in text[:QUOTE])
+    return out + ("..." if len(text) > QUOTE else "")
+
+
+def _depth_ok(value) -> bool:  # type: ignore[no-untyped-def]
+    todo = [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        if d > MAX_DEPTH:
+            return False
+        if isinstance(v, dict):
+            todo.extend((x, d + 1) for x in v.values())
+        elif isinstance(v, list):
+            todo.extend((x, d + 1) for x in v)
+    return True
+
+
+def loads_line(text: str, no: int):  # type: ignore[no-untyped-def]
+    """One line's JSON, or a ScoreError saying why not."""
+    try:
+        obj = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise ScoreError("line %d: nested too deeply: %s" % (no, quote(text))) from None
+    except ValueError as e:
+        raise ScoreError("line %d: not JSON (%s): %s" % (no, str(e).split("\n")[0][:80], quote(text))) from None
+    if not _depth_ok(obj):
+        raise ScoreError("line %d: nested deeper than %d levels: %s" % (no, MAX_DEPTH, quote(text)))
+    return obj
+
+
+class Record:
+    """A record read from text: its header, its action records, and for each
+    the file line it came from and that line as written (for messages)."""
+
+    def __init__(self) -> None:
+        self.header = None  # type: dict | None
+        self.header_line = 1
+        self.header_text = ""  # the header's line as written (for messages)
+        self.records: list = []
+        self.lines: list = []  # file line of each action record
+        self.texts: list = []  # each action record's line as written (without its CRC)
+
+    def where(self, i: int) -> str:
+        """How a message names action record i (0-based)."""
+        return "line %d (action %d): %s" % (self.lines[i], i + 1, quote(self.texts[i]))
+
+
+def _crc_line(line: str) -> bool:
+    star = line.rfind("*")
+    tail = line[star + 1 :]
+    return star > 0 and len(tail) == 8 and all(c in "0123456789abcdef" for c in tail) and line[star - 1] in "}]"
+
+
+def parse_bytes(data: bytes) -> Record:
+    """Read a record file's bytes. Lines may carry a CRC (`json*crc`, checked)
+    or be plain JSON (hand-written); blank lines and `#` lines are skipped."""
+    use_firmware()
+    from usher.core.record import decode_line
+
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ScoreError("line 1: UTF-16 text: save the record as UTF-8")
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]  # a UTF-8 byte order mark, as some editors write
+    rec = Record()
+    pos = 0
+    no = 0
+    end = min(len(data), MAX_FILE)
+    while pos < end:
+        no += 1
+        nl = data.find(b"\n", pos, pos + MAX_LINE + 1)
+        if nl < 0 and end - pos > MAX_LINE:
+            head = data[pos : pos + QUOTE].decode("utf-8", "replace")
+            raise ScoreError(
+                "line %d: longer than %d bytes, not a record line: %s" % (no, MAX_LINE, quote(head + "..."))
+            )
+        stop = nl if nl >= 0 else end
+        raw = data[pos:stop]
+        pos = stop + 1
+        try:
+            line = raw.decode("utf-8").strip()
+        except UnicodeDecodeError as e:
+            text = raw.decode("utf-8", "replace")
+            raise ScoreError(
+                "line %d: not UTF-8 text (byte 0x%02x at column %d): %s" % (no, raw[e.start], e.start + 1, quote(text))
+            ) from None
+        if not line or line.startswith("#"):
+            continue
+        if _crc_line(line):
+            obj = decode_line((line + "\n").encode())
+            if obj is None:
+                raise ScoreError("line %d: CRC check failed: %s" % (no, quote(line)))
+            line = line[: line.rfind("*")]
+            if not _depth_ok(obj):
+                raise ScoreError("line %d: nested deeper than %d levels: %s" % (no, MAX_DEPTH, quote(line)))
+        else:
+            obj = loads_line(line, no)
+        if rec.header is None:
+            if not isinstance(obj, dict):
+                raise ScoreError("line %d: header: not a JSON object: %s" % (no, quote(line)))
+            rec.header = obj
+            rec.header_line = no
+            rec.header_text = line
+            continue
+        rec.records.append(obj)
+        rec.lines.append(no)
+        rec.texts.append(line)
+    if len(data) > MAX_FILE:
+        raise ScoreError("line %d: the record goes on past %d bytes (a Pico's whole flash)" % (no, MAX_FILE))
+    if rec.header is None:
+        raise ScoreError("line %d: no header: the record is empty" % max(no, 1))
+    return rec
+
+
+def parse_record(text: str) -> tuple:
+    """(header, action records) of a record's text (tools and tests)."""
+    rec = parse_bytes(text.encode("utf-8"))
+    return rec.header, rec.records
+
+
+def read_file(path: str) -> bytes:
+    """A record file's bytes, at most a flash's worth and one more byte."""
+    if os.path.isdir(path):
+        raise ScoreError("%s is a folder, not a record file" % path)
+    try:
+        with open(path, "rb") as f:
+            return f.read(MAX_FILE + 1)
+    except OSError as e:
+        raise ScoreError("cannot read %s: %s" % (path, e.strerror or e)) from None
+
+
+def score_record(  # type: ignore[no-untyped-def]
+    header: dict, records: list, where=None, header_line: int = 1, header_text: str = "", sheet: bool = False
+) -> dict:
+    """The result of a replay: game, finished, players by rank, winner, start
+    player; with `sheet`, the game's own score sheet too (e.g. Films' tickets
+    by kind) when it has one. `where(i)` names action record i in messages
+    (default: its line in a device log, where the header is line 1)."""
+    from usher_tools.history.records import Replay
+
+    rp = Replay(header, records, where=where, header_line=header_line, header_text=header_text, timeline=False)
+    out = rp.result()
+    table = rp.sheet() if sheet else None
+    if table is not None:
+        out["sheet"] = table
+    return out
+
+
+def score_file(path: str) -> dict:
+    rec = parse_bytes(read_file(path))
+    assert rec.header is not None
+    return score_record(rec.header, rec.records, rec.where, rec.header_line, rec.header_text, sheet=True)

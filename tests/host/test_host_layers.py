@@ -1,0 +1,129 @@
+"""The host's two packages: the product (`usher_tools`: the CLI, the link and
+sync, the history and what reads it, deploy and build, sim, web, the
+emulated Pico) imports nothing from the development kit (`usher_devkit`) or
+from tests/, and names no file under tests/; its wheel ships the firmware it
+scores with and no benchmark."""
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+
+import pytest
+from tooling import ROOT
+
+PRODUCT = os.path.join(ROOT, "host_tools", "usher_tools")
+KIT = os.path.join(ROOT, "host_tools", "devkit", "usher_devkit")
+TESTS = os.path.join(ROOT, "tests")
+
+
+def py_files(base: str, skip=("firmware", "__pycache__")) -> list:
+    out = []
+    for folder, dirs, files in os.walk(base):
+        dirs[:] = sorted(d for d in dirs if d not in skip)
+        out += [os.path.join(folder, f) for f in sorted(files) if f.endswith(".py")]
+    return out
+
+
+def bare_names(base: str) -> set:
+    """Module names as a folder put on sys.path would offer them."""
+    return {os.path.basename(p)[:-3] for p in py_files(base)} - {"__init__", "__main__"}
+
+
+# the device-side files the product runs inside a VM (they import the VM's own modules)
+ON_A_VM = ("sim/device", "wasm/device", "wasm/standins", "web/device", "pico/vm", "pico/probe_boot.py")
+
+
+def product_files() -> list:
+    return [p for p in py_files(PRODUCT) if not os.path.relpath(p, PRODUCT).startswith(ON_A_VM)]
+
+
+def imports_of(path: str) -> list:
+    tree = ast.parse(open(path, encoding="utf-8").read())
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            out.append((node.lineno, node.module or ""))
+    return out
+
+
+def kit_or_test_imports(paths: list) -> list:
+    # the kit's and the tests' modules, by package and by the bare names their folders offer
+    banned = bare_names(TESTS) | bare_names(os.path.join(KIT, "kit"))
+    bad = []
+    for path in paths:
+        for line, name in imports_of(path):
+            top = name.split(".")[0]
+            if top == "usher_devkit" or top in banned:
+                bad.append("%s:%d imports %s" % (os.path.relpath(path, ROOT), line, name))
+    return bad
+
+
+def test_the_product_imports_nothing_from_the_kit_or_the_tests():
+    assert kit_or_test_imports(product_files()) == []
+
+
+def test_the_check_sees_a_kit_import(tmp_path):
+    f = tmp_path / "bad.py"
+    f.write_text("def f():\n    from usher_devkit.bench import pico\n    import fakes\n")
+    assert len(kit_or_test_imports([str(f)])) == 2
+
+
+def test_the_product_names_no_file_under_tests():
+    bad = []
+    for path in product_files():
+        tree = ast.parse(open(path, encoding="utf-8").read())
+        docs = {
+            id(n.body[0].value)
+            for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef))
+            and n.body
+            and isinstance(n.body[0], ast.Expr)
+            and isinstance(n.body[0].value, ast.Constant)
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+                if node.value == "tests" or node.value.startswith(("tests/", "../tests")):
+                    bad.append("%s:%d %r" % (os.path.relpath(path, ROOT), node.lineno, node.value))
+    assert bad == []
+
+
+def test_the_product_finds_the_firmware_in_its_own_package():
+    from usher_tools import paths
+
+    assert os.path.dirname(os.path.join(PRODUCT, "firmware")) == os.path.dirname(paths.__file__)
+    assert os.path.samefile(paths.FIRMWARE, os.path.join(ROOT, "firmware"))
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> zipfile.ZipFile:
+    # from a copy (links followed, as an sdist has them): setuptools writes build/ beside the source
+    src = tmp_path_factory.mktemp("src") / "host_tools"
+    shutil.copytree(
+        os.path.join(ROOT, "host_tools"),
+        src,
+        ignore=shutil.ignore_patterns("devkit", "build", "*.egg-info", "__pycache__"),
+    )
+    out = tmp_path_factory.mktemp("wheel")
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(out), str(src)],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    (name,) = [n for n in os.listdir(out) if n.endswith(".whl")]
+    return zipfile.ZipFile(os.path.join(out, name))
+
+
+def test_the_products_wheel_ships_the_firmware_and_no_benchmark(wheel):
+    names = wheel.namelist()
+    assert not [n for n in names if "usher_devkit" in n or "bench" in os.path.basename(n)], names
+    fw = sorted(n[len("usher_tools/firmware/") :] for n in names if n.startswith("usher_tools/firmware/"))
+    from usher_tools.paths import firmware_files
+
+    assert [f for f in firmware_files() if f not in fw] == []
+    assert "usher_tools/cli/__init__.py" in names and "usher_tools/pico/board.mjs" in names
