@@ -68,7 +68,7 @@ dist: $(STAMP)
 
 test: $(STAMP)
 	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --if-toolchain --uf2
-	$(BIN)/pytest -n 2 --dist loadscope -q
+	$(BIN)/pytest -n 2 --dist loadscope --no-loadscope-reorder -q --durations=15
 
 test-fast: $(STAMP)
 	$(BIN)/pytest -q -x tests/portable

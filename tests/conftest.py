@@ -14,7 +14,8 @@ for p in (
         sys.path.insert(0, p)
 
 # The longest modules first (wall seconds measured on the two-core machine,
-# make test): pytest-xdist's loadscope hands modules out in collection order,
+# make test): pytest-xdist's loadscope, with --no-loadscope-reorder (the
+# Makefile's), hands modules out in collection order,
 # so the long ones start at once and the short ones fill in around them
 # rather than one long module running alone at the end.
 LONGEST_FIRST = (
