@@ -8,30 +8,17 @@ from pico_board import deployed, need_pico
 from usher_tools.paths import firmware_files
 from usher_tools.pico.device import Pico, PicoConfig
 
-# modules stay imported while the heap has room (a module's imports are not
-# loaded again for the next one); when it runs low, all are forgotten, and a
-# MemoryError is retried once on the emptied heap
 IMPORT_ALL = """
 import gc, sys
-def forget():
+bad = []
+for name in %s:
+    try:
+        __import__(name)
+    except Exception as e:
+        bad.append([name, repr(e)])
     for k in [k for k in sys.modules if k.startswith('usher')]:
         del sys.modules[k]
     gc.collect()
-bad = []
-for name in %s:
-    for attempt in (0, 1):
-        try:
-            __import__(name)
-            break
-        except MemoryError as e:
-            forget()
-            if attempt:
-                bad.append([name, repr(e)])
-        except Exception as e:
-            bad.append([name, repr(e)])
-            break
-    if gc.mem_free() < 90000:
-        forget()
 print('BAD', bad)
 import os
 print('PORT', sys.implementation._machine, os.uname().release)
