@@ -36,26 +36,25 @@ def _record(res: dict) -> tuple:
     return logs, header, records, actions
 
 
+def _figures(title: str, profile: str, res: dict) -> dict:
+    """What every meter run reports: its heap figures, presses and ticks."""
+    keys = ("error", "peak", "firmware_peak", "alloc_peak", "harness_heap", "presses", "ticks", "recoveries")
+    out = {"title": title, "profile": profile, "output": res["output"][-2000:]}
+    for k in keys:
+        out[k] = res[k]
+    return out
+
+
 def _summary(title: str, profile: str, res: dict, planned_actions: list) -> dict:
     from usher_tools.history.score import score_record
 
     logs, header, records, actions = _record(res)
-    out = {
-        "title": title,
-        "profile": profile,
-        "error": res["error"],
-        "peak": res["peak"],
-        "firmware_peak": res["firmware_peak"],
-        "alloc_peak": res["alloc_peak"],
-        "harness_heap": res["harness_heap"],
-        "presses": res["presses"],
-        "ticks": res["ticks"],
-        "recoveries": res["recoveries"],
-        "records": logs,
-        "as_planned": actions == planned_actions if logs else False,
-        "finished": False,
-        "output": res["output"][-2000:],
-    }
+    out = dict(
+        _figures(title, profile, res),
+        records=logs,
+        as_planned=actions == planned_actions if logs else False,
+        finished=False,
+    )
     if logs:
         out["finished"] = bool(score_record(header, records)["finished"])
     return out
@@ -66,22 +65,12 @@ def shell_session(profile: str = "lcd114") -> dict:
     as the simulator's bench and tests run it."""
     with open(SESSION) as f:
         res = run_script(f.read(), profile, seed=1)
-    return {
-        "title": "shell",
-        "profile": profile,
-        "error": res["error"],
-        "peak": res["peak"],
-        "firmware_peak": res["firmware_peak"],
-        "alloc_peak": res["alloc_peak"],
-        "harness_heap": res["harness_heap"],
-        "presses": res["presses"],
-        "ticks": res["ticks"],
-        "boots": res["boots"],
-        "power_cuts": res["power_cuts"],
-        "recoveries": res["recoveries"],
-        "records": sorted(k for k in flash_files(res) if k.endswith(".log")),
-        "output": res["output"][-2000:],
-    }
+    return dict(
+        _figures("shell", profile, res),
+        boots=res["boots"],
+        power_cuts=res["power_cuts"],
+        records=sorted(k for k in flash_files(res) if k.endswith(".log")),
+    )
 
 
 def full_game(title: str, profile: str = "lcd114") -> dict:
