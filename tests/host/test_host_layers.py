@@ -127,3 +127,33 @@ def test_the_products_wheel_ships_the_firmware_and_no_benchmark(wheel):
 
     assert [f for f in firmware_files() if f not in fw] == []
     assert "usher_tools/cli/__init__.py" in names and "usher_tools/pico/board.mjs" in names
+
+
+def test_the_installed_product_scores_with_the_firmware_it_carries(wheel, tmp_path):
+    """Installed from its wheel, away from the repository: `usher score`
+    works, reading the rules from the package's own copy of the firmware."""
+    target = tmp_path / "site"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), wheel.filename],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    env = dict(os.environ, PYTHONPATH=str(target))
+    where = subprocess.run(
+        [sys.executable, "-c", "from usher_tools import paths; print(paths.FIRMWARE)"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=str(tmp_path),
+    )
+    assert where.stdout.strip() == str(target / "usher_tools" / "firmware"), where.stdout + where.stderr
+    record = os.path.join(TESTS, "records", "showtime_4p.rec")
+    score = subprocess.run(
+        [sys.executable, "-m", "usher_tools.cli", "score", record],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=str(tmp_path),
+    )
+    assert score.returncode == 0 and "winner: Anna" in score.stdout, score.stdout[-1500:] + score.stderr[-1500:]
