@@ -14,7 +14,7 @@ SCALE   ?=
 PORT    ?=
 STUBS_PKG := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
 
-.PHONY: help setup rp2 uf2 dist run web test test-fast check mpy size bench bench-part pico-games deploy soak screens fonts clean
+.PHONY: help setup rp2 uf2 dist run web test test-firmware test-fast check mpy size bench bench-part pico-games deploy soak screens fonts clean
 
 help:
 	@echo "make run      start the simulator (PROFILE=lcd114|oled, SCALE=1..8: terminal down-scaling, ROMFS=1: code from a ROMFS image, PICO=1: on the rp2 port, emulated)"
@@ -66,9 +66,14 @@ uf2: $(STAMP)
 dist: $(STAMP)
 	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --dist
 
-test: $(STAMP)
-	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --if-toolchain --uf2
+# the venv and the Pico's firmware do not depend on each other: made side by
+# side (the build needs only python3, cmake and the cross compiler)
+test:
+	$(MAKE) -j2 $(STAMP) test-firmware
 	$(BIN)/pytest -n 2 --dist loadscope --no-loadscope-reorder -q --durations=15
+
+test-firmware:
+	cd host_tools && $(PY) -m usher_tools.pico.build --if-toolchain --uf2
 
 test-fast: $(STAMP)
 	$(BIN)/pytest -q -x tests/portable
