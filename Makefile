@@ -28,7 +28,7 @@ help:
 	@echo "make size     bytecode size per module and total"
 	@echo "make pico-games  every full scripted game on the emulated Pico, the memory gate (an hour or more)"
 	@echo "make bench    every measured figure into docs/BENCH.md (runs make pico-games first)"
-	@echo "make bench-part PART=pico   one section of docs/BENCH.md again"
+	@echo "make bench-part PART=pico_games   one section of docs/BENCH.md again"
 	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=lcd114|oled] [DRY=1] [ROMFS=1]   compile and copy to a Pico"
 	@echo "make soak     long fuzz and property runs (not part of make test)"
 	@echo "make screens  the README's pictures of the games, from the simulator"
@@ -98,8 +98,8 @@ pico-games: $(STAMP)
 bench: pico-games
 	$(BIN)/python -m usher_devkit.bench
 
-# one section of docs/BENCH.md again: PART=pico|build|sim|showtime|showbiz|show_manager|films|sync|wasm|memory|web
-# (pico reads the full games make pico-games left in build/pico-games)
+# one section of docs/BENCH.md again: PART=pico|pico_games|build|sim|showtime|showbiz|show_manager|films|sync|wasm|memory|web
+# (pico_games only reads the full games make pico-games left in build/pico-games)
 bench-part: $(STAMP)
 	$(BIN)/python -m usher_devkit.bench $(PART)
 

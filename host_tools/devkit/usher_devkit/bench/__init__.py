@@ -63,6 +63,7 @@ def own_figures() -> list:
 # figures to trust for a Pico)
 PARTS = (
     ("pico", "pico", "The rp2 port on an emulated RP2040 (the figures to trust for a Pico)"),
+    ("pico_games", "pico_games", "Full games on the rp2 port (make pico-games: the memory gate)"),
     ("build", "", "Bytecode and import heap (mpy-cross, the unix-port VM)"),
     ("sim", "session", "The simulator: the shell session"),
     ("showtime", "showtime", "Showtime on the simulator"),

@@ -304,7 +304,6 @@ def figures() -> list:
             ),
             (pre + ": panel bytes per press", "median %d, max %d" % (statistics.median(sent), max(sent)), ""),
         ]
-    rows += game_rows()
     s = sync_speed("lcd114")
     rows.append(
         (
