@@ -336,12 +336,17 @@ class App:
 
     def run(self, ticks: int = -1) -> None:
         self.start()
+        clock = self.clock
         while ticks != 0 and not self.leave:
+            t0 = clock.ticks_ms()
             try:
                 self.tick()
             except MemoryError:
                 self.recover()
-            self.clock.sleep_ms(TICK_MS)
+            # only what is left of the tick: one that drew a screen or read a
+            # flood of host bytes is not made 20 ms longer on top
+            left = TICK_MS - clock.ticks_diff(clock.ticks_ms(), t0)
+            clock.sleep_ms(left if left > 0 else 0)
             if ticks > 0:
                 ticks -= 1
 

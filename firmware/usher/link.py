@@ -90,12 +90,35 @@ class Link:
                 self._stop()
                 t = None
         got = 0
-        while got < budget and self._free() >= REPLY_MAX:
-            b = self.serial.read()
-            if b is None or b < 0:
+        read = self.serial.read
+        inbuf = self.inbuf
+        while got < budget and self._free() >= REPLY_MAX:  # a line's reply fits
+            # one line's bytes; the common byte is handled here (a flood of
+            # garbage is read at the serial's own pace), the rest by _byte
+            n = self.n
+            skipping = self.skipping
+            b = -1
+            while got < budget:
+                b = read()
+                if b is None or b < 0:
+                    break
+                got += 1
+                if b > 0x0D:
+                    if skipping:
+                        continue
+                    if n < LINE_MAX:
+                        inbuf[n] = b
+                        n += 1
+                        continue
+                self.n = n
+                self._byte(b)
+                n = self.n
+                skipping = self.skipping
+                if b == 0x0A:
+                    break
+            self.n = n
+            if b != 0x0A:  # nothing more waiting, or the budget is spent
                 break
-            got += 1
-            self._byte(b)
         if self.ask is None or got:
             self.ask_idle = 0
         else:

@@ -22,7 +22,7 @@ KINDS = ["cursor", "cursor", "cursor", "open", "cursor", "open", "value", "value
 # kind -> (most ms per press, most panel bytes per press), as ratios to the
 # run's full-frame push time and bytes. Reached (emulated 125 MHz, files
 # deploy): LCD full frame 16.9 ms / 64,800 bytes, OLED 23.5 ms / 1,026. A
-# press waits for its poll (20 ms ticks) and the 25 ms debounce, so the ms
+# press waits for its poll (20 ms ticks) and the 20 ms debounce (one tick), so the ms
 # bounds leave about one tick above the worst reached: a change elsewhere
 # moves the phase of the polls against the presses.
 BOUNDS = {
@@ -46,14 +46,18 @@ BOUNDS = {
 
 def full_frame(events: list, frame_bytes: int) -> tuple:
     """(ms, bytes) of the first whole-frame push in the bus events: from the
-    bus write before it (the window or RAMWR command) to its last byte."""
+    bus write before it (the window or RAMWR command) to its last byte. The
+    harness may cut one push into runs (an interrupt between two DMA
+    blocks): the runs that follow each other, with no command between them,
+    are one push."""
     for i, (_, n) in enumerate(events):
-        if n >= frame_bytes // 2 and i > 0:
+        if n >= 256 and i > 0:  # pixel data, after its command
             j, total = i, n
-            while total < frame_bytes and j + 1 < len(events):
+            while total < frame_bytes and j + 1 < len(events) and events[j + 1][1] >= 256:
                 j += 1
                 total += events[j][1]
-            return (events[j][0] - events[i - 1][0]) / 1000, total
+            if total >= frame_bytes:
+                return (events[j][0] - events[i - 1][0]) / 1000, total
     raise AssertionError("no full-frame push at power-on: %r" % events[:20])
 
 

@@ -63,7 +63,13 @@ class EdgeKey:
         return hit
 
 
-DEBOUNCE_MS = 25
+# one app tick (usher.app.TICK_MS): a level two polls agree on counts, so a
+# press is taken at the poll after the one that first saw it (25 ms took two
+# ticks, 20 ms more per press); contact bounce is over in a few ms
+DEBOUNCE_MS = 20
+# a poll further apart than this (the app drew a screen) cannot place a change
+# in its gap; a tick's own jitter around 20 ms is not late
+LATE_MS = 25
 LONG_MS = 600
 REPEAT_DELAY_MS = 400
 REPEAT_MS = 100
@@ -128,7 +134,7 @@ class Buttons:
         diff = self.diff
         gap = diff(now, self.last)
         self.last = now
-        late = gap if gap > self.debounce_ms else 0  # a change in this gap happened anywhere in it
+        late = gap if gap > max(self.debounce_ms, LATE_MS) else 0  # a change in this gap happened anywhere in it
         for k in self._keys:
             try:
                 level = bool(k.read())

@@ -18,11 +18,15 @@ import sys
 
 class UsbSerial:
     def __init__(self, inp=None, out=None) -> None:
-        self.inp: Any = inp or getattr(sys.stdin, "buffer", sys.stdin)
+        inp = inp or getattr(sys.stdin, "buffer", sys.stdin)
+        self.inp: Any = inp
         self.out: Any = out or getattr(sys.stdout, "buffer", sys.stdout)
         self.one = bytearray(1)  # read into, so a byte costs no allocation
         self.rpoll = select.poll()
         self.rpoll.register(self.inp, select.POLLIN)
+        # bound once: a flood of host bytes is read a byte at a time
+        self.ipoll = self.rpoll.ipoll
+        self.readinto: Any = inp.readinto
         self.wpoll = select.poll()
         self.wpoll.register(self.out, select.POLLOUT)
 
@@ -30,13 +34,14 @@ class UsbSerial:
         """One byte, or -1 when nothing is waiting. Never blocks. On rp2 the
         poll and the read each run the USB stack's task: ipoll and readinto
         allocate nothing besides (garbage drains about a third faster)."""
-        for _ in self.rpoll.ipoll(0):
+        for _ in self.ipoll(0):
             break
         else:
             return -1
-        if not self.inp.readinto(self.one):
+        one = self.one
+        if not self.readinto(one):
             return -1
-        return self.one[0]
+        return one[0]
 
     def write(self, data: bytes) -> int:
         """Write what the port takes now; returns the count (0 if it is full)."""

@@ -9,7 +9,7 @@
   screen (the app's tick, the pixels converted, the canvas updated), median
   over the scripted shell session's presses; and the time from a real key
   event to the new frame while the page runs on its own clock (a key held
-  80 ms, as the simulator's press: the firmware's 25 ms debounce and the
+  80 ms, as the simulator's press: the firmware's 20 ms debounce and the
   wait for the next 20 ms tick included).
 """
 
@@ -89,7 +89,7 @@ def figures() -> list:
             "",
         ),
         (
-            "web page: key event to new frame, live (median of %d; 25 ms debounce included)" % m["latency_n"],
+            "web page: key event to new frame, live (median of %d; 20 ms debounce included)" % m["latency_n"],
             "%.0f ms" % m["latency_median"],
             "",
         ),
