@@ -8,6 +8,7 @@ import statistics
 import tempfile
 
 from usher_tools.paths import ROOT
+from usher_tools.pico.device import board_module
 
 SCRIPT = os.path.join(ROOT, "tests", "sim", "shell_session.txt")
 GAMES_OUT = os.path.join(ROOT, "build", "pico-games")  # tests/host/test_pico_games.py leaves its figures here
@@ -261,8 +262,10 @@ def game_rows() -> list:
                 "",
             )
         )
+        keymap = board_module(g["profile"]).KEYMAP  # the LCD's presses are logged by their keys (A, up, ...)
         for k, t, _, sc, after in g["presses_log"]:
-            by_kind.setdefault((g["profile"], g["kind"]), {}).setdefault(kind_of(k, sc, after), []).append(t)
+            what = kind_of(keymap.get(k, k), sc, after)
+            by_kind.setdefault((g["profile"], g["kind"]), {}).setdefault(what, []).append(t)
     for (profile, kind), kinds in sorted(by_kind.items()):
         for name, ts in sorted(kinds.items(), key=lambda kv: statistics.median(kv[1])):
             rows.append(
