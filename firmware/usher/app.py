@@ -18,6 +18,9 @@ from usher.ui.paint import Painter
 from usher.ui.screen import title_h
 
 TICK_MS = 20  # poll period: fast enough that a tap is never missed
+# a tick's sleep is cut into slices this long, after each of which a key's
+# edge interrupt ends it: a press is seen ~2 ms after it begins, not ~10
+WAKE_MS = 4
 
 
 class App:
@@ -346,7 +349,20 @@ class App:
             # only what is left of the tick: one that drew a screen or read a
             # flood of host bytes is not made 20 ms longer on top
             left = TICK_MS - clock.ticks_diff(clock.ticks_ms(), t0)
-            clock.sleep_ms(left if left > 0 else 0)
+            b = self.buttons
+            if b is not None:  # no longer than until a press's debounce is over
+                due = b.due(clock.ticks_ms())
+                if 0 <= due < left:
+                    left = due
+            if left <= 0 or b is None or not b.latching:
+                clock.sleep_ms(left if left > 0 else 0)
+            else:  # in slices: a key's edge ends the sleep, so its press is seen at once
+                while left > 0:
+                    s = WAKE_MS if left > WAKE_MS else left
+                    clock.sleep_ms(s)
+                    left -= s
+                    if b.edge():
+                        break
             if ticks > 0:
                 ticks -= 1
 

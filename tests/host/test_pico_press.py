@@ -22,24 +22,23 @@ KINDS = ["cursor", "cursor", "cursor", "open", "cursor", "open", "value", "value
 # kind -> (most ms per press, most panel bytes per press), as ratios to the
 # run's full-frame push time and bytes. Reached (emulated 125 MHz, files
 # deploy): LCD full frame 16.9 ms / 64,800 bytes, OLED 23.5 ms / 1,026. A
-# press waits for its poll (20 ms ticks) and the 20 ms debounce (one tick), so the ms
-# bounds leave about one tick above the worst reached: a change elsewhere
-# moves the phase of the polls against the presses.
+# key's edge ends the app's sleep (4 ms slices) and the press counts 10 ms
+# later (the debounce), so the ms bounds leave about a slice and a debounce
+# above the worst reached. Before the edge wake and the machine-code text
+# (0dc8c36) the LCD's cursor moves were 2.80-3.01x, its values 2.05-2.43x.
 BOUNDS = {
     "lcd114": {
-        "cursor": (6.0, 0.31),  # reached 3.65-4.60x: two rows, 19,211 bytes (0.30)
-        "value": (5.0, 0.10),  # reached 3.0-4.0x: the digits, 5,995 bytes (0.09)
-        "open": (11.0, 1.02),  # reached 5.96-9.50x: a new screen is whole
-        # reached 7.22-7.36x; 8.64x once Settings got its Board and About
-        # rows (Home comes back after the screens it loaded are dropped)
-        "close": (9.5, 1.02),
+        "cursor": (2.2, 0.31),  # reached 1.31-1.52x (22-26 ms): two rows, 19,211 bytes (0.30)
+        "value": (2.0, 0.10),  # reached 1.19-1.31x (20-22 ms): the digits, 5,995 bytes (0.09)
+        "open": (8.0, 1.02),  # reached 3.32-6.46x: a new screen is whole
+        "close": (5.5, 1.02),  # reached 3.89-4.34x (Home comes back after the screens it loaded are dropped)
     },
     "oled": {
         # the OLED's Home scrolls at its fourth row: that move is whole
-        "cursor": (5.5, 1.02),  # reached 3.26-4.51x; 650 bytes (0.63) within a page of rows
-        "value": (3.5, 0.10),  # reached 2.30-2.66x: 70 bytes (0.07)
-        "open": (7.0, 1.02),  # reached 3.82-6.00x
-        "close": (6.2, 1.02),  # reached 4.29-4.31x; 5.66x with Settings' Board and About rows
+        "cursor": (2.9, 1.02),  # reached 1.42-2.14x; 650 bytes (0.63) within a page of rows
+        "value": (1.5, 0.10),  # reached 0.74-0.81x: 70 bytes (0.07)
+        "open": (5.5, 1.02),  # reached 2.74-4.44x
+        "close": (4.2, 1.02),  # reached 2.87-3.19x
     },
 }
 

@@ -387,3 +387,70 @@ def test_a_short_ok_across_a_busy_stretch_is_still_ok():
                     continue
                 got = Timeline("ok").run([(t0, 0), (t0 + hold, 1)], polls, max(t0 + hold, 200 + busy) + 100)
                 assert got == ["ok"], (busy, into, hold, got)
+
+
+def app_loop(tl, changes, end, wake=4):
+    """The buttons polled as usher.app.run polls them: a tick every TICK ms,
+    or sooner when a new level's debounce is over (due()), whose sleep goes
+    in slices of `wake` ms and ends after a slice in which a key's edge
+    interrupt came. Returns [(ms, event)]."""
+    out = []
+    changes = list(changes)
+    due = 0  # the next tick
+    start = 0  # when the current tick's sleep began
+    for t in range(end + 1):
+        while changes and changes[0][0] <= t:
+            tl.pin.set(changes.pop(0)[1])
+        if t >= due or ((t - start) % wake == 0 and tl.b.edge()):
+            out += [(t, e) for e in tl.b.poll(t)]
+            start = t
+            due = t + TICK
+            d = tl.b.due(t)
+            if 0 <= d < TICK:
+                due = t + d
+    return out
+
+
+def test_an_edge_ends_the_sleep_so_a_press_is_taken_a_debounce_after_it_begins():
+    """The app wakes on a key's edge (usher.app.WAKE_MS slices): the first
+    poll is a slice after the press began, the press counts a debounce time
+    later, whatever the phase of the tick; bounces read by that early poll
+    are not a tap, and a quick tap is still one press."""
+    worst = 0
+    for logical in ("next", "ok"):
+        for phase in range(TICK):
+            t0 = 200 + phase
+            bounce = [(t0, 0), (t0 + 1, 1), (t0 + 2, 0), (t0 + 3, 1), (t0 + 4, 0)]
+            got = app_loop(Timeline(logical), bounce + [(t0 + 150, 1)], 800)
+            assert [e for _, e in got] == [logical], (logical, phase, got)
+            if logical == "next":  # on the press: from the first edge
+                worst = max(worst, got[0][0] - t0)
+            for tap in (1, 3, 8):
+                got = app_loop(Timeline(logical), [(t0, 0), (t0 + tap, 1)], 600)
+                assert [e for _, e in got] == [logical], (logical, phase, tap, got)
+    # the last bounce is at t0 + 4: a debounce from it, plus a slice at most
+    assert worst <= 4 + B.DEBOUNCE_MS + 4, worst
+    assert worst < TICK + B.DEBOUNCE_MS, worst  # what polling alone could do at worst phase
+
+
+def test_edge_is_latched_until_a_poll_takes_it():
+    tl = Timeline("next")
+    eq(tl.b.edge(), False)
+    tl.pin.set(0)
+    eq(tl.b.edge(), True)
+    eq(tl.b.edge(), True)  # asking does not take it
+    tl.b.poll(5)
+    eq(tl.b.edge(), False)
+    eq(Buttons({"k": lambda: False}, {"k": "ok"}, tdiff).latching, False)
+
+
+def test_due_says_when_a_new_level_has_held_for_the_debounce_time():
+    tl = Timeline("next")
+    eq(tl.b.due(0), -1)  # nothing pending
+    tl.pin.set(0)
+    eq(tl.b.poll(5), [])
+    eq(tl.b.due(5), B.DEBOUNCE_MS)
+    eq(tl.b.due(8), B.DEBOUNCE_MS - 3)
+    eq(tl.b.due(5 + B.DEBOUNCE_MS + 7), 0)  # overdue: poll now
+    eq(tl.b.poll(5 + B.DEBOUNCE_MS), ["next"])
+    eq(tl.b.due(5 + B.DEBOUNCE_MS), -1)  # taken: the press is held, nothing waits

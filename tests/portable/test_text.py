@@ -189,3 +189,46 @@ def test_drawing_is_fast_enough_on_the_vm():
     print("sans16: %.1f us per character" % per_char)
     # about 3 us here; per-pixel Python drawing would be ~100x that
     assert per_char < 100, per_char
+
+
+class _Native(framebuf.FrameBuffer):
+    """A display as usher.ui.text sees the drivers: its buffer and layout."""
+
+    def __init__(self, fmt, native, w, h):
+        self.width = w
+        self.height = h
+        self.native = native
+        n = w * h // 2 if native == text.GS4 else w * ((h + 7) // 8)
+        self.buffer = bytearray(n)
+        super().__init__(self.buffer, w, h, fmt)
+
+
+def test_the_machine_code_draws_the_same_pixels_as_blit_on_both_panel_layouts():
+    # text_native on the Pico and the unix port; blit where there is no viper
+    import sys
+
+    if on_micropython() and sys.platform != "webassembly":
+        assert text._native is not None, "no machine-code text on a port with viper"
+    cases = [
+        ("Ann 12", 3, 2, sans16),
+        ("Zo\u00eb \u00e4\u00df W\u00fc", 10, 20, sans12),
+        ("clipped on the right", 60, 5, sans16),
+        ("left", -7, 9, sans24),
+        ("top", 5, -6, sans16),
+        ("low", 30, 40, sans16),
+        ("\u65e5 ?x\x7f\U0001f600!", 1, 30, sans12),  # a character the font lacks is its "?"
+        ("42", 8, 0, digits44),
+    ]
+    for fmt, native, colours in ((framebuf.GS4_HMSB, text.GS4, (1, 7, 15, 0)), (framebuf.MONO_VLSB, text.VLSB, (1, 0))):
+        for c in colours:
+            for s, x, y, font in cases:
+                fast = _Native(fmt, native, W, H)
+                raw = bytearray(len(fast.buffer))
+                slow = framebuf.FrameBuffer(raw, W, H, fmt)
+                for fb in (fast, slow):
+                    fb.fill(5 if native == text.GS4 else 1 - (c & 1))
+                    fb.pixel(0, 0, 3 & (15 if native == text.GS4 else 1))
+                a = text.draw(fast, s, x, y, c, font)
+                b = text.draw(slow, s, x, y, c, font)
+                eq((a, s), (b, s))
+                eq((bytes(fast.buffer) == bytes(raw), s, c, native), (True, s, c, native))

@@ -18,10 +18,12 @@ When each event fires, and why:
   tracked each on its own; two keys with the same meaning (A and the
   joystick press are both ok) do not interfere.
 - A tap the pin saw is a press: an EdgeKey's falling edge stays pending
-  until the debounce takes the press, or until a poll a tick later finds the
-  pin up again, which reports the tap once (a poll that read the pin low in
+  until the debounce takes the press, or until a later poll finds the pin
+  up again, which reports the tap once (a poll that read the pin low in
   the middle of a 3 ms tap no longer loses it; a poll that reads the pin up
-  in the first bounce of a real press waits a tick and sees the press).
+  in a bounce of a real press sees the next bounce's falling edge latch
+  again, so it waits and sees the press). The app cuts its sleep short when
+  an edge is latched (`edge()`), so a press is first polled at once.
 - A press is judged by how long it may have been held, never by the part a
   poll saw: a poll that comes late (the app was busy drawing a new screen)
   cannot tell when in the gap a key went down or up. An ok/back whose
@@ -63,10 +65,10 @@ class EdgeKey:
         return hit
 
 
-# one app tick (usher.app.TICK_MS): a level two polls agree on counts, so a
-# press is taken at the poll after the one that first saw it (25 ms took two
-# ticks, 20 ms more per press); contact bounce is over in a few ms
-DEBOUNCE_MS = 20
+# a level two polls this far apart agree on counts: the app polls at once on
+# a key's edge and again when this has passed (due()), so a press is taken
+# ~10 ms after it begins; a tactile switch's contact bounce is over in a few ms
+DEBOUNCE_MS = 10
 # a poll further apart than this (the app drew a screen) cannot place a change
 # in its gap; a tick's own jitter around 20 ms is not late
 LATE_MS = 25
@@ -123,6 +125,30 @@ class Buttons:
         names.sort()  # a fixed order for events of the same poll, on both runtimes
         self.last = now  # when the latest poll was
         self._keys = [_Key(keys[n], n, keymap[n], now) for n in names]
+        self._latches = [k.read for k in self._keys if k.missed is not None]
+        self.latching = bool(self._latches)  # some key has an edge interrupt (edge() can say yes)
+
+    def edge(self) -> bool:
+        """Whether a key's interrupt has latched an edge that no poll has
+        taken yet (it stays latched): the app's sleep ends early for it, so
+        a press is first seen at once, not up to a tick later."""
+        for e in self._latches:
+            if e.hit:
+                return True
+        return False
+
+    def due(self, now: int) -> int:
+        """ms until a key's new level has held for the debounce time (the
+        poll then that takes the press or release), or -1 if none waits:
+        the app sleeps no longer than that."""
+        best = -1
+        for k in self._keys:
+            if k.raw != k.down:
+                d = self.debounce_ms - self.diff(now, k.raw_at)
+                d = d if d > 0 else 0
+                if best < 0 or d < best:
+                    best = d
+        return best
 
     def held(self) -> list:
         """Logical names of the keys down now (debounced), e.g. for a safe-mode check."""

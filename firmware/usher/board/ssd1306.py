@@ -53,6 +53,7 @@ class SSD1306(framebuf.FrameBuffer):
         self.width = width
         self.height = height
         self.mono = True
+        self.native = 2  # usher.ui.text.VLSB: text is drawn straight into self.buffer
         self.pages = height // 8
         self.pixels_pushed = 0
         self.external_vcc = external_vcc

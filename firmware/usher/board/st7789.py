@@ -91,6 +91,7 @@ class ST7789(framebuf.FrameBuffer):
         self.width = width
         self.height = height
         self.mono = False
+        self.native = 1  # usher.ui.text.GS4: text is drawn straight into self.buffer
         self.xoff = xoff
         self.yoff = yoff
         self.madctl = madctl

@@ -15,6 +15,8 @@ whatever its size. `colour` and `bg` are palette indices, so the same calls
 work on the 4-bit colour buffer and on the 1-bit OLED.
 """
 
+from array import array
+
 import framebuf
 
 _MONO_HLSB = framebuf.MONO_HLSB
@@ -22,7 +24,67 @@ _scratch = bytearray(256)
 _pal_buf = bytearray(2)
 _pal = framebuf.FrameBuffer(_pal_buf, 2, 1, framebuf.GS8)
 
+try:
+    from usher.ui import text_native as _native
+except (SyntaxError, ImportError):  # no viper on this port (WebAssembly), or CPython: blit
+    _native = None  # type: ignore[assignment]
+_box = array("i", (0, 0, 0, 0, 0, 0, 0))  # text_native.draw's seven ints
+
 ELLIPSIS = "\x7f"  # the fonts keep their "..." glyph in DEL's slot
+
+
+# a display's `native` attribute: its buffer's layout, which text_native draws into
+GS4 = 1  # GS4_HMSB (the ST7789)
+VLSB = 2  # MONO_VLSB (the SSD1306)
+
+BIAS = 0x8000  # added to the pen position passed to text_native: never negative
+
+NONE = 255  # in an index: the font has no glyph for this character
+
+
+def index(font):
+    """The font's glyph number per Latin-1 code (NONE where it has none): its
+    INDEX (usher_devkit.fontgen writes one, in flash when frozen), else made
+    once and kept on the font module, so it goes when the font does. Why: on
+    the Pico, str.find on a string with non-ASCII characters walks its UTF-8
+    from the start, ~67 us a character; a table lookup is one load."""
+    t = getattr(font, "INDEX", None)
+    if t is None:
+        t = bytearray(b"\xff" * 256)
+        i = 0
+        for ch in font.CHARS:
+            c = ord(ch)
+            if c < 256 and i < NONE:
+                t[c] = i
+            i += 1
+        font.INDEX = t
+    return t
+
+
+def glyphs(s: str, font) -> bytearray:
+    """s's glyph numbers, one per character: a character the font lacks is
+    its "?" (NONE if it has none, which takes no room). Read from the UTF-8
+    bytes, so no 1-character strings are made on the way."""
+    t = index(font)
+    q = t[63]  # "?"
+    out = bytearray(len(s))
+    n = 0
+    lead = 0
+    for b in s.encode():
+        if b < 0x80:
+            i = t[b]
+        elif b >= 0xC0:
+            lead = b  # a character's first byte: its code comes with the next
+            continue
+        elif lead:
+            # U+0080..U+00FF come as C2/C3 and one byte; anything higher is not Latin-1
+            i = t[((lead & 0x1F) << 6) | (b & 0x3F)] if lead < 0xC4 else NONE
+            lead = 0
+        else:
+            continue  # the third or fourth byte of a character already counted
+        out[n] = q if i == NONE else i
+        n += 1
+    return out if n == len(out) else out[:n]
 
 
 def glyph(font, ch: str):
@@ -30,8 +92,9 @@ def glyph(font, ch: str):
     in a generated font, or None if the font lacks it. Row r of the ink is
     DATA[offset + r * stride:][:stride], stride = (ink width + 7) // 8,
     leftmost pixel in the top bit."""
-    i = font.CHARS.find(ch)
-    if i < 0:
+    c = ord(ch)
+    i = index(font)[c] if c < 256 else NONE
+    if i == NONE:
         return None
     meta = font.META
     m = 7 * i
@@ -44,14 +107,13 @@ def glyph(font, ch: str):
 def width(s: str, font) -> int:
     """Pixels the string advances; a character the font lacks is drawn as "?"
     (if the font has one; else it takes no room), never left out unseen."""
-    chars = font.CHARS
     meta = font.META
+    if _native is not None:
+        u8 = s.encode()
+        return _native.advance(u8, len(u8), index(font), meta)
     w = 0
-    for ch in s:
-        i = chars.find(ch)
-        if i < 0:
-            i = chars.find("?")
-        if i >= 0:
+    for i in glyphs(s, font):
+        if i != NONE:
             w += meta[7 * i + 2]
     return w
 
@@ -60,8 +122,23 @@ def draw(fb, s: str, x: int, y: int, colour: int, font, bg: int = -1) -> int:
     """Draw s with its line box's top-left at (x, y); bg=-1 leaves the
     background alone, else the whole line box is filled first. Returns the width."""
     global _scratch
+    meta = font.META
     if bg >= 0:
         fb.fill_rect(x, y, width(s, font), font.HEIGHT, bg)
+    fmt = getattr(fb, "native", 0) if _native is not None else 0
+    if fmt:
+        # the display's own buffer, drawn by machine code (usher.ui.text_native)
+        u8 = s.encode()
+        b = _box
+        b[0] = len(u8)
+        b[1] = fb.width
+        b[2] = fb.height
+        b[3] = x + BIAS
+        b[4] = y + BIAS
+        b[5] = colour
+        b[6] = fmt
+        return _native.draw(fb.buffer, u8, index(font), font.META, font.DATA, b)
+    ix = glyphs(s, font)
     if len(_scratch) < font.MAXBYTES:
         _scratch = bytearray(font.MAXBYTES)
     scratch = _scratch
@@ -71,19 +148,14 @@ def draw(fb, s: str, x: int, y: int, colour: int, font, bg: int = -1) -> int:
     _pal_buf[0] = key
     _pal_buf[1] = colour
     pal = _pal
-    chars = font.CHARS
-    meta = font.META
     # a view per call, not kept: kept here (this module is never unloaded) it
     # pinned the data of a font whose module a game had dropped, several KB
     # that stayed after the fonts were loaded again
     data = memoryview(font.DATA)
     x0 = x
-    for ch in s:
-        i = chars.find(ch)
-        if i < 0:
-            i = chars.find("?")  # a stored name from before the check: shown as not drawable
-            if i < 0:
-                continue
+    for i in ix:
+        if i == NONE:
+            continue  # a stored name from before the check, in a font without "?"
         m = 7 * i
         rows = meta[m + 6]
         if rows:
@@ -104,19 +176,16 @@ def fit(s: str, font, max_w: int) -> str:
     ellipsis after it (the font's own glyph, or '..'); '' if not even that fits."""
     if width(s, font) <= max_w:
         return s
-    mark = ELLIPSIS if font.CHARS.find(ELLIPSIS) >= 0 else ".."
+    ix = glyphs(s, font)
+    meta = font.META
+    mark = ELLIPSIS if index(font)[0x7F] != NONE else ".."
     room = max_w - width(mark, font)
     if room < 0:
         return ""
-    chars = font.CHARS
-    meta = font.META
     w = 0
     n = 0
-    for ch in s:
-        i = chars.find(ch)
-        if i < 0:
-            i = chars.find("?")
-        cw = meta[7 * i + 2] if i >= 0 else 0
+    for i in ix:
+        cw = meta[7 * i + 2] if i != NONE else 0
         if w + cw > room:
             break
         w += cw

@@ -445,6 +445,13 @@ def module_source(name: str, target: int, why: str, font: dict, chars: str, note
         "# ink width, top row, rows",
     ]
     lines += _bytes_lines("META", meta)
+    index = bytearray(b"\xff" * 256)
+    for i, ch in enumerate(chars):
+        if ord(ch) < 256:
+            index[ord(ch)] = i
+    assert len(chars) < 255, "glyph numbers are bytes, 255 meaning none"
+    lines.append("# the glyph number of each Latin-1 code, 255 for none (a lookup, not CHARS.find)")
+    lines += _bytes_lines("INDEX", bytes(index))
     lines.append("# MONO_HLSB rows, ceil(width / 8) bytes each, only the inked rows")
     lines += _bytes_lines("DATA", data)
     lines.append("")  # the reader of this layout is usher.ui.text.glyph()
