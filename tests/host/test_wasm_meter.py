@@ -80,8 +80,11 @@ def test_shell_session_peaks_under_the_bound(profile):
     print("\nshell session %s: 32-bit firmware peak %d bytes" % (profile, r["firmware_peak"]))
 
 
+# The LCD only: its firmware peak is above the OLED's in every full game on
+# every runtime measured (docs/BENCH.md), and the OLED's full games run on
+# the rp2 port itself in `make pico-games`, the memory gate; 40 s of make test
 @pytest.mark.parametrize("title", sorted(games.GAMES))
-@pytest.mark.parametrize("profile", games.PROFILES)
+@pytest.mark.parametrize("profile", ["lcd114"])
 def test_full_game_peaks_under_the_bound(title, profile):
     r = games.full_game(title, profile)
     assert r["error"] == "" and r["recoveries"] == 0, (r["error"], r["output"])
