@@ -18,9 +18,6 @@ from usher.ui.paint import Painter
 from usher.ui.screen import title_h
 
 TICK_MS = 20  # poll period: fast enough that a tap is never missed
-# a tick's sleep is cut into slices this long, after each of which a key's
-# edge interrupt ends it: a press is seen ~2 ms after it begins, not ~10
-WAKE_MS = 4
 
 
 class App:
@@ -340,6 +337,11 @@ class App:
     def run(self, ticks: int = -1) -> None:
         self.start()
         clock = self.clock
+        if self.buttons is not None and self.buttons.latching:
+            # a clock that sleeps in slices (the Pico's, usher.boot) ends a
+            # sleep when a key's edge comes, so its press is polled at once;
+            # the simulator's clocks take the keys at each sleep anyway
+            clock.wake = self.buttons.edge
         while ticks != 0 and not self.leave:
             t0 = clock.ticks_ms()
             try:
@@ -354,15 +356,7 @@ class App:
                 due = b.due(clock.ticks_ms())
                 if 0 <= due < left:
                     left = due
-            if left <= 0 or b is None or not b.latching:
-                clock.sleep_ms(left if left > 0 else 0)
-            else:  # in slices: a key's edge ends the sleep, so its press is seen at once
-                while left > 0:
-                    s = WAKE_MS if left > WAKE_MS else left
-                    clock.sleep_ms(s)
-                    left -= s
-                    if b.edge():
-                        break
+            clock.sleep_ms(left if left > 0 else 0)
             if ticks > 0:
                 ticks -= 1
 

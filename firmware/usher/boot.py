@@ -5,12 +5,19 @@ import sys
 
 from usher.app import run
 
+# a sleep goes in slices this long, after each of which `wake` may end it:
+# a key's edge is polled ~2 ms after it comes, not up to a tick later
+WAKE_MS = 4
+
 
 class DeviceClock:
-    """The Pico's clock: wrap-safe ticks and the RTC's seconds."""
+    """The Pico's clock: wrap-safe ticks and the RTC's seconds. `wake`, if
+    the app sets it, is asked after each slice of a sleep whether to end it
+    (a key's edge interrupt came: usher.board.buttons.Buttons.edge)."""
 
     def __init__(self, time_mod) -> None:
         self.t = time_mod
+        self.wake = None
 
     def ticks_ms(self) -> int:
         return self.t.ticks_ms()
@@ -19,7 +26,16 @@ class DeviceClock:
         return self.t.ticks_diff(a, b)
 
     def sleep_ms(self, ms: int) -> None:
-        self.t.sleep_ms(ms)
+        wake = self.wake
+        if wake is None or ms <= 0:
+            self.t.sleep_ms(ms)
+            return
+        while ms > 0:
+            s = WAKE_MS if ms > WAKE_MS else ms
+            self.t.sleep_ms(s)
+            ms -= s
+            if wake():
+                return
 
     def time(self) -> int:
         return self.t.time()

@@ -454,3 +454,39 @@ def test_due_says_when_a_new_level_has_held_for_the_debounce_time():
     eq(tl.b.due(5 + B.DEBOUNCE_MS + 7), 0)  # overdue: poll now
     eq(tl.b.poll(5 + B.DEBOUNCE_MS), ["next"])
     eq(tl.b.due(5 + B.DEBOUNCE_MS), -1)  # taken: the press is held, nothing waits
+
+
+class _Time:
+    """time as DeviceClock uses it: sleeps are recorded, not slept."""
+
+    def __init__(self):
+        self.slept = []
+
+    def sleep_ms(self, ms):
+        self.slept.append(ms)
+
+
+def test_the_picos_clock_sleeps_in_slices_and_a_key_edge_ends_the_sleep():
+    from usher.boot import WAKE_MS, DeviceClock
+
+    t = _Time()
+    clock = DeviceClock(t)
+    clock.sleep_ms(20)
+    eq(t.slept, [20])  # no wake asked for: one sleep
+    asked = []
+
+    def wake():  # the key's edge comes during the third slice
+        asked.append(1)
+        return len(asked) == 3
+
+    clock.wake = wake
+    t.slept = []
+    clock.sleep_ms(20)
+    eq(t.slept, [WAKE_MS] * 3)  # the edge came in the third slice: the sleep ends there
+    clock.wake = lambda: False
+    t.slept = []
+    clock.sleep_ms(10)
+    eq(sum(t.slept), 10)  # no edge: the whole sleep, the last slice shorter
+    t.slept = []
+    clock.sleep_ms(0)
+    eq(t.slept, [0])
