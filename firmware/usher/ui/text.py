@@ -108,9 +108,12 @@ def width(s: str, font) -> int:
     """Pixels the string advances; a character the font lacks is drawn as "?"
     (if the font has one; else it takes no room), never left out unseen."""
     meta = font.META
-    if _native is not None:
+    if _native is not None:  # text_native.draw measuring only (layout 0)
         u8 = s.encode()
-        return _native.advance(u8, len(u8), index(font), meta)
+        b = _box
+        b[0] = len(u8)
+        b[6] = 0
+        return _native.draw(meta, u8, index(font), meta, font.DATA, b)
     w = 0
     for i in glyphs(s, font):
         if i != NONE:

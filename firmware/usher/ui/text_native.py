@@ -32,42 +32,15 @@ if TYPE_CHECKING:  # for the checkers: the buffers usher.ui.text passes
 
 
 @micropython.viper
-def advance(u8: ptr8, n: int, index: ptr8, meta: ptr8) -> int:
-    """Pixels the string's pen advances (usher.ui.text.width)."""
-    q = index[63]  # "?"
-    w = 0
-    k = 0
-    while k < n:
-        # the next character's glyph number, from its UTF-8 bytes (inline:
-        # a call from viper to viper is a whole Python call, ~15 us here)
-        c0 = u8[k]
-        k += 1
-        if c0 < 0x80:
-            i = index[c0]
-        elif c0 < 0xC0:
-            continue  # a stray continuation byte
-        else:
-            i = 255
-            if c0 < 0xC4 and k < n:  # U+0080..U+00FF: C2/C3 and one byte
-                i = index[((c0 & 0x1F) << 6) | (u8[k] & 0x3F)]
-            while k < n and (u8[k] & 0xC0) == 0x80:
-                k += 1  # the rest of the character
-        if i == 255:
-            i = q
-        if i != 255:
-            w += meta[7 * i + 2]
-    return w
-
-
-@micropython.viper
 def draw(dst: ptr8, u8: ptr8, index: ptr8, meta: ptr8, data: ptr8, box: ptr32) -> int:
     """Draw the string's glyphs into dst. `box` is seven 32-bit ints: the
     string's byte length, the frame's width and height, the pen's x and y
     (each + 0x8000: a 64-bit port reads a 32-bit word unsigned), the colour
     (a palette index 0..15, or 0/1 on the mono panel), and the layout: 1
     GS4_HMSB (even pixels in a byte's high nibble), 2 MONO_VLSB (a byte is
-    8 rows of a column, the top row in bit 0). Pixels outside the frame are
-    left out. Returns the pen's advance."""
+    8 rows of a column, the top row in bit 0), or 0: measure only, dst is
+    not touched (usher.ui.text.width). Pixels outside the frame are left
+    out. Returns the pen's advance."""
     n = box[0]
     fw = box[1]
     fh = box[2]
@@ -75,6 +48,7 @@ def draw(dst: ptr8, u8: ptr8, index: ptr8, meta: ptr8, data: ptr8, box: ptr32) -
     y = box[4] - 0x8000
     colour = box[5]
     mono = box[6] == 2
+    measure = box[6] == 0
     hi = (colour & 15) << 4
     lo = colour & 15
     q = index[63]
@@ -101,7 +75,7 @@ def draw(dst: ptr8, u8: ptr8, index: ptr8, meta: ptr8, data: ptr8, box: ptr32) -
             continue
         m = 7 * i
         rows = meta[m + 6]
-        if rows:
+        if rows and not measure:
             off = meta[m] | (meta[m + 1] << 8)
             w = meta[m + 4]
             dx = meta[m + 3]
