@@ -22,23 +22,25 @@ KINDS = ["cursor", "cursor", "cursor", "open", "cursor", "open", "value", "value
 # kind -> (most ms per press, most panel bytes per press), as ratios to the
 # run's full-frame push time and bytes. Reached (emulated 125 MHz, files
 # deploy): LCD full frame 16.9 ms / 64,800 bytes, OLED 23.5 ms / 1,026. A
-# key's edge ends the app's sleep (4 ms slices) and the press counts 10 ms
-# later (the debounce), so the ms bounds leave about a slice and a debounce
-# above the worst reached. Before the edge wake and the machine-code text
-# (0dc8c36) the LCD's cursor moves were 2.80-3.01x, its values 2.05-2.43x.
+# key's edge (and a held key read up) ends the app's sleep (4 ms slices),
+# and a change from a settled level counts at once, so the ms bounds leave
+# about a slice and a few ms above the worst reached. Before (0dc8c36: a
+# debounce wait, no wake, Python text) the LCD's cursor moves were
+# 2.80-3.01x, its values 2.05-2.43x; with the wait of 10 ms (da6f5e6)
+# 1.31-1.52x and 1.19-1.31x.
 BOUNDS = {
     "lcd114": {
-        "cursor": (2.2, 0.31),  # reached 1.31-1.52x (22-26 ms): two rows, 19,211 bytes (0.30)
-        "value": (2.0, 0.10),  # reached 1.19-1.31x (20-22 ms): the digits, 5,995 bytes (0.09)
-        "open": (8.0, 1.02),  # reached 3.32-6.46x: a new screen is whole
-        "close": (5.5, 1.02),  # reached 3.89-4.34x (Home comes back after the screens it loaded are dropped)
+        "cursor": (1.3, 0.31),  # reached 0.76-0.94x (13-16 ms): two rows, 19,211 bytes (0.30)
+        "value": (1.1, 0.10),  # reached 0.53-0.70x (9-12 ms): the digits, 5,995 bytes (0.09)
+        "open": (6.0, 1.02),  # reached 1.95-5.15x: a new screen is whole (the first loads Settings' code)
+        "close": (3.4, 1.02),  # reached 2.59-2.86x (Home comes back after the screens it loaded are dropped)
     },
     "oled": {
         # the OLED's Home scrolls at its fourth row: that move is whole
-        "cursor": (2.9, 1.02),  # reached 1.42-2.14x; 650 bytes (0.63) within a page of rows
-        "value": (1.5, 0.10),  # reached 0.74-0.81x: 70 bytes (0.07)
-        "open": (5.5, 1.02),  # reached 2.74-4.44x
-        "close": (4.2, 1.02),  # reached 2.87-3.19x
+        "cursor": (1.9, 1.02),  # reached 1.03-1.63x; 650 bytes (0.63) within a page of rows
+        "value": (0.6, 0.10),  # reached 0.23-0.32x: 70 bytes (0.07)
+        "open": (4.0, 1.02),  # reached 1.75-3.56x
+        "close": (2.5, 1.02),  # reached 1.84-2.12x
     },
 }
 

@@ -5,7 +5,7 @@
         ...                              # "prev", "ok", "back_long", ...
 
 When each event fires, and why:
-- prev / next fire on the press (after debounce), so stepping feels
+- prev / next fire on the press, so stepping feels
   immediate, then repeat while held: first after REPEAT_DELAY_MS, then every
   REPEAT_MS, and every REPEAT_FAST_MS once FAST_AFTER repeats have gone by, so
   a score can travel 50 steps in about 3.5 s. They have no long press: holding
@@ -13,8 +13,11 @@ When each event fires, and why:
 - ok / back fire on release, because until the release a press may still turn
   long: "<name>_long" fires once when the key has been held LONG_MS, and then
   the release says nothing.
-- A level must stay put for DEBOUNCE_MS before it counts, so contact bounce
-  and one-poll glitches never make events. Several keys at once are simply
+- A change counts at once when the level it leaves had held DEBOUNCE_MS:
+  that edge is the person's. Any other change (the bounce that follows an
+  edge) must itself hold DEBOUNCE_MS, so contact bounce never makes a
+  second event, and a press is answered at its first edge, not a debounce
+  time later (10 ms of every press on the Pico). Several keys at once are simply
   tracked each on its own; two keys with the same meaning (A and the
   joystick press are both ok) do not interfere.
 - A tap the pin saw is a press: an EdgeKey's falling edge stays pending
@@ -65,9 +68,10 @@ class EdgeKey:
         return hit
 
 
-# a level two polls this far apart agree on counts: the app polls at once on
-# a key's edge and again when this has passed (due()), so a press is taken
-# ~10 ms after it begins; a tactile switch's contact bounce is over in a few ms
+# a level held this long is settled: a change from it counts at once; a
+# change from an unsettled level (bounce) counts once it has held this long
+# itself (the app polls again then: due()); a tactile switch's contact
+# bounce is over in a few ms
 DEBOUNCE_MS = 10
 # a poll further apart than this (the app drew a screen) cannot place a change
 # in its gap; a tick's own jitter around 20 ms is not late
@@ -90,6 +94,7 @@ class _Key:
         self.down = False  # the debounced state
         self.raw = False  # the last level read
         self.raw_at = now  # when the raw level last changed
+        self.first = True  # no change seen yet: the level found at start counts as settled
         self.down_at = now  # when the current press began
         self.long_done = False
         self.due = 0  # ms after down_at when the next repeat is due
@@ -130,11 +135,19 @@ class Buttons:
 
     def edge(self) -> bool:
         """Whether a key's interrupt has latched an edge that no poll has
-        taken yet (it stays latched): the app's sleep ends early for it, so
-        a press is first seen at once, not up to a tick later."""
+        taken yet (it stays latched), or a key held down reads up: the app's
+        sleep ends early for it, so a press or a release (OK's answer) is
+        first seen at once, not up to a tick later."""
         for e in self._latches:
             if e.hit:
                 return True
+        for k in self._keys:  # or a held key is let go (no interrupt for that: a read)
+            if k.down:
+                try:
+                    if not k.read():
+                        return True
+                except Exception:
+                    pass
         return False
 
     def due(self, now: int) -> int:
@@ -159,6 +172,7 @@ class Buttons:
         out: list = []
         diff = self.diff
         gap = diff(now, self.last)
+        before = self.last
         self.last = now
         late = gap if gap > max(self.debounce_ms, LATE_MS) else 0  # a change in this gap happened anywhere in it
         for k in self._keys:
@@ -179,7 +193,12 @@ class Buttons:
                     out.append(k.logical)  # else the tap may have been a whole long press
                 k.idle_at = now
                 continue
+            settled = False
             if level != k.raw:
+                # the level it leaves had held a debounce time (up to the last
+                # poll): this is the person's edge, not a bounce, so it counts now
+                settled = k.first or diff(before, k.raw_at) >= self.debounce_ms
+                k.first = False
                 k.raw = level
                 k.raw_at = now
                 if level and not k.down:
@@ -189,7 +208,7 @@ class Buttons:
                     # hold may have been (a press begun in a late gap is judged
                     # to the whole tick, so a long one is never called short)
                     k.most = diff(now, k.down_at) - gap + k.unsure + (gap if k.unsure else late)
-            if level != k.down and diff(now, k.raw_at) >= self.debounce_ms:
+            if level != k.down and (settled or diff(now, k.raw_at) >= self.debounce_ms):
                 k.down = level
                 if level:
                     self._pressed(k, out)
