@@ -99,3 +99,37 @@ def test_each_press_answers_within_its_bound(walk):
     report = "full frame %.1f ms, %d bytes\n" % (full_ms, full_bytes) + "\n".join(rows)
     print(report)
     assert not over, "over the bound:\n" + "\n".join(over) + "\n\n" + report
+
+
+class _Recorded:
+    """What press_times reads from a Pico: its presses, panel writes and host bytes."""
+
+    keymap = {"A": "ok", "down": "next"}
+
+    def __init__(self, presses, events, host):
+        self.presses = presses
+        self.events = events
+        self.cdc_in_log = host
+
+
+def test_a_press_is_timed_from_when_it_takes_effect_to_its_last_panel_byte():
+    pico = _Recorded(
+        [
+            {"key": "down", "down_us": 1000, "up_us": 81000, "events": 0},
+            {"key": "A", "down_us": 200000, "up_us": 280000, "events": 2},
+        ],
+        [(13000, 100), (15000, 900), (290000, 64000), (300000, 11)],
+        [],
+    )
+    # next counts on the press, ok on its release
+    assert press_times(pico) == [("down", 14.0, 1000, 0), ("A", 20.0, 64011, 1)]
+
+
+def test_what_the_panel_shows_after_the_host_speaks_is_not_the_press():
+    # a sync between two presses redraws (its toast): not the press's answer
+    pico = _Recorded(
+        [{"key": "A", "down_us": 0, "up_us": 80000, "events": 0}],
+        [(95000, 64000), (4_000_000, 64000), (4_100_000, 64000)],
+        [(1_000_000, 40)],
+    )
+    assert press_times(pico) == [("A", 15.0, 64000, 0)]

@@ -109,7 +109,7 @@ class Pico(VirtualBoard):
         self.flash_log: list = []
         self.serial_out = bytearray()
         self.cdc_out_log: list = []  # (chip µs, bytes) of each USB CDC write to the host
-        self.cdc_in_log: list = []  # (chip µs, bytes) of the host's bytes from the pty
+        self.cdc_in_log: list = []  # (chip µs, bytes) of the host's bytes (the pty, send_serial)
         self.serial_mark = 0
         self.stderr = bytearray()
         self.to_pty = bytearray()
@@ -387,6 +387,7 @@ class Pico(VirtualBoard):
     def send_serial(self, data: bytes) -> None:
         """Bytes into the device's USB serial, as if a host tool wrote them."""
         if self.proc is not None and data:
+            self.cdc_in_log.append((self.us, len(data)))
             self._send("W", bytes(data))
 
     def to_device_pending(self) -> int:
@@ -737,13 +738,20 @@ def press_times(pico: Pico) -> list:
     """[(key, ms, bytes, n)] per press (n: its place among the presses):
     emulated ms from the moment the press
     takes effect (prev/next on the press, ok/back on the release) to the
-    panel's last byte before the next press, and the bytes it pushed. A
-    press whose answer spans a power cycle is left out."""
+    panel's last byte before the next press (or before the host's next
+    bytes: what a sync draws is the link's, not the press's), and the bytes
+    it pushed. A press whose answer spans a power cycle is left out."""
+    import bisect
+
     out = []
     ps = pico.presses
+    host = [t for t, _ in pico.cdc_in_log]
     for i, p in enumerate(ps):
         end = ps[i + 1]["events"] if i + 1 < len(ps) else len(pico.events)
         evs = pico.events[p["events"] : end]
+        j = bisect.bisect_right(host, p["down_us"])
+        if j < len(host):
+            evs = [e for e in evs if e[0] < host[j]]
         logical = pico.keymap.get(p["key"], "")
         at = p["down_us"] if logical in ("prev", "next") else p.get("up_us", p["down_us"])
         if not evs or any(t < p["down_us"] for t, _ in evs):
