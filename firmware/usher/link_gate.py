@@ -127,7 +127,7 @@ class LinkGate:
             link.clock = None
         ask = link.pending()
         if ask and self.screen is None:
-            from usher.ui.home import LinkAsk
+            from usher.ui.link_ask import LinkAsk
 
             self.screen = LinkAsk(ask, link)
             app.push(self.screen)

@@ -171,6 +171,39 @@ def test_deleting_the_game_home_offers_to_resume_takes_resume_off_home():
     assert name + ".log" not in st.files
 
 
+def test_a_question_in_the_middle_of_a_game_leaves_no_code_behind_once_the_link_goes():
+    """The owner's question came with the link; Home's code never comes into
+    a game for it, and the question's and the description's go with the
+    link (on a files deploy each module's bytecode is heap)."""
+    import sys
+
+    from usher.link_gate import LINK_IDLE_TICKS
+    from usher.ui.modules import MICRO
+
+    app, st = make_app(mono=True)
+    goto(app, "Dice & draws")
+    press(app, "ok")
+    old = app.match.name
+    press(app, "back")
+    goto(app, "Save & leave")
+    goto(app, "Dice & draws")  # a second game, in play
+    press(app, "ok")
+    pc = Laptop(app)
+    pc.ask("hello", proto=1)
+    pc.send("delete", name=old)
+    pc.replies(4)
+    eq(top(app), "LinkAsk")
+    assert "usher.ui.link_ask" in sys.modules
+    press(app, "ok")
+    pc.replies(LINK_IDLE_TICKS + 5)  # the laptop is done: the link goes
+    eq(top(app), "DiceScreen")
+    eq(app.gate, None)
+    assert old + ".log" not in st.files
+    if MICRO:  # CPython keeps every module the tests imported
+        for m in ("usher.link", "usher.ui.link_ask", "usher.ui.describe", "usher.ui.home"):
+            eq((m, m in sys.modules), (m, False))
+
+
 def test_a_question_the_laptop_leaves_times_out_and_the_device_goes_back():
     from usher.link import ASK_TICKS
 

@@ -39,7 +39,9 @@ def test_a_game_drops_its_screens_rules_and_named_helpers_only():
 
 
 def test_the_link_is_its_modules_by_name():
-    eq(LINK, ("usher.link", "usher.link_ops", "usher.link_wire", "usher.about", "usher.link_gate"))
+    eq(LINK[:5], ("usher.link", "usher.link_ops", "usher.link_wire", "usher.about", "usher.link_gate"))
+    # and what only the link brings into a game: the owner's question, a game's description
+    eq(LINK[5:], ("usher.ui.link_ask", "usher.ui.describe"))
 
 
 def test_unload_on_micropython_forgets_the_named_and_keeps_the_rest():

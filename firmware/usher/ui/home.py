@@ -1,10 +1,8 @@
 """Home: resume, new game, saved games, dice, settings, sync."""
 
 from usher.games.catalog import title as title_of
-from usher.ui import theme
 from usher.ui.dialogs import Confirm, Message, Table
-from usher.ui.screen import Screen, title_bar
-from usher.ui.widgets import Menu, wrap
+from usher.ui.widgets import Menu
 
 
 class Home(Menu):
@@ -132,50 +130,3 @@ class SyncInfo(Message):
             "run: usher sync",
             "id " + self.app.device_id()[:12],
         ]
-
-
-class LinkAsk(Screen):
-    """The laptop asks for something that needs the owner's press; the text
-    says exactly what (which names, which game). prev/next scroll a text
-    longer than the screen."""
-
-    title = "Laptop asks"
-
-    def __init__(self, ask: str, link) -> None:
-        Screen.__init__(self)
-        self.ask = ask
-        self.link = link
-        self.first = 0  # the first line shown
-        self.more = False  # lines below the screen
-
-    def on_event(self, ev: str) -> None:
-        link = self.link
-        if ev == "ok":
-            link.answer(True)
-        elif ev == "back":
-            link.answer(False)
-        elif ev == "next" and self.more:
-            self.first += 1
-            self.dirty = True
-        elif ev == "prev" and self.first:
-            self.first -= 1
-            self.dirty = True
-
-    def draw(self, p, full: bool) -> None:
-        p.clear()
-        y = title_bar(p, self.title, "more" if self.more else "") + 2
-        lh = p.line_h("small")
-        bottom = p.h - lh - 2
-        lines = wrap(p, self.ask, p.w - 6, "body")
-        step = p.line_h("body") + 1
-        i = self.first
-        while i < len(lines) and y + step <= bottom:
-            p.center(lines[i], y, theme.ACCENT)
-            y += step
-            i += 1
-        more = i < len(lines)
-        if more != self.more:
-            self.more = more
-            title_bar(p, self.title, "more" if more else "")
-        p.text("OK=allow", 4, p.h - lh - 1, theme.GOOD, "small")
-        p.right("Back=refuse", p.w - 4, p.h - lh - 1, theme.ERROR, "small")

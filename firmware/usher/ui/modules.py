@@ -17,9 +17,19 @@ def collect() -> None:
         gc.collect()
 
 
-# the USB link's modules, and usher.about that its hello reads: what leaving
-# the link drops (link_gate last: it stays while a host is being refused)
-LINK = ("usher.link", "usher.link_ops", "usher.link_wire", "usher.about", "usher.link_gate")
+# the USB link's modules, usher.about that its hello reads, and the ones
+# only it brings into a game (the owner's question, a game's one-line
+# description): what leaving the link drops (link_gate too, unless it stays
+# while a host is being refused)
+LINK = (
+    "usher.link",
+    "usher.link_ops",
+    "usher.link_wire",
+    "usher.about",
+    "usher.link_gate",
+    "usher.ui.link_ask",
+    "usher.ui.describe",
+)
 
 
 def unload(scope: tuple, keep: tuple = ()) -> None:

@@ -81,7 +81,8 @@ def replay(text: str, profile: str, seed: int) -> tuple:
     def boot():  # type: ignore[no-untyped-def]
         app = App(FakeHardware(profile == "oled"), FakeClock(), storage, seed=seed)
         app.start()
-        app.render()
+        for _ in range(4):  # as after a press: a game resumed into Showtime's loader is past it
+            app.render()
         return app
 
     app = boot()
