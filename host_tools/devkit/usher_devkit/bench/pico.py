@@ -168,6 +168,9 @@ def summary(r: dict, game: str, profile: str, kind: str) -> dict:
         "wall_s": r["wall_s"],
         # per press: key, ms, panel bytes, the screen it was pressed on, the screen after it
         "presses_log": [[k, round(t, 2), n, on(i), on(i + 1)] for k, t, n, i in r["press_times"]],
+        # per press, in the script's order: gc.mem_free() once it was answered (where the least was)
+        "free_log": [f for _, _, f in r["heap_log"]],
+        "marks": r.get("heap_marks", []),
     }
 
 
@@ -399,6 +402,7 @@ def main(argv: list) -> None:
     r = full_game(argv[0], argv[1], len(argv) > 2 and argv[2] == "frozen")
     out = summary(r, argv[0], argv[1], "frozen" if len(argv) > 2 and argv[2] == "frozen" else "files")
     out.pop("presses_log")
+    out.pop("free_log")
     print(json.dumps(out))
 
 
