@@ -22,8 +22,27 @@ def test_lcd_keys_and_oled_names_make_the_same_kinds(tmp_path, monkeypatch):
     for profile, log in (("lcd114", lcd), ("oled", oled)):
         (tmp_path / ("films-%s-files.json" % profile)).write_text(json.dumps(game(profile, log)))
     monkeypatch.setattr(pico, "GAMES_OUT", str(tmp_path))
+    monkeypatch.setattr(pico, "GAMES_BEFORE", str(tmp_path / "none"))
     rows = {name: value for name, value, _ in pico.game_rows()}
     for profile, cursor, opens in (("lcd114", 40, 90), ("oled", 30, 80)):
-        pre = "rp2 port, every full game (%s, files): ms per press, " % profile
+        pre = "rp2 port, Films, best of three (%s, files): ms per press, " % profile
         assert rows[pre + "cursor move"].startswith("median %d," % cursor), rows
         assert rows[pre + "opens a screen"].startswith("median %d," % opens), rows
+
+
+def test_a_game_measured_again_says_before_and_now(tmp_path, monkeypatch):
+    before, now = tmp_path / "before", tmp_path / "now"
+    before.mkdir()
+    now.mkdir()
+    old = game("lcd114", [["down", 100.0, 19211, "widgets.Menu", "widgets.Menu"]] * 3)
+    new = dict(game("lcd114", [["down", 15.0, 19211, "widgets.Menu", "widgets.Menu"]] * 3), commit="def5678")
+    (before / "films-lcd114-files.json").write_text(json.dumps(old))
+    (now / "films-lcd114-files.json").write_text(json.dumps(new))
+    # a game not measured again is left out of the per-kind rows (its commit is the before one)
+    (before / "showtime-lcd114-files.json").write_text(json.dumps(dict(old, game="showtime")))
+    (now / "showtime-lcd114-files.json").write_text(json.dumps(dict(old, game="showtime")))
+    monkeypatch.setattr(pico, "GAMES_OUT", str(now))
+    monkeypatch.setattr(pico, "GAMES_BEFORE", str(before))
+    rows = {name: value for name, value, _ in pico.game_rows()}
+    got = rows["rp2 port, Films, best of three (lcd114, files): ms per press, cursor move"]
+    assert got == "before median 100, worst 100 (3 presses); now (at def5678) median 15, worst 15 (3 presses)", got

@@ -12,6 +12,9 @@ from usher_tools.pico.device import board_module
 
 SCRIPT = os.path.join(ROOT, "tests", "sim", "shell_session.txt")
 GAMES_OUT = os.path.join(ROOT, "build", "pico-games")  # tests/host/test_pico_games.py leaves its figures here
+# the same figures of an earlier firmware, kept by hand (cp) before a run
+# that changes them: the per-kind rows then say before -> now
+GAMES_BEFORE = GAMES_OUT + "-before"
 
 
 def _flash(d: str, profile: str, frozen: bool, seed: int) -> str:
@@ -237,7 +240,6 @@ def game_rows() -> list:
         return [("rp2 port, full games", "not measured: make pico-games left no figures", "")]
     rows = []
     share = {"files": 0.25, "frozen": 0.5}
-    by_kind: dict = {}
     for g in sorted(found, key=lambda g: (g["kind"], g["profile"], list(GAMES).index(g["game"]))):
         pre = "rp2 port, %s (%s, %s, at %s)" % (GAMES[g["game"]], g["profile"], g["kind"], g.get("commit", "?"))
         ok = not g["error"] and g["as_planned"] and g["least_free"] >= share[g["kind"]] * g["boot_free"]
@@ -265,20 +267,58 @@ def game_rows() -> list:
                 "",
             )
         )
-        keymap = board_module(g["profile"]).KEYMAP  # the LCD's presses are logged by their keys (A, up, ...)
-        for k, t, _, sc, after in g["presses_log"]:
-            what = kind_of(keymap.get(k, k), sc, after)
-            by_kind.setdefault((g["profile"], g["kind"]), {}).setdefault(what, []).append(t)
+    before = _load(GAMES_BEFORE)
+    old_commit = dict((_key(g), g.get("commit")) for g in before)
+    # now: the games measured again since the before figures (all, if none were kept)
+    now = [g for g in found if old_commit.get(_key(g)) != g.get("commit")]
+    by_kind = _per_kind(now)
+    again = set(_key(g) for g in now)
+    was = _per_kind([g for g in before if _key(g) in again])
     for (profile, kind), kinds in sorted(by_kind.items()):
+        these = [g for g in now if (g["profile"], g["kind"]) == (profile, kind)]
+        games = sorted(set(g["game"] for g in these), key=list(GAMES).index)
+        commits = "/".join(sorted(set(g.get("commit", "?") for g in these)))
         for name, ts in sorted(kinds.items(), key=lambda kv: statistics.median(kv[1])):
+            then = was.get((profile, kind), {}).get(name)
             rows.append(
                 (
-                    "rp2 port, every full game (%s, %s): ms per press, %s" % (profile, kind, name),
-                    "median %.0f, worst %.0f (%d presses)" % (statistics.median(ts), max(ts), len(ts)),
+                    "rp2 port, %s (%s, %s): ms per press, %s"
+                    % (" + ".join(GAMES[x] for x in games), profile, kind, name),
+                    ("before %s; " % _ms(then) if then else "") + ("now (at %s) " % commits if then else "") + _ms(ts),
                     "",
                 )
             )
     return rows
+
+
+def _load(folder: str) -> list:
+    import glob
+    import json
+
+    out = []
+    for path in sorted(glob.glob(os.path.join(folder, "*.json"))):
+        with open(path) as f:
+            out.append(json.load(f))
+    return out
+
+
+def _key(g: dict) -> tuple:
+    return (g["game"], g["profile"], g["kind"])
+
+
+def _ms(ts: list) -> str:
+    return "median %.0f, worst %.0f (%d presses)" % (statistics.median(ts), max(ts), len(ts))
+
+
+def _per_kind(games: list) -> dict:
+    """{(profile, kind): {kind of press: [ms]}} over the games' presses."""
+    out: dict = {}
+    for g in games:
+        keymap = board_module(g["profile"]).KEYMAP  # the LCD's presses are logged by their keys (A, up, ...)
+        for k, t, _, sc, after in g["presses_log"]:
+            what = kind_of(keymap.get(k, k), sc, after)
+            out.setdefault((g["profile"], g["kind"]), {}).setdefault(what, []).append(t)
+    return out
 
 
 def figures() -> list:
