@@ -98,7 +98,7 @@ pico-games: $(STAMP)
 bench: pico-games
 	$(BIN)/python -m usher_devkit.bench
 
-# one section of docs/BENCH.md again: PART=pico|pico_games|build|sim|showtime|showbiz|show_manager|films|sync|wasm|memory|web
+# one section of docs/BENCH.md again: PART=pico|pico_games|press_profile|build|sim|showtime|showbiz|show_manager|films|sync|wasm|memory|web
 # (pico_games only reads the full games make pico-games left in build/pico-games)
 bench-part: $(STAMP)
 	$(BIN)/python -m usher_devkit.bench $(PART)

@@ -64,6 +64,7 @@ def own_figures() -> list:
 PARTS = (
     ("pico", "pico", "The rp2 port on an emulated RP2040 (the figures to trust for a Pico)"),
     ("pico_games", "pico_games", "Full games on the rp2 port (make pico-games: the memory gate)"),
+    ("press_profile", "press_profile", "Where a press's milliseconds go on the rp2 port"),
     ("build", "", "Bytecode and import heap (mpy-cross, the unix-port VM)"),
     ("sim", "session", "The simulator: the shell session"),
     ("showtime", "showtime", "Showtime on the simulator"),

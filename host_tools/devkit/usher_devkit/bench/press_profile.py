@@ -1,0 +1,148 @@
+"""`make bench` rows: where a press's milliseconds go on the rp2 port (the
+stock firmware, the code as files, the LCD), for the presses of the
+Showtime window test_pico_press_games plays, the slowest of the games'
+main screens among them (the OK that ends a turn and opens the scoring
+replay).
+
+The device runs a main.py of this module's own instead of Usher's: the
+app built as usher.boot builds it, resumed into the game as the full
+scripted game leaves it at that line, and each press made by calling the
+app as its loop does, timed in phases with time.ticks_us(): the app's
+handling of the press (the rules; the flash write inside it, timed on its
+own), the redraw until nothing is left to draw (the panel push inside it:
+convert and SPI), and the collection the app makes once the frame is out."""
+
+import os
+import statistics
+import sys
+import tempfile
+
+# the device's side: EVENTS and SEED are put in by profile()
+DEVICE = """
+import time, gc, machine
+from usher.board.storage import DirStorage
+from usher.board import lcd114
+from usher.boot import DeviceClock
+import usher.app as A
+
+app = A.App(lcd114.make(machine), DeviceClock(time), DirStorage("/data"), None, SEED)
+T = {}
+
+
+def timed(name, fn):
+    def w(*a):
+        t = time.ticks_us()
+        r = fn(*a)
+        T[name] = T.get(name, 0) + time.ticks_diff(time.ticks_us(), t)
+        return r
+
+    return w
+
+
+app.p.flush = timed("flush", app.p.flush)
+app.storage.append = timed("flash", app.storage.append)
+app.start()
+for _ in range(6):
+    app.render()  # past Showtime's loader
+gc.collect()
+for ev in EVENTS:
+    T.clear()
+    was = type(app.top()).__name__
+    t0 = time.ticks_us()
+    app.handle(ev)
+    t1 = time.ticks_us()
+    n = 0
+    while n < 8 and (app.top().dirty or app.top().part):
+        app.render()
+        n += 1
+    t2 = time.ticks_us()
+    gc.collect()
+    t3 = time.ticks_us()
+    print("PROF %s %s %s %d %d %d %d %d" % (ev, was, type(app.top()).__name__, time.ticks_diff(t1, t0),
+          T.get("flash", 0), time.ticks_diff(t2, t1), T.get("flush", 0), time.ticks_diff(t3, t2)))
+print("PROF done")
+"""
+
+GAME = "showtime"
+WINDOW = (62, 11, "ok 2")  # test_pico_press_games' Showtime window, two replay steps
+
+
+def events_of(lines: list) -> list:
+    out: list = []
+    for line in lines:
+        w = line.split()
+        if w and w[0] in ("prev", "next", "ok", "back"):
+            out += [w[0]] * (int(w[1]) if len(w) > 1 else 1)
+        elif w and w[0] in ("long", "hold"):
+            out.append(w[1] + "_long")
+    return out
+
+
+def profile(game: str = GAME, window: tuple = WINDOW) -> list:
+    """[(event, screen, screen after, handle us, flash us, render us, flush us, collect us)]."""
+    from usher_tools.pico.build import STOCK_UF2
+    from usher_tools.pico.device import Pico, PicoConfig, deploy_files, write_files
+
+    from usher_devkit.planners import full_games
+
+    planned = full_games.plan(game, "lcd114")
+    lines = planned["text"].splitlines()
+    at, n, more = window
+    _, files = full_games.replay("\n".join(lines[:at]) + "\n", "lcd114", planned["seed"])
+    events = events_of(lines[at : at + n] + ([more] if more else []))
+    src = DEVICE.replace("EVENTS", repr(events)).replace("SEED", str(planned["seed"]))
+    with tempfile.TemporaryDirectory() as d:
+        main = os.path.join(d, "main.py")
+        with open(main, "w") as f:
+            f.write(src)
+        flash = os.path.join(d, "flash.img")
+        deploy_files(flash, "lcd114")
+        write_files(flash, dict([("main.py", src.encode())] + [("data/" + k, v) for k, v in files.items()]))
+        with Pico(PicoConfig(profile="lcd114", flash=flash, uf2=STOCK_UF2)) as pico:
+            pico.boot()
+            for _ in range(400):
+                pico.run_for(500)
+                out = bytes(pico.serial_out)
+                if b"PROF done" in out or b"Traceback" in out:
+                    break
+            out = bytes(pico.serial_out).decode("utf-8", "replace")
+    rows = []
+    for line in out.splitlines():
+        w = line.split()
+        if len(w) == 9 and w[0] == "PROF":
+            rows.append((w[1], w[2], w[3]) + tuple(int(x) for x in w[4:]))
+    if len(rows) != len(events):
+        raise RuntimeError("the profile did not run: " + out[-800:])
+    return rows
+
+
+def figures() -> list:
+    from usher_tools.pico.build import STOCK_UF2
+
+    if not os.path.exists(STOCK_UF2):
+        return [("rp2 port, where a press's ms go", "not measured: no build/rp2 (make rp2)", "")]
+    rows = profile()
+    groups: dict = {}
+    for ev, was, now, *us in rows:
+        what = "%s on %s%s" % (ev, was, "" if now == was else " (opens %s)" % now)
+        what += ", with a flash write" if us[1] else ""
+        groups.setdefault(what, []).append(us)
+    out = []
+    for what, runs in groups.items():
+        med = [statistics.median(r[i] for r in runs) / 1000 for i in range(5)]
+        total = med[0] + med[2]
+        name = "rp2 port, Showtime (lcd114, files): where the ms go, %s (%d presses)" % (what, len(runs))
+        value = "%.0f ms to the last byte: rules %.0f, flash write %.0f, draw %.0f, push %.0f" % (
+            total,
+            med[0] - med[1],
+            med[1],
+            med[2] - med[3],
+            med[3],
+        )
+        out.append((name, value + " (convert + SPI); then a collection, %.0f ms" % med[4], "medians"))
+    return out
+
+
+if __name__ == "__main__":
+    for r in profile(*(sys.argv[1:2] or [GAME])):
+        print(r)
