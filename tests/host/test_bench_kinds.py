@@ -46,3 +46,10 @@ def test_a_game_measured_again_says_before_and_now(tmp_path, monkeypatch):
     rows = {name: value for name, value, _ in pico.game_rows()}
     got = rows["rp2 port, Films, best of three (lcd114, files): ms per press, cursor move"]
     assert got == "before median 100, worst 100 (3 presses); now (at def5678) median 15, worst 15 (3 presses)", got
+
+
+def test_the_press_profile_plays_the_script_lines_as_the_app_gets_them():
+    from usher_devkit.bench.press_profile import events_of
+
+    got = events_of(["ok", "next 3", "shot replay", "long ok", "back"])
+    assert got == ["ok", "next", "next", "next", "ok_long", "back"], got
