@@ -24,6 +24,7 @@ LONGEST_FIRST = (
     "tests/host/test_wasm_meter.py",  # 173
     "tests/host/test_pico_modules.py",  # 134
     "tests/host/test_pico_deploy.py",  # 110
+    "tests/host/test_pico_press_games.py",  # 100
     "tests/host/test_pico_session.py",  # 89
     "tests/host/test_pico_install.py",
     "tests/host/test_memory_loops.py",  # 68
