@@ -53,3 +53,9 @@ def test_the_press_profile_plays_the_script_lines_as_the_app_gets_them():
 
     got = events_of(["ok", "next 3", "shot replay", "long ok", "back"])
     assert got == ["ok", "next", "next", "next", "ok_long", "back"], got
+
+
+def test_the_press_that_starts_showtimes_scoring_replay_is_its_own_kind():
+    assert pico.kind_of("ok", "showtime.turn.Play", "showtime.pages.Between") == "Showtime scoring replay start"
+    assert pico.kind_of("ok", "showtime.pages.Between", "showtime.pages.Between") == "Showtime scoring replay step"
+    assert pico.kind_of("ok", "showtime.turn.Play", "showtime.turn.Play") == "ok on the same screen"

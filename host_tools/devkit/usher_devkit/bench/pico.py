@@ -214,6 +214,8 @@ def kind_of(key: str, screen: str, after: str) -> str:
     it was pressed on and the one it left (screens named as full_games does)."""
     if screen == "showtime.pages.Between" and key == "ok":
         return "Showtime scoring replay step"
+    if after == "showtime.pages.Between":  # the last card of a round: its scoring, then the replay
+        return "Showtime scoring replay start"
     if after == "showbiz.turn.Reveal" or screen == "showbiz.turn.Reveal":
         return "Showbiz reveal"
     if screen.startswith("films.place.") and key == "ok":
