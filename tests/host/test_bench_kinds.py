@@ -59,3 +59,16 @@ def test_the_press_that_starts_showtimes_scoring_replay_is_its_own_kind():
     assert pico.kind_of("ok", "showtime.turn.Play", "showtime.pages.Between") == "Showtime scoring replay start"
     assert pico.kind_of("ok", "showtime.pages.Between", "showtime.pages.Between") == "Showtime scoring replay step"
     assert pico.kind_of("ok", "showtime.turn.Play", "showtime.turn.Play") == "ok on the same screen"
+
+
+def test_the_goals_say_met_or_by_how_much_not():
+    log = [["down", 20.0, 100, "widgets.Menu", "widgets.Menu"], ["down", 40.0, 100, "widgets.Menu", "widgets.Menu"],
+           ["down", 44.0, 100, "widgets.Menu", "widgets.Menu"], ["A", 70.0, 64800, "widgets.Menu", "newgame.Seats"],
+           ["A", 300.0, 64800, "showtime.turn.Play", "showtime.pages.Between"],
+           ["A", 200.0, 64800, "showtime.setup.Setup", "showtime.turn.Play"]]  # fmt: skip
+    rows = dict((n, v) for n, v, _ in pico.goal_rows("x", [game("lcd114", log)]))
+    assert rows["x: goal, a cursor move or value change at most 30 ms (median)"] == "not met, 10 ms over: median 40"
+    assert rows["x: goal, opening a screen at most 80 ms (median)"] == "not met, 55 ms over: median 135"
+    # the replay's start is left out; the game's first screen is not
+    got = rows["x: goal, no press but the scoring replay's over 150 ms"]
+    assert got == "not met: 1 presses, the slowest showtime.setup.Setup -> showtime.turn.Play 200 ms", got

@@ -290,7 +290,56 @@ def game_rows() -> list:
                     "",
                 )
             )
+        rows += goal_rows("rp2 port, %s (%s, %s)" % (" + ".join(GAMES[x] for x in games), profile, kind), these)
     return rows
+
+
+REPLAY_KINDS = ("Showtime scoring replay step", "Showtime scoring replay start")
+PARTIAL_KINDS = ("cursor move", "value change")
+OPEN_KINDS = ("opens a screen", "prev/next into a new screen")
+
+
+def goal_rows(pre: str, games: list) -> list:
+    """Issue 20's goals against the games' presses: a cursor move or value
+    change 30 ms or less (median), a press that opens a screen 80 ms or less
+    (median), none but the scoring replay's over 150 ms; met, or by how much
+    not, and the slowest presses over 150 ms by screen."""
+    kinds: dict = {}
+    slow: dict = {}
+    for g in games:
+        keymap = board_module(g["profile"]).KEYMAP
+        for k, t, _, sc, after in g["presses_log"]:
+            what = kind_of(keymap.get(k, k), sc, after)
+            kinds.setdefault(what, []).append(t)
+            if t > 150 and what not in REPLAY_KINDS:
+                slow.setdefault("%s -> %s" % (sc, after), []).append(t)
+    out = []
+    for label, names, goal in (
+        ("a cursor move or value change", PARTIAL_KINDS, 30),
+        ("opening a screen", OPEN_KINDS, 80),
+    ):
+        ts = [t for n in names for t in kinds.get(n, [])]
+        if ts:
+            m = statistics.median(ts)
+            verdict = "met" if m <= goal else "not met, %.0f ms over" % (m - goal)
+            out.append(
+                (pre + ": goal, %s at most %d ms (median)" % (label, goal), "%s: median %.0f" % (verdict, m), "")
+            )
+    n = sum(len(v) for v in slow.values())
+    worst = sorted(slow.items(), key=lambda kv: -max(kv[1]))[:4]
+    out.append(
+        (
+            pre + ": goal, no press but the scoring replay's over 150 ms",
+            (
+                "met"
+                if not n
+                else "not met: %d presses, the slowest %s"
+                % (n, "; ".join("%s %.0f ms" % (w, max(v)) for w, v in worst))
+            ),
+            "",
+        )
+    )
+    return out
 
 
 def _load(folder: str) -> list:
