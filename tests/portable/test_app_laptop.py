@@ -49,6 +49,16 @@ def top(app):
     return type(app.top()).__name__
 
 
+def saved_dice(app):
+    """A dice game started, rolled once, saved and left: its name."""
+    goto(app, "Dice & draws")
+    press(app, "ok")
+    name = app.match.name
+    press(app, "back")
+    goto(app, "Save & leave")
+    return name
+
+
 def test_settings_out_of_range_are_refused_with_the_reason_before_any_press():
     app, st = make_app(mono=True)
     pc = Laptop(app)
@@ -124,11 +134,7 @@ def test_a_name_typed_on_the_device_twice_is_refused_with_the_reason():
 
 def test_the_question_says_what_a_delete_removes_and_a_pull_opens():
     app, st = make_app(mono=True)
-    goto(app, "Dice & draws")
-    press(app, "ok")
-    name = app.match.name
-    press(app, "back")
-    goto(app, "Save & leave")
+    name = saved_dice(app)
     pc = Laptop(app)
     pc.ask("hello", proto=1, time=1764400000, tz=3600)
     r = pc.ask("delete", name=name)
@@ -154,11 +160,7 @@ def test_deleting_the_game_in_play_is_refused_and_the_game_goes_on():
 
 def test_deleting_the_game_home_offers_to_resume_takes_resume_off_home():
     app, st = make_app(mono=True)
-    goto(app, "Dice & draws")
-    press(app, "ok")
-    name = app.match.name
-    press(app, "back")
-    goto(app, "Save & leave")
+    name = saved_dice(app)
     eq(labels(app)[0], "Resume Dice")
     pc = Laptop(app)
     pc.ask("hello", proto=1)
@@ -181,11 +183,7 @@ def test_a_question_in_the_middle_of_a_game_leaves_no_code_behind_once_the_link_
     from usher.ui.modules import MICRO
 
     app, st = make_app(mono=True)
-    goto(app, "Dice & draws")
-    press(app, "ok")
-    old = app.match.name
-    press(app, "back")
-    goto(app, "Save & leave")
+    old = saved_dice(app)
     goto(app, "Dice & draws")  # a second game, in play
     press(app, "ok")
     pc = Laptop(app)
