@@ -234,7 +234,7 @@ def test_report_steps_are_the_games_own_and_end_where_the_record_does(night):
     years = [row[0] for row in score_record(r.header, r.records, sheet=True)["sheet"]["rows"] if row[0] != "total"]
     assert [t for _, t in st["ticks"]] == ["start"] + years and st["xs"][-1] == len(years)
     assert [s[-1] for s in st["series"]] == final_scores("showbiz_4p.rec")
-    # Show Manager: a turn ends with a hire, or with a player's last production (RECORD-showmanager.md)
+    # Show Manager: a turn ends with a hire, or with a player's last production (RECORD-show_manager.md)
     for rec in ("show_manager_4p.rec", "show_manager_tie_money.rec"):
         _, rp = replayed(db, names[rec][0])
         st = game_steps(rp)

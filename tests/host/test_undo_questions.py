@@ -21,7 +21,7 @@ RECORDS = os.path.join(TESTS, "records")
 DOCS = {
     "showtime": "RECORD-showtime.md",
     "showbiz": "RECORD-showbiz.md",
-    "show_manager": "RECORD-showmanager.md",
+    "show_manager": "RECORD-show_manager.md",
     "films": "RECORD-films.md",
 }
 

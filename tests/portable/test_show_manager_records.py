@@ -100,7 +100,7 @@ def test_sm_the_example_in_record_showmanager_md_plays_as_described():
 
     actions = []
     inside = False
-    with open(folder() + "/../../firmware/RECORD-showmanager.md") as f:
+    with open(folder() + "/../../firmware/RECORD-show_manager.md") as f:
         for line in f:
             if line.startswith("## Example"):
                 inside = True

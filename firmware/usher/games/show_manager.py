@@ -3,7 +3,7 @@ impresarios hire artistes, put on four musicals (eight with 2-3 players) and
 rank them in the cities. Players enter what they did; the device keeps the
 secret money, the loans and the rankings. The Game interface over the rules
 in usher.games.show_manager_rules; actions, state and the readings taken where
-the rulebook is silent are in firmware/RECORD-showmanager.md.
+the rulebook is silent are in firmware/RECORD-show_manager.md.
 """
 
 from usher.core.errors import RuleError

@@ -1,7 +1,7 @@
 """Show Manager rules as functions over a plain state: a turn's steps in their
 fixed order (loan, production, refreshes, hire), the hand limit, the city
 rankings. The Game class that wraps them is usher.games.show_manager; actions
-and state are described in firmware/RECORD-showmanager.md.
+and state are described in firmware/RECORD-show_manager.md.
 
 State layout (plain JSON, musicals and cities as indices, players by seat):
   titles  [[name, roles]] x4, cities  [[name, [6 points]]], touring  values

@@ -1,6 +1,6 @@
 """Show Manager setup: the components a record states, their defaults from the
 player count and the edition, and the checks every header goes through (at
-make_setup and again at every replay). Fields: firmware/RECORD-showmanager.md.
+make_setup and again at every replay). Fields: firmware/RECORD-show_manager.md.
 """
 
 from usher.core.errors import RuleError
