@@ -17,7 +17,7 @@ from tooling import TESTS
 from usher.core.match import Match
 from usher.core.rng import Rng
 from usher.games.catalog import load_game
-from usher.games.showtime import legal_places
+from usher.games.showtime import iter_places
 from usher_tools.cli import common as cli_common
 from usher_tools.cli import main
 from usher_tools.history.store import History, HistoryError
@@ -51,7 +51,7 @@ def play_showtime(dev, seed, uid="", created=1764400000, players=("Anna", "Ben")
         if kind in ("poster", "first"):
             m.submit({"t": kind}, r)
         else:
-            acts = legal_places(m.state)
+            acts = list(iter_places(m.state))
             m.submit(acts[r.below(len(acts))])
     dev.library.add(m)
     return m

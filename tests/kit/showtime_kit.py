@@ -5,7 +5,7 @@ import json
 
 from usher.games import showtime_cast as cast
 from usher.games.catalog import load_game
-from usher.games.showtime import to_move
+from usher.games.showtime import iter_places, to_move
 
 G = load_game("showtime")
 
@@ -24,6 +24,11 @@ def setup(n=2, first=0, cut=None, stars=None, genres=None):
     if genres is not None:
         comps["genres"] = genres
     return G.make_setup(players(n), opts, comps)
+
+
+def legal_places(s):
+    """Every legal place action for whoever is to move, as a list."""
+    return list(iter_places(s))
 
 
 def game(n=2, first=0, cut=None, stars=None, genres=None, poster="comedy"):

@@ -3,10 +3,10 @@ each card once a game, the genre bonus. Two players take turns (player 0 first),
 so cards in a sequence alternate between them."""
 
 from portable import eq, raises
-from showtime_kit import G, action, at, game, place, places
+from showtime_kit import G, action, at, game, legal_places, place, places
 from usher.core.data import dumps
 from usher.core.errors import RuleError
-from usher.games.showtime import legal_places, to_move
+from usher.games.showtime import to_move
 
 NINO = 15  # a man without effects
 NINA = 13  # a woman without effects

@@ -1,13 +1,13 @@
 """Setup: players, rows, seat stars, genre table, start player and posters."""
 
 from portable import eq, raises
-from showtime_kit import G, game, players, setup
+from showtime_kit import G, game, legal_places, players, setup
 from usher.core.data import dumps, loads
 from usher.core.errors import RuleError
 from usher.core.rng import Rng
 from usher.games import showtime
 from usher.games.catalog import load_game
-from usher.games.showtime import DEFAULT_STARS, GENRES, UNCHECKED_STAR_ROWS, to_move
+from usher.games.showtime import DEFAULT_STARS, GENRES, to_move
 
 # what a settings file may hold: JSON keys are strings; the Normal family likes two genres
 TABLE = {str(c): ["fantasy"] for c in range(1, 13)}
@@ -47,7 +47,6 @@ def test_rows_one_and_two_default_to_the_rulebook_example():
 
 
 def test_rows_three_and_four_are_defaults_to_check():
-    eq(UNCHECKED_STAR_ROWS, (3, 4))
     eq(setup(4)["components"]["stars"], [list(r) for r in DEFAULT_STARS])
     eq(setup(3)["components"]["stars"][2], [3, 4, 4, 3])
 
@@ -135,7 +134,7 @@ def test_posters_are_drawn_without_replacement():
         for _ in range(3):
             s = G.apply(s, G.roll(s, {"t": "poster"}, r))
             while s["phase"] == "place":
-                s = G.apply(s, showtime.legal_places(s)[0])
+                s = G.apply(s, legal_places(s)[0])
         eq(len(set(s["posters"])), 3)
         for g in s["posters"]:
             assert g in GENRES
@@ -153,7 +152,7 @@ def test_poster_rules():
 def test_a_poster_is_shown_once_per_game():
     s = game(poster="comedy")
     while s["phase"] == "place":
-        s = G.apply(s, showtime.legal_places(s)[0])
+        s = G.apply(s, legal_places(s)[0])
     eq(str(raises(RuleError, G.apply, s, {"t": "poster", "genre": "comedy"})), "poster already shown")
     eq(G.roll(s, {"t": "poster", "genre": "fantasy"}, Rng(1))["genre"], "fantasy")
 

@@ -4,7 +4,7 @@ Director's Cut game where a Linda or Louis has to be discarded."""
 
 from app_kit import median
 from portable import eq
-from showtime_kit import record_lines
+from showtime_kit import legal_places, record_lines
 from showtime_ui_kit import begin, enter_poster, make_app, name, place, press, settle
 from usher.games.catalog import load_game
 
@@ -77,7 +77,7 @@ def play_to_the_discard(app):
     """Anna keeps Louis for last; Ben keeps Linda and Louis for the third
     screening and seats them as a pair in row 1; the others fill row 2 first,
     so when Anna is down to Louis every free seat is beside the pair."""
-    from usher.games.showtime import GENRES, legal_places, to_move
+    from usher.games.showtime import GENRES, to_move
 
     g = load_game("showtime")
     setup = g.make_setup([{"name": "Anna", "colour": 0}, {"name": "Ben", "colour": 1}], {"first": 0, "cut": CUT}, {})

@@ -31,7 +31,6 @@ ROW = cast.SEATS_PER_ROW
 # Seat stars, row 1 (at the screen) first: the defaults are the catalog's
 # (the device settings start from them); every record stores its own.
 DEFAULT_STARS = entry("showtime")[SETTINGS]["stars"]
-UNCHECKED_STAR_ROWS = (3, 4)  # "check against your board"
 
 # phases
 POSTER = "poster"
@@ -235,10 +234,6 @@ def iter_places(state: dict):
                 for j in move_targets(seats, card, i):
                     if not why_not(seats, card, i, j):
                         yield _place_action(state, p, card, i, j)
-
-
-def legal_places(state: dict) -> list:
-    return list(iter_places(state))
 
 
 def _place_action(state: dict, p: int, card: int, i: int, j: int) -> dict:
