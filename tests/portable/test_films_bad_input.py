@@ -115,7 +115,7 @@ def test_films_bad_scriptwriter():
     refused(play(s, "0 turn 1 press"), "1 turn 0 award", "the VIP holder goes first")
     # a Studio with cards behind it
     s = play(start(), R1 + "0 scriptwriter; 1 award; " + R1 + "0 studio3; 0 protect 1; 1 award")
-    refused(s, "0 turn 1 award", "a Studio with cards behind cannot turn")
+    refused(s, "0 turn 1 award", "cards left of the Studio: no turning")
     # to a repeating half
     s = play(start(), R1 + "0 scriptwriter; 1 award; " + R1 + "0 director; 1 award")
     refused(s, "0 turn 0 director", "Director already there")

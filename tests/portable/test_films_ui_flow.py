@@ -130,9 +130,9 @@ def test_cards_behind_the_studio_are_offered_once_a_window():
     eq(top(app), "Behind")
     eq(labels(app), ["Skip (room 2)", "[ ] Director", "[ ] Producer"])
     press(app, "next", "ok", "next", "ok")
-    eq(labels(app)[0], "Move 2 behind")
+    eq(labels(app)[0], "Move 2 left")
     press(app, "ok")  # untick the Producer
-    eq(labels(app)[0], "Move 1 behind")
+    eq(labels(app)[0], "Move 1 left")
     choose(app, "Move")
     eq(last(app), [{"t": "protect", "p": 0, "pos": [1]}])
     eq(app.top().title, "Bo places")
@@ -143,14 +143,30 @@ def test_cards_behind_the_studio_are_offered_once_a_window():
     press(app, "back")
     # the game menu still offers it
     press(app, "back")
-    assert "Behind the Studio" in labels(app), labels(app)
-    choose(app, "Behind the Studio")
+    assert "Left of the Studio" in labels(app), labels(app)
+    choose(app, "Left of the Studio")
     eq(labels(app), ["Skip (room 1)", "[ ] Producer"])
     press(app, "next", "ok")
-    eq(labels(app)[0], "Move 1 behind")
+    eq(labels(app)[0], "Move 1 left")
     choose(app, "Move")
     eq(last(app), [{"t": "protect", "p": 0, "pos": [2]}])
     eq(top(app), "Main")
+
+
+def test_the_studio_window_says_left_of_the_studio_as_the_rulebook_does():
+    from app_kit import shown_texts
+
+    app, _ = make_app(mono=True)
+    start(app, 0)
+    feed(app, "0 bid 1; 1 bid 2; 0 director; 1 tickets1;")
+    bids(app, 1, 2)
+    seen = shown_texts(app)
+    place(app, "studio2")
+    eq(top(app), "Behind")
+    press(app, "next", "ok")
+    said = " ".join(seen)
+    assert "left of Studio?" in said and "Move 1 left" in said, seen
+    assert "behind" not in said.lower(), seen
 
 
 def test_ticking_more_cards_than_the_room_is_refused():
@@ -162,7 +178,7 @@ def test_ticking_more_cards_than_the_room_is_refused():
     place(app, "studio2")
     press(app, "next", "ok", "next", "ok", "next", "ok")
     eq(app.toast_msg, "room for 2")
-    eq(labels(app)[:4], ["Move 2 behind", "[x] Director", "[x] Producer", "[ ] Lead"])
+    eq(labels(app)[:4], ["Move 2 left", "[x] Director", "[x] Producer", "[ ] Lead"])
 
 
 def test_undo_of_a_revealed_round_takes_back_both_bids_and_the_script_between():

@@ -180,7 +180,7 @@ def turn_error(row: list, i: int, h: int) -> str:
     """Why a Scriptwriter may not turn card i to show `h` ("" when it may)."""
     c = row[i]
     if is_studio(c[0]) and i > 0:
-        return "a Studio with cards behind cannot turn"
+        return "cards left of the Studio: no turning"
     if c[1] >= 0 and c[1] != h:
         return "the other side shows " + LABELS[c[1]]
     if h == c[0]:

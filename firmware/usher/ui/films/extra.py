@@ -54,7 +54,7 @@ def turner(app, q: int, i: int, h: int, act):
 
 
 class Behind(Menu):
-    """Cards behind the Studio: OK toggles a card; the first row skips, or
+    """Cards to the left of the Studio (the rulebook's words): OK toggles a card; the first row skips, or
     moves the cards ticked (left to right), up to the room left."""
 
     def __init__(self, state: dict, q: int, on_move, on_skip) -> None:
@@ -66,12 +66,12 @@ class Behind(Menu):
         self.on: list = []
         self.on_move = on_move
         self.on_skip = on_skip
-        Menu.__init__(self, "%s: behind the Studio?" % name(state, q), [])
+        Menu.__init__(self, "%s: left of Studio?" % name(state, q), [])
         self.relabel()
 
     def relabel(self) -> None:
         n = len(self.on)
-        first = "Skip (room %d)" % self.room if not n else "Move %d behind" % n
+        first = "Skip (room %d)" % self.room if not n else "Move %d left" % n
         items = [(first, self.done)]
         for k in range(len(self.pos)):
             items.append(("[%s] %s" % ("x" if self.pos[k] in self.on else " ", self.labels[k]), self.toggler(k)))

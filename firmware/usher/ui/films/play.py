@@ -198,5 +198,5 @@ def extras(app) -> list:
         if e.kind == "script":
             out.append(("Scriptwriter", lambda: extra().who(app, "script", act, lambda: back_to_main(app))))
         elif e.kind == "protect":
-            out.append(("Behind the Studio", lambda: extra().who(app, "protect", act, lambda: back_to_main(app))))
+            out.append(("Left of the Studio", lambda: extra().who(app, "protect", act, lambda: back_to_main(app))))
     return out

@@ -25,7 +25,7 @@ def ask(match) -> str:
         return "Undo %s's bid?" % who
     if t == "protect":
         n = len(a["pos"])
-        return "Undo %s's %d card%s behind the Studio?" % (who, n, "" if n == 1 else "s")
+        return "Undo %s's %d card%s left of the Studio?" % (who, n, "" if n == 1 else "s")
     if t == "script":
         return "Undo %s's Scriptwriter: %s on top?" % (who, half(a["half"]))
     if t == "place":

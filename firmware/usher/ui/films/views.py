@@ -172,7 +172,7 @@ def draw_row_page(p, state: dict, q: int, right: str) -> None:
         p.text(ln, 2, y, theme.FG)
         y += lp
     if [c for c in cards if c[2]] and y + p.line_h("small") <= p.h:
-        p.text("[ ]: behind the Studio", 2, p.h - p.line_h("small") - 1, theme.DIM, "small")
+        p.text("[ ]: left of the Studio", 2, p.h - p.line_h("small") - 1, theme.DIM, "small")
 
 
 def ticket_rows(state: dict) -> list:
