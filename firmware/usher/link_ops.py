@@ -13,8 +13,9 @@ MAX_NAME = 16  # characters in a player's name
 MAX_ROSTER = 16
 
 
-def entry_view(storage, e: dict, secret: bool) -> dict:
-    """One game as `list` shows it; standings only once it is over."""
+def entry_view(storage, e: dict, secret: bool, open_: bool = False) -> dict:
+    """One game as `list` shows it; standings only once it is over; `open`
+    for the game open on the device (a delete of it is refused)."""
     out = {
         "name": e["name"],
         "game": e.get("game", "?"),
@@ -33,6 +34,8 @@ def entry_view(storage, e: dict, secret: bool) -> dict:
         out["standings"] = [[s["name"], s["score"], s["rank"]] for s in e["standings"]]
     if secret:
         out["secret"] = True
+    if open_:
+        out["open"] = True
     return out
 
 
@@ -48,7 +51,7 @@ def list_page(link, rid: int, start: int) -> str:
     entries = lib.entries(start)
     try:
         for e in entries:
-            text = ascii_json(entry_view(lib.storage, e, link.needs_press(e)))
+            text = ascii_json(entry_view(lib.storage, e, link.needs_press(e), e["name"] == link.playing[0]))
             if parts and used + len(text) > PAGE_BYTES:
                 nxt = i
                 break

@@ -383,6 +383,13 @@ def test_list_marks_games_that_need_a_press():
     with_secret_games(body)
 
 
+def test_list_marks_the_game_open_on_the_device():
+    _, lib, link, _, host = make_device(games=2)
+    eq(["open" in e for e in host.ask("list")[0]["games"]], [False, False])
+    link.playing = ("g0002", "dice")
+    eq([e.get("open", False) for e in host.ask("list")[0]["games"]], [False, True])
+
+
 def test_broken_record_needs_a_press():
     st, lib, link, _, _ = make_device(games=0)
     eq(link.needs_press({"name": "g0001", "game": "?", "finished": False, "broken": True}), True)

@@ -14,6 +14,7 @@ from usher_tools.link.client import LinkError
 # Exit codes (also in docs/LAPTOP.md): 1 usage or a record that fails, 3 no
 # device, 4 device gone or silent, 5 bad replies, 6 refused on the device.
 EXIT_NO_DEVICE = 3
+EXIT_REFUSED = 6
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False)

@@ -7,6 +7,7 @@ from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, Trans
 
 from usher_tools.cli.common import (
     EXIT_NO_DEVICE,
+    EXIT_REFUSED,
     UsherError,
     check_writable,
     db_option,
@@ -293,6 +294,16 @@ def delete(port, timeout, db_path, press_wait, game) -> None:  # type: ignore[no
         info = c.hello()
         if info["device"] != row["device"]:
             raise UsherError("%s was synced from device %s, not this one" % (row["name"], row["device"]))
+        # the game open on the device is refused before anything is asked or pulled
+        # (its list entry says `open`: PROTOCOL.md; older firmware refuses it at the delete)
+        entry = next((e for e in c.list_games() if isinstance(e, dict) and e.get("name") == row["name"]), None)
+        if entry is None:
+            raise UsherError("the device has no %s (deleted already?)" % row["name"])
+        if entry.get("open"):
+            raise UsherError(
+                "%s is open on the device: leave it there first (Back, Save & leave), then delete" % row["name"],
+                EXIT_REFUSED,
+            )
         # ask for the bytes after ours: the device checks our copy's CRC and says if it has more
         got = c.pull([(row["name"], row["data"])], on_pending=_asking, press_wait=press_wait)[row["name"]]
         if not got.complete or len(got.data) != len(row["data"]):

@@ -65,6 +65,8 @@ class Refused(LinkError):
         super().__init__("device refused %s: %s%s" % (what or "the request", code, " (%s)" % hint if hint else ""))
         self.code = code
         self.why = why
+        if code == "inplay":  # a refusal on the device's own rule, as a press of back is (LAPTOP.md)
+            self.exit_code = 6
 
 
 class Denied(Refused):

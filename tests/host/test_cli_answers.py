@@ -1,0 +1,46 @@
+"""Issue 29's wrong answers from the laptop (items 3, 5-9, 11-13): each test
+here failed on the code before its fix."""
+
+import os
+import time
+
+from click.testing import CliRunner
+from test_sync_e2e import DEVICE_ID, finish, usher
+from usher_devkit.bench.sync import PtyDevice
+from usher_tools.cli import main
+from usher_tools.history.store import History
+
+
+def run(*args, env=None):
+    return CliRunner().invoke(main, list(args), env=env, catch_exceptions=False)
+
+
+# -- item 3: the game open on the device -------------------------------------------------
+def test_delete_of_the_game_open_on_the_device_is_refused_before_anything_is_asked(tmp_path):
+    folder, db = str(tmp_path / "flash"), str(tmp_path / "history.sqlite")
+    args = ("--make", "2,3", "--secret", "g0002", "--open", "g0002")
+    with PtyDevice(folder, args) as dev:
+        proc = usher("sync", "--port", dev.path, "--json", "--wait", "15", db=db)
+        assert dev.wait_log("ask: Send g0002 to the laptop?", timeout=15)
+        dev.press("yes")
+        assert finish(proc)[0] == 0
+        asked = len([ln for ln in dev.log if ln.startswith("ask:")])
+        t0 = time.monotonic()
+        code, out, err = finish(usher("delete", "g0002", "--port", dev.path, "--wait", "3", db=db))
+        took = time.monotonic() - t0
+        assert code == 6, (code, err)  # refused (LAPTOP.md's exit codes), not 4 after a wait
+        assert "g0002 is open on the device" in err and "Traceback" not in err, err
+        assert len(err.strip().splitlines()) == 1, err
+        assert len([ln for ln in dev.log if ln.startswith("ask:")]) == asked  # nothing asked of the owner
+        assert took < 3, took  # at once, not after the press wait
+        assert "g0002.log" in os.listdir(folder)
+        # a game that is not open is still deleted after the press
+        proc = usher("delete", "g0001", "--port", dev.path, "--wait", "15", db=db)
+        assert dev.wait_log("ask: Delete g0001 for good?", timeout=15)
+        dev.press("yes")
+        code, out, err = finish(proc)
+        assert code == 0, err
+        assert "g0001.log" not in os.listdir(folder)
+    h = History(db)
+    assert h.get(DEVICE_ID, "g0002")["complete"] == 1
+    h.close()
