@@ -1,6 +1,8 @@
 """The red carpet: spaces 0-19 in two lines of ten, each figure on its space
 (on a shared space the one that arrived first stands in front, to the
-right), and each player's total with the tickets it took. OK or Back closes."""
+right), and each player's total with the tickets it took. OK or Back closes;
+left and right do nothing (no other page), and the title says where the
+first to arrive stands ("1st at right"), not an arrow that looks like one."""
 
 from usher.games.catalog import load_game
 from usher.ui import theme
@@ -15,7 +17,7 @@ class Carpet(Screen):
     title = "Red carpet"
 
     def on_event(self, ev: str) -> None:
-        if ev in ("ok", "back", "back_long", "ok_long", "prev", "next"):
+        if ev in ("ok", "back", "back_long", "ok_long"):
             self.close()
 
     def draw(self, p, full: bool) -> None:
@@ -23,7 +25,7 @@ class Carpet(Screen):
         view = load_game("showtime").public_view(state)
         p.clear()
         lcd = p.h >= 100
-        y = title_bar(p, self.title, "front >") + 2 if lcd else 0
+        y = title_bar(p, self.title, "1st at right") + 2 if lcd else 0
         cw = (p.w - 2) // PER_LINE
         ch = 28 if lcd else 21
         s = 7 if lcd else 5  # figure size

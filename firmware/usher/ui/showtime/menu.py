@@ -77,7 +77,9 @@ class ShowtimeMenu(Screen):
 
     def draw(self, p, full: bool) -> None:
         p.clear()
-        y = title_bar(p, self.title) + 2
+        # each view its own title: the scores are not "Game menu" (issue 32)
+        title = ("Undo last", "Scores", "Abandon")[self.view - 1] if self.view != LIST else self.title
+        y = title_bar(p, title) + 2
         lh = p.line_h() + 2
         if self.view in (ASK, QUIT):
             m = self.app.match

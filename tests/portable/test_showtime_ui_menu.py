@@ -1,0 +1,45 @@
+"""Showtime's game menu and red carpet page say what they are: the scores
+view is titled "Scores" (not "Game menu"), and the red carpet's title has
+no arrow that reads as a next page; left and right leave it open."""
+
+from app_kit import shown_texts
+from portable import eq
+from showtime_ui_kit import begin, make_app, name, press, stop_showing, walk
+
+
+def open_entry(app, label):
+    """In Showtime's menu (its items are plain labels), move to `label` and
+    OK; returns every string drawn by that OK."""
+    scr = app.top()
+    walk(app, scr.sel, scr.items.index(label), len(scr.items))
+    seen = shown_texts(app)
+    press(app, "ok")
+    stop_showing(app)
+    return seen
+
+
+def test_the_scores_view_is_titled_scores_on_both_boards():
+    for mono in (True, False):
+        app, _ = make_app(mono=mono)
+        begin(app, 2)
+        press(app, "back")
+        eq(name(app), "ShowtimeMenu")
+        seen = open_entry(app, "Scores")
+        assert "Scores" in seen and "Game menu" not in seen, seen
+        assert "1. Anna" in seen or "1. Ben" in seen, seen
+        press(app, "back")  # back to the list, titled as the menu again
+        eq(app.top().title, "Game menu")
+
+
+def test_the_red_carpet_has_no_page_arrow_and_left_right_keep_it_open():
+    app, _ = make_app(mono=False)
+    begin(app, 2)
+    press(app, "back")
+    seen = open_entry(app, "Red carpet")
+    eq(name(app), "Carpet")
+    assert "Red carpet" in seen, seen
+    assert not [s for s in seen if s.endswith(">") or s.endswith("<")], seen
+    press(app, "next", "prev")
+    eq(name(app), "Carpet")
+    press(app, "ok")
+    eq(name(app), "ShowtimeMenu")
