@@ -44,3 +44,32 @@ def test_delete_of_the_game_open_on_the_device_is_refused_before_anything_is_ask
     h = History(db)
     assert h.get(DEVICE_ID, "g0002")["complete"] == 1
     h.close()
+
+
+# -- item 5: Films with open bids ----------------------------------------------------------
+def test_films_open_bids_are_told_with_their_number_when_made(tmp_path):
+    import test_sheet as tsh
+
+    db = str(tmp_path / "history.sqlite")
+    header, records = tsh.load("films_example.rec")
+    header["setup"]["options"]["bids"] = "open"
+    tsh.store(db, "g0001", header, records)
+    text = tsh.show(db, "g0001")
+    who = tsh.names(header)
+    assert "face down" not in text
+    # every round's first bid, with its number, before the reveal that follows it
+    firsts = []
+    seen: dict = {}
+    for a in records:
+        if a["t"] == "bid":
+            seen[a["p"]] = a["weeks"]
+            if len(seen) == 1:
+                firsts.append("%s bids %d, openly." % (who[a["p"]], a["weeks"]))
+            else:
+                seen = {}
+    assert len(firsts) == 8
+    tsh.in_order(text, firsts)
+    # private bids (the record as written) stay face down
+    header["setup"]["options"]["bids"] = "private"
+    tsh.store(db, "g0002", header, records)
+    assert tsh.show(db, "g0002").count("bids, face down.") == 8

@@ -374,7 +374,9 @@ def tell_films(story: Story, game, before: dict, a: dict, after: dict, k: int) -
     who = story.who(p)
     if t == "bid":
         last = after["last"]
-        if after["ph"] == "bid":  # the other bid is not in: this one stays face down
+        if after["ph"] == "bid" and after.get("open"):  # open bids: typed on the shared screen
+            story.say("%s bids %d, openly." % (who, a["weeks"]))
+        elif after["ph"] == "bid":  # the other bid is not in: this one stays face down
             story.say("%s bids, face down." % who)
         else:
             w0, w1, ch, tie = last
