@@ -13,7 +13,7 @@ except ImportError:  # MicroPython: annotations are never evaluated
     pass
 
 from usher.core.crc import crc_hex
-from usher.ui.modules import LINK, collect, unload
+from usher.ui.modules import LINK, unload
 
 # heap the link needs free before it is loaded: its code and buffers take ~24 KB
 # on the 64-bit VM (less on the Pico), its answers a few KB more
@@ -39,9 +39,6 @@ def no_room_line(playing: bool) -> bytes:
     its lines were not read), built without the link's code."""
     body = b'{"err":"memory","id":null,"ok":false,"why":"%s"}' % (WHY_GAME if playing else WHY_HOME).encode()
     return b"@u " + body + b"*" + crc_hex(body).encode() + b"\n"
-
-
-NO_ROOM_LINE = no_room_line(True)  # the line a host gets while a game is open
 
 
 class FirstByte:
@@ -170,7 +167,8 @@ class LinkGate:
 
     def _drop(self, app) -> None:
         """Drop the link and its modules, giving their heap back; this module
-        stays while the host is being refused."""
+        stays while the host is being refused. unload collects once when it
+        forgot a module; with none forgotten the link never loaded (heap_free
+        has just collected, or an allocation failed, which collects)."""
         self.link = None
         unload(LINK, ("usher.link_gate",) if self.off else ())
-        collect()

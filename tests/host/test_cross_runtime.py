@@ -8,14 +8,14 @@ from tooling import FIRMWARE, micropython
 SCRIPT = """
 import sys
 sys.path.insert(0, %r)
-from usher.core.rng import Rng
-from usher.games.showbiz_bags import artist_bag as showbiz_artist_bag
+from usher.core.rng import Bag, Rng
+from usher.games.showbiz_bags import ARTIST_BAG
 from usher.core.record import encode_line
 r = Rng(%d)
 print([r.next32() for _ in range(20)])
 print([r.below(6) for _ in range(40)])
 items = list(range(30)); r.shuffle(items); print(items)
-b = showbiz_artist_bag(); print(b.draw_many(r, 81))
+b = Bag(ARTIST_BAG[0], ARTIST_BAG[1]); print(b.draw_many(r, 81))
 print(encode_line({"t": "bid", "p": 1, "ze": [3, 0]}))
 """
 

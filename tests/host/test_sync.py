@@ -454,7 +454,7 @@ def test_link_leaves_kbd_intr_alone_so_mpremote_can_always_interrupt():
 
 
 def test_a_device_short_of_memory_is_reported_with_what_to_do(hist):
-    from usher.link_gate import NO_ROOM_LINE, WHY_GAME, WHY_HOME
+    from usher.link_gate import WHY_GAME, WHY_HOME, no_room_line
 
     dev = Device(games=1)
 
@@ -483,7 +483,7 @@ def test_a_device_short_of_memory_is_reported_with_what_to_do(hist):
                 if b < 0:
                     return 0
                 if b == 0x0A:
-                    self.port.dev.write(NO_ROOM_LINE)
+                    self.port.dev.write(no_room_line(True))
 
         def pending(self):
             return ""

@@ -19,3 +19,13 @@ def on_micropython():
     import sys
 
     return sys.implementation.name == "micropython"
+
+
+def micropython_only(why):
+    """Skip the calling test on CPython, saying `why` (pytest reports a skip,
+    not a pass): for what only the MicroPython VM can show. On MicroPython
+    it returns and the test goes on."""
+    if not on_micropython():
+        import pytest
+
+        pytest.skip("MicroPython only: " + why)

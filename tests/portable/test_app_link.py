@@ -4,10 +4,12 @@ error line, its bytes are dropped for a while, and the game goes on."""
 
 from app_kit import goto, make_app, press
 from fake_serial import FakeSerial
-from portable import eq, on_micropython
+from portable import eq, micropython_only, on_micropython
 from usher import link_gate
 from usher.core.crc import crc32
-from usher.link_gate import LINK_BACKOFF_TICKS, NO_ROOM_LINE, no_room_line
+from usher.link_gate import LINK_BACKOFF_TICKS, LINK_IDLE_TICKS, no_room_line
+
+NO_ROOM_LINE = no_room_line(True)  # the line a host gets while a game is open
 
 
 def link_of(app):
@@ -111,3 +113,40 @@ def test_the_gate_allocates_the_links_buffers_at_the_links_own_sizes():
     from usher import link
 
     eq((link_gate.LINE_MAX, link_gate.OUT_CAP), (link.LINE_MAX, link.OUT_CAP))
+
+
+def test_the_link_leaving_is_one_collection():
+    """Leaving the link forgets its modules, and unload then collects: the gate
+    collected once more after it, a second ~10 ms pass on the Pico."""
+    micropython_only("on CPython unload forgets nothing and never collects")
+    import sys
+
+    from usher.ui import modules
+
+    app, _ = make_app(mono=True)
+    ser = attach(app)
+    ser.feed(b"\n")
+    app.tick()
+    assert link_of(app) is not None
+    gate = sys.modules["usher.link_gate"]  # the module the gate runs in (tests before may have dropped ours)
+    passes = []
+    real = modules.collect
+
+    def counted():
+        passes.append(1)
+        real()
+
+    had = getattr(gate, "collect", None)
+    modules.collect = counted
+    if had is not None:
+        gate.collect = counted
+    try:
+        for _ in range(LINK_IDLE_TICKS + 2):  # the host says nothing more: the link goes
+            app.tick()
+    finally:
+        modules.collect = real
+        if had is not None:
+            gate.collect = had
+    assert app.gate is None
+    eq("usher.link" in sys.modules, False)
+    eq(len(passes), 1)

@@ -4,7 +4,7 @@ link's own name begins the gate's)."""
 
 import sys
 
-from portable import eq
+from portable import eq, micropython_only
 from usher.games.catalog import GAMES, HELPERS, NAME, modules_of
 from usher.ui.modules import LINK, MICRO, unload, within
 
@@ -58,8 +58,7 @@ def test_unload_on_micropython_forgets_the_named_and_keeps_the_rest():
 def test_unload_collects_only_when_it_forgot_a_module():
     """Screens call unload as they draw; a collection for nothing was ~10 ms
     of a press on the Pico, before its frame was pushed."""
-    if not MICRO:
-        return  # CPython: unload does nothing at all
+    micropython_only("on CPython unload forgets nothing and never collects")
     import gc
 
     def garbage():

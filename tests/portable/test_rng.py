@@ -1,7 +1,14 @@
 from portable import eq, raises
 from usher.core.rng import Bag, Rng, die, throw
-from usher.games.showbiz_bags import artist_bag as showbiz_artist_bag
-from usher.games.showbiz_bags import taste_bag as showbiz_taste_bag
+from usher.games.showbiz_bags import ARTIST_BAG, TASTE_BAG
+
+
+def showbiz_taste_bag():
+    return Bag(TASTE_BAG[0], TASTE_BAG[1])
+
+
+def showbiz_artist_bag():
+    return Bag(ARTIST_BAG[0], ARTIST_BAG[1])
 
 
 def test_same_seed_same_sequence():
