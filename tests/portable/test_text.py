@@ -2,7 +2,7 @@
 glyph bitmaps the font modules describe."""
 
 import framebuf
-from portable import eq, on_micropython
+from portable import eq, micropython_only, on_micropython
 from usher.ui import text
 from usher.ui.fonts import digits44, sans12, sans16, sans24
 
@@ -176,8 +176,7 @@ def test_importing_a_font_costs_a_few_kb_of_heap():
 
 
 def test_drawing_is_fast_enough_on_the_vm():
-    if not on_micropython():
-        return
+    micropython_only("CPython's speed says nothing of the VM's")
     import time
 
     fb = canvas()
