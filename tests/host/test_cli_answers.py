@@ -4,6 +4,8 @@ here failed on the code before its fix."""
 import os
 import time
 
+import pytest
+
 from click.testing import CliRunner
 from test_sync_e2e import DEVICE_ID, finish, usher
 from usher_devkit.bench.sync import PtyDevice
@@ -73,3 +75,19 @@ def test_films_open_bids_are_told_with_their_number_when_made(tmp_path):
     header["setup"]["options"]["bids"] = "private"
     tsh.store(db, "g0002", header, records)
     assert tsh.show(db, "g0002").count("bids, face down.") == 8
+
+
+# -- item 6: reading never creates a history ---------------------------------------------
+READERS = [["games"], ["show", "g0001"], ["stats"], ["export"], ["report", "g0001"]]
+
+
+@pytest.mark.parametrize("cmd", READERS, ids=[c[0] for c in READERS])
+def test_a_read_only_command_creates_no_history_and_says_there_is_none(tmp_path, cmd):
+    db = str(tmp_path / "nowhere" / "h.db")
+    r = run(*cmd, "--db", db)
+    assert r.exit_code == 1, r.output
+    assert r.output.strip().splitlines() == ["Error: no history at %s yet: usher sync (or usher import) makes it" % db]
+    assert os.listdir(str(tmp_path)) == []  # no folder, no file
+    r = run(*cmd, env={"USHER_DB": str(tmp_path / "h.db")})
+    assert r.exit_code == 1 and "no history at" in r.output
+    assert os.listdir(str(tmp_path)) == []

@@ -78,15 +78,17 @@ def device(port: str | None, timeout: float):  # type: ignore[no-untyped-def]
 
 
 @contextlib.contextmanager
-def history(db_path: str | None):  # type: ignore[no-untyped-def]
+def history(db_path: str | None, create: bool = False):  # type: ignore[no-untyped-def]
     """The history, or one line and exit 1 when the file is not one we can
-    use (another program's, damaged, newer): see usher_tools.history.store."""
+    use (another program's, damaged, newer): see usher_tools.history.store.
+    Only the commands that bring games (`create`: sync, import) make the
+    file; the others never create a file or folder, and say there is none."""
     import sqlite3
 
     from usher_tools.history.store import History, HistoryError
 
     try:
-        h = History(db_path)
+        h = History(db_path, create=create)
     except HistoryError as e:
         raise UsherError(str(e)) from None
     try:

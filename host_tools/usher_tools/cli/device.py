@@ -125,7 +125,7 @@ def sync(port, timeout, db_path, as_json, press_wait) -> None:  # type: ignore[n
     from usher_tools.link.sync import QuietUI, Syncer
 
     ui = QuietUI() if as_json else RichUI()
-    with history(db_path) as h, device(port, timeout) as client:
+    with history(db_path, create=True) as h, device(port, timeout) as client:
         try:
             report = Syncer(client, h, ui, press_wait=press_wait).run()
         except Exception:

@@ -116,7 +116,7 @@ def import_(db_path, device, files) -> None:  # type: ignore[no-untyped-def]
     """Put game record FILES into the history (as the web page downloads them,
     or written by hand as `usher score` reads them)."""
     bad = []
-    with history(db_path) as h:
+    with history(db_path, create=True) as h:
         for path in files:
             dev, name = where_from(path, device)
             with open(path, "rb") as f:

@@ -112,8 +112,12 @@ class Row(dict):
 
 
 class History:
-    def __init__(self, path: str | None = None) -> None:
+    def __init__(self, path: str | None = None, create: bool = True) -> None:
+        """`create`: make the file (and its folder) when there is none; else
+        (the commands that only read) a HistoryError says there is none."""
         self.path = path or default_path()
+        if not create and not os.path.exists(self.path):
+            raise HistoryError("no history at %s yet: usher sync (or usher import) makes it" % self.path)
         try:
             self.db = self._open()
         except sqlite3.Error as e:
