@@ -5,7 +5,6 @@ import os
 import time
 
 import pytest
-
 from click.testing import CliRunner
 from test_sync_e2e import DEVICE_ID, finish, usher
 from usher_devkit.bench.sync import PtyDevice
