@@ -226,12 +226,24 @@ class Play(GameScreen):
                 ink = theme.ERROR if discard else theme.DIM
             return "< %s >" % label, ink, "%d/%d" % (self.at[PICK] + 1, len(self.lists[PICK]))
         i = self.sel()
-        where = "row %d seat %d" % (i // ROW + 1, i % ROW + 1)
+        where = views.seat_names(i)
         if m == WHY:
             err = pick.why_not_seat(s, self.card, i)
-            return "%s: %s" % (where, err or "free"), theme.ERROR if err else theme.GOOD, ""
+            if err:
+                return tuple("%s: %s" % (w, err) for w in where) + (err,), theme.ERROR, ""
+            v = s["seats"][i]  # offered: free, or its person moves for Ken or Sophie
+            ok = "%s moves" % cast.name(v[1]) if v else "free"
+            return tuple("%s: %s" % (w, ok) for w in where), theme.GOOD, ""
         v = s["seats"][self.seat if m == TARGET else i]
         who = cast.name(v[1]) if v else ""
         if m == TARGET:
-            return "%s to %s" % (who, where), theme.ACCENT, ""
-        return "%s: %s%s" % (cast.name(self.card), where, " (%s)" % who if who else ""), theme.ACCENT, "hold OK: why"
+            return tuple("%s to %s" % (who, w) for w in where), theme.ACCENT, ""
+        name = cast.name(self.card)
+        said: tuple = ()
+        for w in where:  # the seat said in full first, the person's move said if it fits
+            said += (
+                ("%s: %s (%s moves)" % (name, w, who), "%s: %s (%s)" % (name, w, who))
+                if who
+                else ("%s: %s" % (name, w),)
+            )
+        return said, theme.ACCENT, "hold OK: why"

@@ -1,9 +1,10 @@
 """Drawing the Showtime auditorium: a header, the screen, rows of seats and
 a footer line, laid out for the 240x135 LCD or the 128x64 OLED.
 
-Seats show their owner (colour on the LCD, a shape on the OLED) and the
-person (number and name where they fit, the number alone in the OLED's
-4-row auditorium); free seats show their stars, dimmed (dots on the OLED)."""
+Seats show their owner (colour on the LCD, a shape on the OLED), the
+person (number and name where the whole name fits, else the number alone:
+a cut name could read as a player's) and the seat's stars as dots; free
+seats show their stars, dimmed (dots on the OLED)."""
 
 from usher.games import showtime_cast as cast
 from usher.ui import text, theme
@@ -95,7 +96,22 @@ def player_tag(p, name: str, who: int, x_right: int, y: int) -> int:
     return x
 
 
+def label(p, card: int, w: int, size: str) -> str:
+    """'2 Benny' where it fits in w pixels, else the number alone: a cut name
+    ("2 Ben...") reads as a player's name."""
+    s = "%d %s" % (card, cast.name(card))
+    return s if p.text_w(s, size) <= w else str(card)
+
+
+def pips(p, x: int, y: int, n: int, d: int, cols: int, ink: int) -> None:
+    """n star dots of d pixels, `cols` to a line, from (x, y)."""
+    for k in range(n):
+        p.fill_rect(x + (k % cols) * (d + 1), y + (k // cols) * (d + 1), d, d, ink)
+
+
 def draw_seat(p, L: Layout, state: dict, i: int, hi: bool = False) -> None:
+    """A seat: free, its stars; taken, its owner, the person and, as dots,
+    the seat's stars (the star stays visible under a placed card)."""
     x, y, w, h = L.cell(i)
     v = state["seats"][i]
     stars = state["stars"][i // ROW][i % ROW]
@@ -106,28 +122,35 @@ def draw_seat(p, L: Layout, state: dict, i: int, hi: bool = False) -> None:
         if v is None:  # stars as dots: a free seat never reads as a person's number
             d = 2 if L.mini else 3
             dx = x + (w - stars * (d + 1) + 1) // 2
-            for k in range(stars):
-                p.fill_rect(dx + k * (d + 1), y + (h - d) // 2, d, d, ink)
+            pips(p, dx, y + (h - d) // 2, stars, d, 4, ink)
             return
         s = min(7, h - 1 if L.mini else h - 4)
         mark(p, x + 1, y + (h - s) // 2, s, v[0], ink)
+        pips(p, x + w - 5, y + 1, stars, 2, 2, ink)  # a 5x5 block at the right
         tx = x + s + 3
         if L.mini:
             mini(p, str(v[1]), tx, y + (h - 7) // 2, ink)
         else:
-            label = p.fit("%d %s" % (v[1], cast.name(v[1])), x + w - tx, "small")
-            p.text(label, tx, y + (h - p.line_h("small")) // 2, ink, "small")
+            t = label(p, v[1], x + w - 6 - tx, "small")
+            p.text(t, tx, y + (h - p.line_h("small")) // 2, ink, "small")
         return
     size = "body" if h >= 26 else "small"
-    ty = y + (h - p.line_h(size)) // 2
     if v is None:
+        ty = y + (h - p.line_h(size)) // 2
         p.fill_rect(x, y, w, h, theme.BG)
         p.rect(x, y, w, h, theme.DIM)
         p.center("%d*" % stars, ty, theme.DIM, size, x, w)
     else:
         bg = theme.player(v[0])
+        ink = theme.BG if bg in DARK_INK else theme.FG
         p.fill_rect(x, y, w, h, bg)
-        p.center("%d %s" % (v[1], cast.name(v[1])), ty, theme.BG if bg in DARK_INK else theme.FG, size, x + 2, w - 4)
+        t = label(p, v[1], w - 4, size)
+        if t == str(v[1]) and size == "body":
+            size = "small"
+            t = label(p, v[1], w - 4, size)
+        d = 3  # the stars as dots along the bottom (inside the cursor's frame), the text above
+        p.center(t, y + (h - d - 4 - p.line_h(size)) // 2, ink, size, x + 2, w - 4)
+        pips(p, x + (w - stars * (d + 1) + 1) // 2, y + h - d - 4, stars, d, 4, ink)
     if hi:  # a white frame, with a black line inside it to part it from the colour
         p.rect(x, y, w, h, theme.FG)
         p.rect(x + 1, y + 1, w - 2, h - 2, theme.FG)
@@ -169,12 +192,31 @@ def draw_head(p, L: Layout, left: str, who: int = -1, name: str = "", ink: int =
         p.hline(0, L.head_h - 1, p.w, theme.SELECT)
 
 
-def draw_foot(p, L: Layout, s: str, ink: int = theme.FG, hint: str = "") -> None:
-    """The footer line: s centred, a dim hint at the right (LCD only)."""
+def draw_foot(p, L: Layout, s, ink: int = theme.FG, hint: str = "") -> None:
+    """The footer line, centred: `s` a text or a tuple of ways to say it,
+    the fullest first; the first that fits whole is drawn, with a dim hint
+    at the right (LCD only) when there is room for it too."""
     y = L.foot_y
     p.fill_rect(0, y, p.w, L.foot_h, theme.BG)
-    hw = 0
-    if hint and L.lcd:
-        hw = p.text_w(hint, "small") + 4
+    alts = (s,) if isinstance(s, str) else s
+    hw = p.text_w(hint, "small") + 4 if hint and L.lcd else 0
+    t = alts[-1]  # cut if nothing fits
+    for a in alts:  # the fullest saying that fits, with the hint if it fits too
+        tw = p.text_w(a)
+        if tw <= p.w:
+            t = a
+            if tw > p.w - hw:
+                hw = 0
+            break
+    else:
+        hw = 0
+    if hw:
         p.right(hint, p.w - 2, y + (L.foot_h - p.line_h("small")) // 2, theme.DIM, "small")
-    p.center(s, y + (L.foot_h - p.line_h()) // 2, ink, "body", 0, p.w - hw)
+    p.center(t, y + (L.foot_h - p.line_h()) // 2, ink, "body", 0, p.w - hw)
+
+
+def seat_names(i: int) -> tuple:
+    """('row 2 seat 1', 'R2 S1'): a seat said in full, and short."""
+    r = i // ROW + 1
+    k = i % ROW + 1
+    return "row %d seat %d" % (r, k), "R%d S%d" % (r, k)
