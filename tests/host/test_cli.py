@@ -314,12 +314,17 @@ def test_stats_per_title_and_player_worked_by_hand(db):
 
 
 def test_export_bgstats_has_the_documented_fields_and_leaves_flagged_games_out(db):
+    from urllib.parse import unquote
+
+    from usher_tools.history.bgstats import LINK
+
     finished_history(db)
-    r = CliRunner().invoke(main, ["export", "--db", db, "--format", "bgstats"])
-    plays = json.loads(r.stdout)
+    r = CliRunner().invoke(main, ["export", "--db", db, "--format", "bgstats-links"])
+    plays = [json.loads(unquote(line[len(LINK) :])) for line in r.stdout.splitlines()]
     assert [p["sourcePlayId"] for p in plays] == ["dev1:g0001", "dev1:g0002", "dev1:g0003", "dev1:g0004"]
     p = plays[0]
     assert p["game"] == {"name": "testgame", "highestWins": True, "noPoints": False, "sourceGameId": "testgame"}
+    assert p["location"] == "Usher"
     assert len(p["playDate"]) == 19 and p["playDate"][4] == "-" and p["playDate"][13] == ":"
     # these hand-made rows have no record to tell who started: nobody is marked
     assert p["players"] == [
@@ -344,6 +349,12 @@ def test_export_bgstats_has_the_documented_fields_and_leaves_flagged_games_out(d
     ]
     tie = plays[2]["players"]
     assert [q["winner"] for q in tie] == [True, True]
+    assert "left out of BG Stats: g0006 (invalid" in r.stderr
+    # the import file holds the same four plays, and leaves the same game out
+    r = CliRunner().invoke(main, ["export", "--db", db, "--format", "bgstats"])
+    backup = json.loads(r.stdout)
+    assert [len(backup[k]) for k in ("players", "games", "plays")] == [3, 2, 4]
+    assert [s["score"] for s in backup["plays"][0]["playerScores"]] == ["30", "20"]
     assert "left out of BG Stats: g0006 (invalid" in r.stderr
 
 

@@ -179,23 +179,34 @@ def test_csv_has_a_row_per_player_and_play_films_in_tickets(night):
 
 
 def test_bgstats_has_one_play_a_game_of_a_match_and_the_vip_holder_starts(night):
+    from urllib.parse import unquote
+
+    from usher_tools.history.bgstats import LINK
+
     db, names = night
-    plays = json.loads(run("export", "--db", db, "--format", "bgstats").stdout)
-    films = [p for p in plays if p["game"]["sourceGameId"] == "films"]
+    links = run("export", "--db", db, "--format", "bgstats-links").stdout.split()
+    pushed = [json.loads(unquote(x[len(LINK) :])) for x in links]
+    ids = [p["sourcePlayId"] for p in pushed if p["game"]["sourceGameId"] == "films"]
     per = films_games("films_match.rec") + films_games("films_example.rec")
-    assert len(films) == len(per) == 4
-    ids = [p["sourcePlayId"] for p in films]
+    assert len(ids) == len(per) == 4
     assert len(set(ids)) == 4 and [i.rsplit("#", 1)[-1] for i in ids[:3]] == ["g1", "g2", "g3"]
+    # the import file: the same four plays, each player by reference
+    backup = json.loads(run("export", "--db", db, "--format", "bgstats").stdout)
+    title = {g["id"]: g["name"] for g in backup["games"]}
+    who = {p["id"]: p["name"] for p in backup["players"]}
+    films = [p for p in backup["plays"] if title[p["gameRefId"]] == "Films"]
+    assert len(films) == 4 and len({p["uuid"] for p in films}) == 4
     ps = seats("films_match.rec")
     for play, (tickets, win, vip) in zip(films, per, strict=True):
-        assert [q["score"] for q in play["players"]] == tickets
-        assert [q["winner"] for q in play["players"]] == [s == win for s in range(2)]
-        assert [q["startPlayer"] for q in play["players"]] == [s == vip for s in range(2)]
-        assert [q["name"] for q in play["players"]] == ps
+        scores = play["playerScores"]
+        assert [q["score"] for q in scores] == [str(t) for t in tickets]
+        assert [q["winner"] for q in scores] == [s == win for s in range(2)]
+        assert [q["startPlayer"] for q in scores] == [s == vip for s in range(2)]
+        assert [who[q["playerRefId"]] for q in scores] == ps
     # the one-game record: the rulebook gives the VIP to a player before the
     # game (most popcorn); the device records it as the first action
     first = read("films_example.rec").records[0]
-    assert first["t"] == "game" and films[3]["players"][first["vip"]]["startPlayer"]
+    assert first["t"] == "game" and films[3]["playerScores"][first["vip"]]["startPlayer"]
 
 
 # -- usher report ------------------------------------------------------------------------------

@@ -85,8 +85,8 @@ def test_delete_then_a_new_game_under_the_same_name_keeps_both(db):
     assert [(g["name"], g["uid"]) for g in games] == [("g0001", first.header["uid"]), ("g0001", second.header["uid"])]
     stats = json.loads(run("stats", "--db", db, "--json").stdout)
     assert stats["titles"][0]["plays"] == 2
-    plays = json.loads(run("export", "--db", db, "--format", "bgstats").stdout)
-    assert len(plays) == 2 and len({p["sourcePlayId"] for p in plays}) == 2
+    plays = json.loads(run("export", "--db", db, "--format", "bgstats").stdout)["plays"]
+    assert len(plays) == 2 and len({p["uuid"] for p in plays}) == 2
     assert len(json.loads(run("export", "--db", db, "--format", "json").stdout)) == 2
 
 
@@ -470,18 +470,27 @@ def test_bgstats_marks_the_real_start_player_in_the_documented_format(db):
     synced_record(h, "g0001", os.path.join(RECORDS, "showtime_4p.rec"))
     synced_record(h, "g0002", os.path.join(RECORDS, "showbiz_4p.rec"))
     h.close()
-    plays = json.loads(run("export", "--db", db, "--format", "bgstats").stdout)
+    from urllib.parse import unquote
+
+    links = run("export", "--db", db, "--format", "bgstats-links").stdout.split()
+    prefix = "https://app.bgstatsapp.com/createPlay.html?data="
+    assert all(x.startswith(prefix) for x in links)
+    plays = [json.loads(unquote(x[len(prefix) :])) for x in links]
     starts = {p["game"]["name"]: [q["name"] for q in p["players"] if q["startPlayer"]] for p in plays}
     # Showtime: Cleo was drawn to start; Showbiz: Dev was the first general agent and picked first
     assert starts == {"Showtime": ["Cleo"], "Showbiz": ["Dev"]}
     for p in plays:
         same_shape(p, DOCUMENTED)
         assert all("winner" in q and "startPlayer" in q for q in p["players"])
-    links = run("export", "--db", db, "--format", "bgstats-links").stdout.split()
-    from urllib.parse import unquote
-
-    prefix = "https://app.bgstatsapp.com/createPlay.html?data="
-    assert [json.loads(unquote(x[len(prefix) :])) for x in links] == plays
+    # the import file marks the same start players
+    backup = json.loads(run("export", "--db", db, "--format", "bgstats").stdout)
+    title = {g["id"]: g["name"] for g in backup["games"]}
+    who = {p["id"]: p["name"] for p in backup["players"]}
+    starts = {
+        title[p["gameRefId"]]: [who[q["playerRefId"]] for q in p["playerScores"] if q["startPlayer"]]
+        for p in backup["plays"]
+    }
+    assert starts == {"Showtime": ["Cleo"], "Showbiz": ["Dev"]}
 
 
 # -- item 17: usher show reads as a score sheet ------------------------------------------------

@@ -204,8 +204,8 @@ def test_a_game_deleted_on_the_device_and_a_new_one_under_its_name_are_both_kept
     assert all(g["finished"] and g["status"] == "ok" for g in games)
     stats = json.loads(finish(usher("stats", "--json", db=db))[1])
     assert [(t["title"], t["plays"]) for t in stats["titles"]] == [("Showtime", 2)]
-    plays = json.loads(finish(usher("export", "--format", "bgstats", db=db))[1])
-    assert len({p["sourcePlayId"] for p in plays}) == 2
+    plays = json.loads(finish(usher("export", "--format", "bgstats", db=db))[1])["plays"]
+    assert len({p["uuid"] for p in plays}) == 2
     rows = finish(usher("export", "--format", "csv", db=db))[1].splitlines()
     assert len(rows) == 1 + 2 * 2  # a row a player, two players, two games
 

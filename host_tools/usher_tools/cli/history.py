@@ -207,30 +207,94 @@ def report(db_path, dest, game) -> None:  # type: ignore[no-untyped-def]
     type=click.Choice(["csv", "json", "bgstats", "bgstats-links"]),
     default="csv",
     show_default=True,
-    help="Output format.",
+    help="csv: a row a player; json: every game; bgstats: the BG Stats import file;"
+    " bgstats-links: one BG Stats link a play.",
 )
-@out_option()
-def export(db_path, fmt, dest) -> None:  # type: ignore[no-untyped-def]
+@click.option(
+    "--qr",
+    is_flag=True,
+    help="With bgstats-links: each link also as a QR code, in the terminal, or as PNG files in the folder -o DIR.",
+)
+@out_option("File (default: stdout); with --qr a folder for the PNG files.")
+def export(db_path, fmt, qr, dest) -> None:  # type: ignore[no-untyped-def]
     """Every game in the history as CSV (one row a player), JSON, or BG Stats
-    plays (bgstats: a JSON list of plays in BG Stats' import format;
-    bgstats-links: one BG Stats import link a play)."""
+    plays (finished games; a Films match is a play a game).
+
+    \b
+    bgstats        the BG Stats import file (its own backup shape: players,
+                   locations, games, plays). Copy it to the phone and open it
+                   with BG Stats (its import of a backup/JSON file). The same
+                   plays imported again merge: their uuids do not change.
+    bgstats-links  one link a play, a line each. Open a link on the phone
+                   with BG Stats installed: the app shows the play to save.
+                   --qr draws each link as a QR code to scan with the phone.
+
+    playDate is the laptop's local time; a game whose device clock was not
+    set is dated by its sync, and its BG Stats comment says so."""
     from usher_tools.history import export as ex
 
+    if qr and fmt != "bgstats-links":
+        raise click.UsageError("--qr draws BG Stats links: use it with --format bgstats-links")
     with history(db_path) as h:
         rows = h.all()
     left: list = []
-    if fmt == "csv":
+    if qr:
+        left = _export_qr(rows, dest)
+    elif fmt == "csv":
         text = ex.to_csv(rows)
     elif fmt == "json":
         text = ex.to_json(rows) + "\n"
     elif fmt == "bgstats":
         text, left = ex.to_bgstats(rows)
-        text += "\n"
     else:
         text, left = ex.to_bgstats_links(rows)
-    write_out(dest, text)
+    if not qr:
+        write_out(dest, text)
     for label in left:
         err.print("[yellow]left out of BG Stats: %s[/yellow]" % label)
+
+
+def _export_qr(rows: list, dest: str) -> list:
+    """The links and their QR codes: on stdout, or into the folder `dest`
+    (NN-game.png a play, and links.txt)."""
+    import shutil
+
+    from usher_tools.history import export as ex
+
+    pairs, left = ex.bgstats_links(rows)
+    if dest != "-":
+        if os.path.exists(dest) and not os.path.isdir(dest):
+            raise UsherError("cannot write QR codes into %s: it is a file, not a folder" % dest)
+        try:
+            os.makedirs(dest, exist_ok=True)
+        except OSError as e:
+            raise UsherError("cannot make folder %s: %s" % (dest, e.strerror or e)) from None
+        write_out(os.path.join(dest, "links.txt"), "".join(link + "\n" for _, link in pairs))
+    cols = shutil.get_terminal_size().columns
+    for n, (play, link) in enumerate(pairs, 1):
+        code = ex.qr_code(link)
+        if code is None:
+            err.print(ex.too_long(play, link), markup=False)
+            if dest == "-":
+                sys.stdout.write(link + "\n\n")
+            continue
+        if dest == "-":
+            sys.stdout.write(link + "\n" + ex.qr_text(code) + "\n")
+            if sys.stdout.isatty() and ex.qr_width(code) > cols:
+                err.print(
+                    "the QR code of %s is %d columns wide, the terminal %d: widen it, or write PNG files with -o DIR"
+                    % (play["id"], ex.qr_width(code), cols),
+                    markup=False,
+                )
+            continue
+        path = os.path.join(dest, ex.qr_file_name(n, play))
+        try:
+            code.save(path, kind="png", scale=4, border=4)
+        except OSError as e:
+            raise UsherError("cannot write %s: %s" % (path, e.strerror or e)) from None
+        out.print(path, markup=False, highlight=False)
+    sys.stdout.flush()
+    return left
 
 
 COMMANDS = [games, show, stats, report, export]

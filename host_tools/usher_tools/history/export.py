@@ -1,26 +1,29 @@
 """`usher export`: the history as CSV, JSON, or BG Stats plays.
 
-BG Stats: one play object per finished game, in the format BG Stats
-documents for plays pushed to it by other apps ("Push plays to BG Stats from
-other apps or websites", https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/):
-sourceName, sourcePlayId (so a second import of the same play is known),
-playDate "YYYY-MM-DD HH:MM:SS", game {name, sourceGameId, highestWins,
-noPoints}, players [{name, sourcePlayerId, score, winner, startPlayer, rank,
-role}], and durationMin when the record's clock gives it. `winner` and
-`startPlayer` are always given (BG Stats' Android app wants both keys).
-`--format bgstats` writes a JSON list of these objects; `bgstats-links`
-writes one import link a play (https://app.bgstatsapp.com/createPlay.html?data=
-followed by the object, URL-encoded), which opens BG Stats' import dialog.
-Games the laptop flagged (its replay differs from the device, or fails) are
-left out of BG Stats and say so.
+BG Stats takes plays two ways, both built by usher_tools.history.bgstats
+(which the web page runs too) from the plain dicts `bgstats_plays` makes:
+
+- `--format bgstats`: an import file in the app's own backup shape
+  (players, locations, games, plays, userInfo; uuids that a second export of
+  the same plays gives again, so an import merges rather than duplicates);
+- `--format bgstats-links`: one push link a play
+  (https://app.bgstatsapp.com/createPlay.html?data= followed by the play as
+  BG Stats documents plays pushed from other apps, URL-encoded), which opens
+  the app's dialog to save the play; `--qr` draws each as a QR code.
+
+Finished games only; a Films match is a play a game (`#g2`), the VIP holder
+at its start as the start player. Games the laptop flagged (its replay
+differs from the device, or fails) are left out and named. playDate is the
+laptop's local time of the game's start; a game dated by its sync (the
+device's clock was not set) says so in the play's comments.
 """
 
 import csv
 import io
 import json
 import time
-import urllib.parse
 
+from usher_tools.history import bgstats
 from usher_tools.history.stats import title_of
 from usher_tools.history.store import OK
 
@@ -214,60 +217,37 @@ def duration_min(row: dict):  # type: ignore[no-untyped-def]
     return round((last - created) / 60) if last > created else None
 
 
-def bgstats_play(row: dict, legacy_seen: set | None = None, part: dict | None = None) -> dict:
-    """The BG Stats play of a row, or with `part` (one of usher_tools.history.plays'
-    plays of a Films match) of one game of it: its own id (`#g2`), each
-    player's tickets, and the VIP holder at its start as the start player."""
+def bgstats_input(row: dict, pid: str, part: dict | None = None) -> dict:
+    """One play as usher_tools.history.bgstats takes it (plain values only,
+    so the web page can build the same dict): a row, or with `part` (one of
+    usher_tools.history.plays' plays of a Films match) one game of it, with
+    its own id (`#g2`), each player's tickets, and the VIP holder at its
+    start as the start player."""
     players = players_of(row)
     start = start_player(row)
     if part is not None:
         players, start = part["players"], part["start"]
-    play = {
-        "sourceName": "Usher",
-        "sourcePlayId": play_id(row, legacy_seen),
-        "playDate": play_date(row),
-        "game": {
-            "name": title_of(row["game"]),
-            "sourceGameId": row["game"],
-            "highestWins": True,
-            "noPoints": False,
-        },
+        pid += "#g%d" % part["part"] if part["part"] else ""
+    return {
+        "id": pid,
+        "game": row["game"],
+        "title": title_of(row["game"]),
+        "date": play_date(row),
+        "minutes": duration_min(row),
+        "dated_by": "the sync" if dated_from_sync(row) else "",
+        "start": start,
         "players": [
-            {
-                "name": p["name"],
-                "sourcePlayerId": p["name"],
-                "score": p["score"],
-                "winner": p["winner"],
-                "startPlayer": p["name"] == start,
-                "rank": p["rank"],
-                "role": "",
-            }
-            for p in players
+            {"name": p["name"], "score": p["score"], "rank": p["rank"], "winner": bool(p["winner"])} for p in players
         ],
     }
-    minutes = duration_min(row)
-    if minutes is not None:
-        play["durationMin"] = minutes
-    return play
-
-
-def to_bgstats(rows: list) -> tuple:
-    """(JSON text of the plays, labels of games left out and why)."""
-    plays, left = bgstats_plays(rows)
-    return json.dumps(plays, indent=2, ensure_ascii=False), left
-
-
-def to_bgstats_links(rows: list) -> tuple:
-    """(one BG Stats import link a line, labels of games left out)."""
-    plays, left = bgstats_plays(rows)
-    links = [LINK + urllib.parse.quote(json.dumps(p, separators=(",", ":"), ensure_ascii=False)) for p in plays]
-    return "".join(link + "\n" for link in links), left
-
-
-LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 
 
 def bgstats_plays(rows: list) -> tuple:
+    """([bgstats input dict a play], labels of games left out and why): the
+    finished games the laptop's replay agrees on, one play a game of a Films
+    match."""
+    from usher_tools.history.plays import plays as plays_in
+
     plays = []
     left = []
     seen: set = set()
@@ -278,12 +258,69 @@ def bgstats_plays(rows: list) -> tuple:
         if r["status"] not in (OK,):
             left.append("%s (%s: %s)" % (r["name"], r["status"], r["problem"]))
             continue
-        from usher_tools.history.plays import plays as plays_in
-
-        # Films: one play a game of a match, each with the VIP holder at its start
         parts = (plays_in(r) if r["game"] == "films" else []) or [None]
         for part in parts:
-            play = bgstats_play(r, part=part)
-            play["sourcePlayId"] = ids[r["id"]] + ("#g%d" % part["part"] if part and part["part"] else "")
-            plays.append(play)
+            plays.append(bgstats_input(r, ids[r["id"]], part))
     return plays, left
+
+
+def to_bgstats(rows: list) -> tuple:
+    """(the BG Stats import file as JSON text, labels of games left out)."""
+    plays, left = bgstats_plays(rows)
+    return bgstats.backup_text(plays), left
+
+
+def to_bgstats_links(rows: list) -> tuple:
+    """(one BG Stats push link a line, labels of games left out)."""
+    plays, left = bgstats_plays(rows)
+    return bgstats.links_text(plays), left
+
+
+def bgstats_links(rows: list) -> tuple:
+    """([(play input, link)], labels of games left out): for --qr."""
+    plays, left = bgstats_plays(rows)
+    return [(p, bgstats.link(p)) for p in plays], left
+
+
+QR_MAX = 2953  # bytes a QR code holds at most (version 40, error correction L, byte mode)
+QR_BORDER = 2  # modules of quiet zone around a code in the terminal (the PNG files have 4)
+
+
+def qr_code(link: str):  # type: ignore[no-untyped-def]
+    """The QR code of a link (segno), or None when it is too long for one."""
+    import segno
+
+    try:
+        return segno.make(link, error="l", micro=False)
+    except segno.DataOverflowError:
+        return None
+
+
+def qr_text(code) -> str:  # type: ignore[no-untyped-def]
+    """The code in text, a character a module across and two down (half
+    blocks): the light modules are the drawn ones, as a dark terminal shows
+    them; phone cameras read it either way."""
+    buf = io.StringIO()
+    code.terminal(out=buf, border=QR_BORDER, compact=True)
+    return buf.getvalue()
+
+
+def qr_width(code) -> int:  # type: ignore[no-untyped-def]
+    """Terminal columns qr_text takes."""
+    return int(code.symbol_size(scale=1, border=QR_BORDER)[0])
+
+
+def qr_file_name(n: int, play: dict) -> str:
+    """NN-game[-gK].png: the play's number in the export, its game, and its
+    game of a Films match."""
+    part = play["id"].rsplit("#", 1)[1] if "#g" in play["id"] else ""
+    return "%02d-%s%s.png" % (n, play["game"].replace("_", "-"), "-" + part if part else "")
+
+
+def too_long(play: dict, link: str) -> str:
+    return "no QR code for %s (%s): its link is %d bytes, a QR code holds %d; open the link itself" % (
+        play["id"],
+        play["title"],
+        len(link),
+        QR_MAX,
+    )
