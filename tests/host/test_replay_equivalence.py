@@ -179,7 +179,7 @@ def test_the_devices_own_undos_and_snapshots_replay_the_same_on_the_laptop(seed)
     """A Showbiz game played through Match (snapshots every 32 actions, the
     game's own undo units, a bid round taken back whole) then booted and
     re-scored."""
-    from usher.games.showbiz_legal import random_action
+    from usher_devkit.players.showbiz_random import random_action
 
     g = sbp.G
     st_ = MemStorage()

@@ -19,7 +19,7 @@ from usher.core.data import clone, dumps  # noqa: E402
 from usher.core.errors import RuleError  # noqa: E402
 from usher.core.rng import Rng  # noqa: E402
 from usher.games.showbiz import GAME as G  # noqa: E402
-from usher.games.showbiz_legal import legal_actions, random_action  # noqa: E402
+from usher_devkit.players.showbiz_random import lacking, legal_actions, random_action  # noqa: E402
 
 RECORD = os.path.join(ROOT, "tests", "records", "showbiz_4p.rec")
 # each property stays well under 20 s on one core
@@ -192,6 +192,20 @@ def test_every_listed_legal_action_is_accepted(setup, seed):
             G.apply(s, a)
         s = G.apply(s, acts[r.below(len(acts))] if s["ph"] != "pick" else random_action(s, r))
         steps += 1
+
+
+def test_random_legal_play_reaches_the_end_and_keeps_every_ze():
+    r = Rng(77)
+    s = G.new(G.make_setup(players(3), {"start_year": 11}, {}))
+    steps = 0
+    while not G.is_over(s):
+        s = G.apply(s, random_action(s, r))
+        steps += 1
+        assert steps < 1000
+        assert sum(s["ze"]) + s["store"] + s["gone"] == 45
+        if s["ph"] == "pick":
+            assert sum(s["pool"]) == lacking(s)
+    assert len(s["pts"][0]) in (1, 2)
 
 
 @BOUND

@@ -44,7 +44,7 @@ GAMES: tuple = (
         True,
         {"public_money": False, "draws": "device"},
         "Showbiz options",
-        ("bags", "legal", "rules", "settings"),
+        ("bags", "rules", "settings"),
     ),
     (
         "show_manager",

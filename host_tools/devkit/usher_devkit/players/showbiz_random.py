@@ -1,9 +1,25 @@
-"""Every legal Showbiz action in a state: for random play in tests, a demo
-mode, or a UI that offers only what the rules allow. Kept apart from the
-reducer so the device loads it only when needed."""
+"""Random legal Showbiz play on the laptop, with the firmware's own rules: for
+the property tests and the seeded record tests/records/showbiz_4p.rec.
 
-from usher.games.showbiz import GAME
-from usher.games.showbiz_rules import COLS, MAX_YEARS, break_cost, breakers, claimers, free_cols, pending_bidders
+`legal_actions(state, rng)` lists every legal action (draws and dice rolled
+with `rng`); `random_action(state, rng)` picks one the way a table might,
+breaks rare; `lacking(state)` counts the artists still to be signed.
+"""
+
+from usher_tools.paths import use_firmware
+
+use_firmware()
+
+from usher.games.showbiz import GAME  # noqa: E402
+from usher.games.showbiz_rules import (  # noqa: E402
+    COLS,
+    MAX_YEARS,
+    break_cost,
+    breakers,
+    claimers,
+    free_cols,
+    pending_bidders,
+)
 
 BREAK_ODDS = 12  # random play breaks a contract about once in this many picks
 MAX_SUBSETS = 5  # claimers up to this many: every subset; more: a sample
