@@ -1,13 +1,16 @@
 """Build the rp2 port of MicroPython v1.28.0 for RPI_PICO from pinned sources.
 
-The sources come from ../shared/rp2/rp2-src-v1.28.0.tgz when it is there;
-elsewhere from the public repositories at the same commits (MicroPython's tag
-v1.28.0 and the submodules it pins, picotool 2.1.1). Needs Debian's
-gcc-arm-none-eabi and libnewlib-arm-none-eabi, cmake and a host C compiler.
-A finished build is kept: running it again does nothing.
+The sources come from ../shared/rp2/rp2-src-v1.28.0.tgz when it is there
+(USHER_RP2_TARBALL names another place); elsewhere from the public
+repositories at the same commits (MicroPython's tag v1.28.0 and the
+submodules it pins, picotool 2.1.1), which needs git and the network. Needs
+Debian's gcc-arm-none-eabi and libnewlib-arm-none-eabi, cmake and a host C
+compiler. A finished build is kept: running it again does nothing. Whatever
+is missing ends the build with one line that says what and how to get it.
 
     python -m usher_tools.pico.build            # build/rp2/RPI_PICO-v1.28.0.uf2
     python -m usher_tools.pico.build --uf2      # and build/usher.uf2, Usher frozen in
+    python -m usher_tools.pico.build --dist     # and the release in build/dist (usher_tools.release)
 """
 
 import argparse
@@ -21,22 +24,40 @@ from usher_tools.paths import FIRMWARE, ROOT
 
 MP_VERSION = "1.28.0"
 MP_COMMIT = "e0e9fbb17ed6fd06bb76e266ae554784c9c80804"
-MP_REPO = "https://github.com/micropython/micropython"
-PICOTOOL_REPO = "https://github.com/raspberrypi/picotool"
+# USHER_RP2_GIT: where the public repositories are (a test points it nowhere)
+GIT = os.environ.get("USHER_RP2_GIT", "https://github.com").rstrip("/")
+MP_REPO = GIT + "/micropython/micropython"
+PICOTOOL_REPO = GIT + "/raspberrypi/picotool"
 PICOTOOL_VERSION = "2.1.1"
 PICOTOOL_COMMIT = "de8ae5ac334e1126993f72a5c67949712fd1e1a4"
-TARBALL = os.path.join(os.path.dirname(ROOT), "shared", "rp2", "rp2-src-v1.28.0.tgz")
-BOOTROM = os.path.join(os.path.dirname(ROOT), "shared", "rp2", "bootrom-B1.bin")
+TARBALL_NAME = "rp2-src-v1.28.0.tgz"
+TARBALL = os.environ.get("USHER_RP2_TARBALL") or os.path.join(os.path.dirname(ROOT), "shared", "rp2", TARBALL_NAME)
+# in the package, beside this file: every clone and every installed wheel has it
+BOOTROM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bootrom", "bootrom-B1.bin")
 BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"
 
-OUT = os.path.join(ROOT, "build", "rp2")
+# USHER_RP2_BUILD: where the sources and the builds go (default build/rp2)
+OUT = os.environ.get("USHER_RP2_BUILD") or os.path.join(ROOT, "build", "rp2")
 SRC = os.path.join(OUT, "mp-v" + MP_VERSION)
 PICOTOOL_SRC = os.path.join(OUT, "picotool-" + PICOTOOL_VERSION)
 STOCK_UF2 = os.path.join(OUT, "RPI_PICO-v%s.uf2" % MP_VERSION)
 HOW = (
-    "the rp2 firmware needs Debian's gcc-arm-none-eabi and libnewlib-arm-none-eabi "
-    "(sudo apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi), then `make rp2`"
+    "the rp2 firmware needs Debian's gcc-arm-none-eabi, libnewlib-arm-none-eabi and cmake "
+    "(sudo apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake), then `make rp2`"
 )
+SOURCES_HOW = (
+    "connect to the network (git clones MicroPython v%s and picotool %s from GitHub), "
+    "or put %s (see README.md, Install on a Pico) in ../shared/rp2/ or name it with USHER_RP2_TARBALL"
+    % (MP_VERSION, PICOTOOL_VERSION, TARBALL_NAME)
+)
+
+
+class Missing(SystemExit):
+    """Something the build needs is not here: one line (what, and how to get
+    it) on stderr and exit 1, never a traceback. --if-toolchain skips on it."""
+
+    def __init__(self, msg: str) -> None:
+        super().__init__("rp2: " + msg)
 
 
 def say(msg: str) -> None:
@@ -54,12 +75,35 @@ def toolchain_missing() -> str:
     return ""
 
 
-def run(cmd: list, cwd: str | None = None) -> None:
-    say(" ".join(cmd) if len(cmd) < 12 else " ".join(cmd[:6]) + " ...")
+def _env() -> dict:
     # git must not look above build/rp2: the sources would take this project's
     # commit for their version ("MicroPython 8f40bf4-dirty") instead of v1.28.0
-    env = dict(os.environ, GIT_CEILING_DIRECTORIES=OUT)
-    subprocess.run(cmd, cwd=cwd, check=True, env=env)
+    return dict(os.environ, GIT_CEILING_DIRECTORIES=OUT, GIT_TERMINAL_PROMPT="0")
+
+
+def run(cmd: list, cwd: str | None = None) -> None:
+    say(" ".join(cmd) if len(cmd) < 12 else " ".join(cmd[:6]) + " ...")
+    try:
+        subprocess.run(cmd, cwd=cwd, check=True, env=_env())
+    except FileNotFoundError:
+        raise Missing("%s not found: %s" % (cmd[0], HOW)) from None
+    except subprocess.CalledProcessError as e:
+        raise SystemExit(
+            "rp2: `%s` failed (exit %d): see its output above" % (" ".join(cmd[:4]), e.returncode)
+        ) from None
+
+
+def fetch(cmd: list, what: str, cwd: str | None = None) -> None:
+    """A git command that needs the network: its failure is one line saying so."""
+    say(" ".join(cmd))
+    try:
+        proc = subprocess.run(cmd, cwd=cwd, env=_env(), capture_output=True, text=True)
+    except FileNotFoundError:
+        raise Missing("git not found, and no %s here: install git, or %s" % (TARBALL_NAME, SOURCES_HOW)) from None
+    if proc.returncode != 0:
+        lines = [x.strip() for x in (proc.stderr or proc.stdout).splitlines() if x.strip()]
+        why = lines[-1] if lines else "exit %d" % proc.returncode
+        raise Missing("cannot get %s (%s): %s" % (what, why, SOURCES_HOW))
 
 
 def sources() -> None:
@@ -68,17 +112,24 @@ def sources() -> None:
         return
     os.makedirs(OUT, exist_ok=True)
     if os.path.exists(TARBALL):
-        say("unpacking " + os.path.relpath(TARBALL, ROOT))
-        with tarfile.open(TARBALL) as tar:
-            tar.extractall(OUT, filter="tar")
+        say("unpacking " + TARBALL)
+        try:
+            with tarfile.open(TARBALL) as tar:
+                tar.extractall(OUT, filter="tar")
+        except (OSError, tarfile.TarError) as e:
+            raise Missing("cannot unpack %s (%s): get it again, or %s" % (TARBALL, e, SOURCES_HOW)) from None
         return
     say("no %s here: cloning MicroPython v%s and picotool %s instead" % (TARBALL, MP_VERSION, PICOTOOL_VERSION))
-    run(["git", "clone", "--depth", "1", "--branch", "v" + MP_VERSION, MP_REPO, SRC])
-    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=SRC, capture_output=True, text=True, check=True)
+    if os.path.isdir(SRC):  # a clone cut off before: start again
+        shutil.rmtree(SRC)
+    fetch(["git", "clone", "--depth", "1", "--branch", "v" + MP_VERSION, MP_REPO, SRC], "MicroPython v" + MP_VERSION)
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=SRC, capture_output=True, text=True, env=_env())
     if head.stdout.strip() != MP_COMMIT:
         raise SystemExit("rp2: MicroPython v%s is not the pinned commit %s" % (MP_VERSION, MP_COMMIT))
-    run(["make", "-C", "ports/rp2", "BOARD=RPI_PICO", "submodules"], cwd=SRC)
-    run(["git", "clone", "--depth", "1", "--branch", PICOTOOL_VERSION, PICOTOOL_REPO, PICOTOOL_SRC])
+    fetch(["make", "-C", "ports/rp2", "BOARD=RPI_PICO", "submodules"], "MicroPython's submodules", cwd=SRC)
+    if os.path.isdir(PICOTOOL_SRC):
+        shutil.rmtree(PICOTOOL_SRC)
+    fetch(["git", "clone", "--depth", "1", "--branch", PICOTOOL_VERSION, PICOTOOL_REPO, PICOTOOL_SRC], "picotool")
 
 
 def picotool() -> str:
@@ -134,7 +185,7 @@ def build_stock() -> str:
         return STOCK_UF2
     missing = toolchain_missing()
     if missing:
-        raise SystemExit("rp2: " + missing)
+        raise Missing(missing)
     sources()
     mpy_cross()
     uf2 = firmware("build-RPI_PICO")
@@ -169,7 +220,7 @@ def build_frozen() -> str:
     port's build is incremental: a run after a firmware change re-freezes."""
     missing = toolchain_missing()
     if missing:
-        raise SystemExit("rp2: " + missing)
+        raise Missing(missing)
     sources()
     mpy_cross()
     fw = FIRMWARE
@@ -184,33 +235,33 @@ def build_frozen() -> str:
 
 
 def dist() -> str:
-    """build/dist/usher-VERSION.uf2 and its .sha256, for a release page."""
-    import hashlib
-
+    """build/usher.uf2, then the whole release in build/dist (usher_tools.release:
+    the UF2 and its sha256, the wheel, the site); the folder's path."""
     uf2 = build_frozen()
-    out = os.path.join(ROOT, "build", "dist")
-    os.makedirs(out, exist_ok=True)
-    name = "usher-%s.uf2" % usher_version()
-    dst = os.path.join(out, name)
-    shutil.copyfile(uf2, dst)
-    with open(dst, "rb") as f:
-        digest = hashlib.sha256(f.read()).hexdigest()
-    with open(dst + ".sha256", "w") as f:
-        f.write("%s  %s\n" % (digest, name))
-    say("%s  %s" % (digest, os.path.relpath(dst, ROOT)))
-    return dst
+    from usher_tools import release  # the venv's packages (the site is drawn by the simulator)
+
+    try:
+        return release.dist(uf2)
+    except release.ReleaseError as e:
+        raise SystemExit("dist: %s" % e) from None
 
 
 def bootrom_path() -> str:
-    """The RP2040 B1 boot ROM the emulator needs (the firmware calls into it)."""
+    """The RP2040 B1 boot ROM the emulator needs (the firmware calls into it),
+    from the package, checked against its sum."""
     import hashlib
 
-    for path in (BOOTROM, os.path.join(OUT, "bootrom-B1.bin")):
-        if os.path.exists(path):
-            with open(path, "rb") as f:
-                if hashlib.sha256(f.read()).hexdigest() == BOOTROM_SHA256:
-                    return path
-    raise FileNotFoundError("the RP2040 boot ROM (bootrom-B1.bin) is not in ../shared/rp2/ nor build/rp2/")
+    try:
+        with open(BOOTROM, "rb") as f:
+            data = f.read()
+    except OSError:
+        data = b""
+    if hashlib.sha256(data).hexdigest() != BOOTROM_SHA256:
+        raise FileNotFoundError(
+            "the RP2040 boot ROM %s is missing or damaged (sha256 is not %s...): take it again from a clone"
+            % (BOOTROM, BOOTROM_SHA256[:12])
+        )
+    return BOOTROM
 
 
 def main(argv=None) -> int:
@@ -221,19 +272,30 @@ def main(argv=None) -> int:
         help="without the cross compiler, say so and stop without an error (the Pico tests then skip)",
     )
     ap.add_argument("--uf2", action="store_true", help="build build/usher.uf2, Usher frozen in")
-    ap.add_argument("--dist", action="store_true", help="build build/dist/usher-VERSION.uf2 and its sha256")
+    ap.add_argument(
+        "--dist",
+        action="store_true",
+        help="build/usher.uf2, then build/dist: usher-VERSION.uf2 and its sha256, the wheel, the site",
+    )
     args = ap.parse_args(argv)
     if args.if_toolchain and toolchain_missing():
         if not os.path.exists(STOCK_UF2):
             say("not built (the emulated-Pico tests will skip): " + toolchain_missing())
         return 0
-    if args.dist:
-        dist()
-    elif args.uf2:
-        build_stock()
-        build_frozen()
-    else:
-        build_stock()
+    try:
+        if args.dist:
+            dist()
+        elif args.uf2:
+            build_stock()
+            build_frozen()
+        else:
+            build_stock()
+    except Missing as e:
+        if not args.if_toolchain:
+            raise
+        say("not built (the emulated-Pico tests will skip): %s" % str(e.code)[len("rp2: ") :])
+    except KeyboardInterrupt:
+        raise SystemExit("rp2: stopped") from None
     return 0
 
 
