@@ -18,6 +18,22 @@ from usher.ui.paint import Painter
 from usher.ui.screen import title_h
 
 TICK_MS = 20  # poll period: fast enough that a tap is never missed
+# A joystick's up/down (keys named so, meaning prev/next) are told apart from
+# left/right for a screen that moves by rows (its `rows` is True: Showtime's
+# seats); every other screen gets prev/next from both axes.
+ROWS = {"up": "prev", "down": "next"}
+
+
+def rows_keymap(keymap: dict) -> dict:
+    """The board's keymap with its up/down keys giving "up"/"down" (a swap
+    of up and down in Settings -> Board swaps them too)."""
+    out = dict(keymap)
+    for k in ("up", "down"):
+        v = out.get(k)
+        if v in ("prev", "next"):
+            out[k] = "up" if v == "prev" else "down"
+    return out
+DIM = 5  # the brightness of an idle screen, in % (Settings "idle": minutes to it)
 
 
 class App:
@@ -39,7 +55,7 @@ class App:
         if hw.keys:
             from usher.board.buttons import Buttons
 
-            self.buttons = Buttons(hw.keys, hw.keymap, clock.ticks_diff)
+            self.buttons = Buttons(hw.keys, rows_keymap(hw.keymap), clock.ticks_diff)
         self.serial = serial
         self.gate: Any = None  # the sync link's state (usher.link_gate), there while the laptop speaks
         self.refuse_link = False  # after running out of heap: the next host bytes are refused a while
@@ -53,6 +69,12 @@ class App:
         self.clock_off = 0
         self.clock_set = False
         self.tz = 0  # the laptop's time zone, seconds east of UTC: for dates on screen
+        # idle: 0 awake, 1 dimmed, 2 the panel asleep; since idle_at (the latest
+        # press or laptop request). hush: the presses of a key down now only wake
+        # (held at power-on too), until every key is up
+        self.rest = 0
+        self.idle_at = clock.ticks_ms()
+        self.hush = any(k() for k in hw.keys.values())
         self.apply_brightness()
 
     # -- the stack -----------------------------------------------------------------
@@ -241,14 +263,50 @@ class App:
 
         self.storage.write(PROFILE_FILE, name.encode() + b"\n")
 
+    def board_options(self, opts=None) -> dict:
+        """Settings -> Board's fixes (usher.board.board_options), or, given,
+        saved for the next power-on (OSError on a full flash)."""
+        from usher.board import OPTIONS_FILE, board_options
+
+        if opts is not None:
+            from usher.core.data import dumps
+
+            self.storage.write(OPTIONS_FILE, dumps(opts).encode())
+        return board_options(self.storage)
+
     def apply_brightness(self) -> None:
         if self.hw.backlight is not None:
             self.hw.backlight(self.settings.get("brightness"))
+
+    # -- idle: dim, then sleep; the first press only wakes ----------------------------
+    def doze(self, now: int) -> None:
+        m = self.settings.get("idle")
+        if not m or self.rest == 2:
+            return
+        quiet = self.clock.ticks_diff(now, self.idle_at) // 60_000
+        stage = 2 if quiet >= 2 * m else 1 if quiet >= m else 0
+        if stage > self.rest:
+            self.rest = stage
+            hw = self.hw
+            if hw.backlight is not None:
+                hw.backlight(DIM if stage == 1 else 0)  # the OLED: contrast, then display off
+            if stage == 2 and hasattr(hw.display, "sleep"):
+                hw.display.sleep(True)
+
+    def wake(self, now: int) -> None:
+        self.idle_at = now
+        if self.rest:
+            if self.rest == 2 and hasattr(self.hw.display, "sleep"):
+                self.hw.display.sleep(False)
+            self.rest = 0
+            self.apply_brightness()
 
     # -- the loop --------------------------------------------------------------------
     def handle(self, ev: str) -> None:
         self.presses += 1
         top = self.top()
+        if ev in ROWS and not getattr(top, "rows", False):
+            ev = ROWS[ev]  # a screen that knows no rows steps with up/down as with left/right
         if self.toast_msg:
             # the press that clears a message also does what it says: a
             # message never eats the press meant for the screen under it
@@ -308,13 +366,27 @@ class App:
 
     def tick(self) -> None:
         events: list = []
-        if self.buttons is not None:
-            events = self.buttons.poll(self.clock.ticks_ms())
+        now = self.clock.ticks_ms()
+        b = self.buttons
+        if b is not None:
+            events = b.poll(now)
+            if self.rest or self.hush:
+                held = b.held()
+                if events or held:
+                    self.wake(now)  # the press that wakes never acts, nor its repeats
+                    events = []
+                self.hush = bool(held)
+            elif events:
+                self.idle_at = now
             for ev in events:
                 self.handle(ev)
             if events and self.gate is not None and not self.gate.pressed(self):
                 self.gate = None  # the person is back: the quiet link goes
         self.serve_link()
+        if self.gate is not None:
+            self.wake(now)  # a laptop's request wakes the screen too
+        else:
+            self.doze(now)
         self.render()
         if events:
             # after every press, so garbage never piles up into fragments; once
@@ -333,6 +405,8 @@ class App:
                 self.home()
         if self.settings.note:
             self.toast(self.settings.note)
+        elif getattr(self.hw, "note", ""):
+            self.toast(self.hw.note)  # the board's: e.g. the safe SPI rate, a key held at power-on
 
     def run(self, ticks: int = -1) -> None:
         self.start()

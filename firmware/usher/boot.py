@@ -54,16 +54,19 @@ def profile_name(storage, machine=None) -> str:
 
 
 def oled_answers(machine) -> bool:
-    """One read from the SSD1306's address on the OLED profile's bus: a
-    single transfer (a bus scan costs ~100 of them, and on the Pico-LCD
-    board those pins are free)."""
+    """One read from each address an SSD1306 may answer at (0x3C, 0x3D), on
+    the OLED profile's bus: a transfer each (a bus scan costs ~100 of them,
+    and on the Pico-LCD board those pins are free)."""
     from usher.board import oled
 
     try:
         i2c = machine.I2C(oled.I2C_ID, scl=machine.Pin(oled.PIN_SCL), sda=machine.Pin(oled.PIN_SDA), freq=oled.I2C_FREQ)
-        i2c.readfrom(oled.OLED_ADDR, 1)
-        return True
-    except OSError:
+        for a in oled.OLED_ADDRS:
+            try:
+                i2c.readfrom(a, 1)
+                return True
+            except OSError:
+                pass
         return False
     finally:
         from usher.ui.modules import unload
@@ -78,13 +81,14 @@ def boot(root: str = "/data", ticks: int = -1) -> None:
 
     import machine
 
+    from usher.board import board_options
     from usher.board.storage import DirStorage
     from usher.board.usbserial import UsbSerial
 
     storage = DirStorage(root)  # games and settings; the code lives in /usher (or /rom)
     name = profile_name(storage, machine)
     board = __import__("usher.board." + name, None, None, ["make"])
-    hw = board.make(machine)
+    hw = board.make(machine, None, board_options(storage))
     if hw.keys[board.SAFE_KEY]():
         print("Usher safe mode: app skipped, REPL is yours")
         return

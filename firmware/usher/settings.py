@@ -11,6 +11,7 @@ BAD = "settings.bad"
 DEFAULTS = {
     "roster": ["Anna", "Ben", "Cleo", "Dev", "Eva", "Finn", "Gus", "Hana"],
     "brightness": 80,
+    "idle": 5,  # minutes without a press before the screen dims (twice that: it sleeps); 0 never
 }
 DEFAULTS.update(settings_defaults())  # each game's own, from its catalog line
 

@@ -53,7 +53,13 @@ FRAME = {"spi": 240 * 135 * 2, "i2c": 128 * 64 // 8}
 
 @pytest.mark.parametrize(
     "profile, i2c, bus",
-    [("lcd114", (0x3C,), "spi"), ("oled", (0x3C,), "i2c"), (None, (), "spi"), (None, (0x3C,), "i2c")],
+    [
+        ("lcd114", (0x3C,), "spi"),
+        ("oled", (0x3C,), "i2c"),
+        (None, (), "spi"),
+        (None, (0x3C,), "i2c"),
+        (None, (0x3D,), "i2c"),  # a module strapped to the other address (issue 32 item 14)
+    ],
 )
 def test_power_on_uses_the_deployed_profile_and_runs_the_app(tmp_path, profile, i2c, bus):
     # a profile saved on the flash wins; without one, an OLED answering on the

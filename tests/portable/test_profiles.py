@@ -132,3 +132,73 @@ def test_lcd114_backlight_is_pwm_from_0_to_100_percent():
     eq(m.entries("pwm")[-1][2], 0)
     hw.backlight(250)
     eq(m.entries("pwm")[-1][2], 65535)
+
+
+def lcd_with(opts=None, held=()):
+    m = Machine()
+    m.held = list(held)
+    hw = lcd114.make(m, sleep_ms=no_sleep, opts=opts)
+    cmds = [(c, d if c != 0x2C else []) for c, d in st7789_commands(m.log, lcd114.PIN_DC, lcd114.PIN_CS)]
+    m.log = []  # a whole frame's bytes: not kept (the VM's heap)
+    return m, hw, cmds
+
+
+def first(cmds, c):
+    for k, data in cmds:
+        if k == c:
+            return joined(data)
+    return None
+
+
+def test_lcd114_board_fixes_change_what_the_panel_gets():
+    # Settings -> Board, without a rebuild (issue 32 item 15)
+    _, hw, plain = lcd_with()
+    codes = [c for c, _ in plain]
+    eq((0x21 in codes, 0x20 in codes), (True, False))  # INVON, as the IPS panel wants
+    eq(first(plain, 0x36), bytes((lcd114.MADCTL,)))
+    eq(first(plain, 0x2B)[:2], bytes((0, lcd114.Y_OFFSET)))  # the first row window: row 0
+    eq(hw.display.spi.baudrate, lcd114.SPI_BAUD)
+    eq(hw.note, "")
+
+    _, _, inv = lcd_with({"inv": 1})
+    codes = [c for c, _ in inv]
+    eq((0x21 in codes, 0x20 in codes), (False, False))  # no INVON: the panel's own colours
+    _, _, turned = lcd_with({"rot": 1})
+    eq(first(turned, 0x36), bytes((lcd114.MADCTL_180,)))
+    eq(first(turned, 0x2B)[:2], bytes((0, lcd114.Y_OFFSET_180)))
+    for dy in (1, -1):
+        _, _, shifted = lcd_with({"dy": dy})
+        eq(first(shifted, 0x2B)[:2], bytes((0, lcd114.Y_OFFSET + dy)))
+    _, hw, _ = lcd_with({"slow": 1})
+    eq(hw.display.spi.baudrate, lcd114.SAFE_BAUD)
+    eq(hw.note, "")  # chosen in Settings: nothing to say
+
+
+def test_lcd114_joystick_fixes_trade_meanings():
+    _, hw, _ = lcd_with({"swap": 1})
+    eq((hw.keymap["up"], hw.keymap["down"], hw.keymap["left"], hw.keymap["right"]), ("next", "prev", "prev", "next"))
+    _, hw, _ = lcd_with({"swap": 2})
+    eq((hw.keymap["up"], hw.keymap["down"], hw.keymap["left"], hw.keymap["right"]), ("next", "prev", "next", "prev"))
+    eq((hw.keymap["A"], hw.keymap["B"], hw.keymap["press"]), ("ok", "back", "ok"))
+
+
+def test_lcd114_a_key_held_at_power_on_starts_at_the_safe_spi_rate_and_says_so():
+    a = dict(lcd114.KEY_PINS)[lcd114.SLOW_KEY]
+    _, hw, _ = lcd_with(held=[a])
+    eq(hw.display.spi.baudrate, lcd114.SAFE_BAUD)
+    eq(hw.note, "Safe SPI: A held")
+    assert lcd114.SLOW_KEY != lcd114.SAFE_KEY
+
+
+def test_oled_is_found_at_either_address_and_takes_its_fixes():
+    for addr in oled.OLED_ADDRS:
+        m = Machine(i2c_devices=(addr,))
+        hw = oled.make(m, opts={"inv": 1, "rot": 1})
+        eq(hw.display.addr, addr)
+        cmds = b"".join(s for k, s in ssd1306_stream(m.log, addr) if k == "cmd")
+        assert bytes((0xA7,)) in cmds  # inverted
+        assert 0xA0 in cmds and 0xC0 in cmds and 0xA1 not in cmds and 0xC8 not in cmds, cmds  # turned 180
+    m = Machine()
+    oled.make(m)
+    cmds = b"".join(s for k, s in ssd1306_stream(m.log, 0x3C) if k == "cmd")
+    assert 0xA1 in cmds and 0xC8 in cmds and 0xA7 not in cmds, cmds

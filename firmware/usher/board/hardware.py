@@ -8,3 +8,4 @@ class Hardware:
         self.keys = keys  # physical name -> callable() -> bool, True while pressed
         self.keymap = keymap  # physical name -> "prev" | "next" | "ok" | "back"
         self.backlight = backlight  # callable(level 0..100) or None
+        self.note = ""  # what the board says once the screen shows (a key held at power-on)

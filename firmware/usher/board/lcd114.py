@@ -29,6 +29,7 @@ PERI_HZ = CPU_HZ
 # 31_250_000 if a panel glitches
 SPI_ID = 1
 SPI_BAUD = 62_500_000
+SAFE_BAUD = 31_250_000  # Settings -> Board "SPI rate: safe", or SLOW_KEY held at power-on
 PIN_SCK = 10
 PIN_MOSI = 11
 PIN_CS = 9
@@ -43,6 +44,10 @@ BL_FREQ = 1000
 MADCTL = 0x70
 X_OFFSET = 40
 Y_OFFSET = 53
+# turned 180 degrees (Settings -> Board): MX and MY flipped, and the rows sit
+# at the other side of the 52/53 split
+MADCTL_180 = 0xB0
+Y_OFFSET_180 = 52
 
 # physical key -> GPIO; all active low, with pull-ups
 KEY_PINS = [
@@ -71,15 +76,32 @@ KEYMAP = {
 
 # Held at boot: skip the app and stay at the REPL (read by usher.boot at power-on)
 SAFE_KEY = "B"
+# Held at power-on: the safe SPI rate for this power-on (a dark screen), said once it shows
+SLOW_KEY = "A"
+# Settings -> Board "Joystick": the keys that trade meanings (1 up/down, 2 both axes)
+SWAPS = (("up", "down"), ("left", "right"))
 
 
-def make(machine, sleep_ms=None) -> Hardware:
-    """Build the display, keys and backlight from a `machine` module (or a fake)."""
+def make(machine, sleep_ms=None, opts=None) -> Hardware:
+    """Build the display, keys and backlight from a `machine` module (or a
+    fake); `opts` are Settings -> Board's (usher.board.board_options)."""
     from usher.board.st7789 import ST7789
 
+    o = opts or {}
     Pin = machine.Pin
+    keys = {}
+    for name, gp in KEY_PINS:
+        keys[name] = EdgeKey(Pin(gp, Pin.IN, Pin.PULL_UP), Pin.IRQ_FALLING)
+    note = ""
+    slow = o.get("slow")
+    if not slow and keys[SLOW_KEY]():
+        slow = 1
+        note = "Safe SPI: %s held" % SLOW_KEY
+    turned = o.get("rot")
     machine.freq(CPU_HZ, PERI_HZ)  # before the bus is made: its divider is set from clk_peri
-    spi = machine.SPI(SPI_ID, baudrate=SPI_BAUD, polarity=0, phase=0, sck=Pin(PIN_SCK), mosi=Pin(PIN_MOSI))
+    spi = machine.SPI(
+        SPI_ID, baudrate=SAFE_BAUD if slow else SPI_BAUD, polarity=0, phase=0, sck=Pin(PIN_SCK), mosi=Pin(PIN_MOSI)
+    )
     display = ST7789(
         spi,
         dc=Pin(PIN_DC, Pin.OUT, value=0),
@@ -88,8 +110,9 @@ def make(machine, sleep_ms=None) -> Hardware:
         width=WIDTH,
         height=HEIGHT,
         xoff=X_OFFSET,
-        yoff=Y_OFFSET,
-        madctl=MADCTL,
+        yoff=(Y_OFFSET_180 if turned else Y_OFFSET) + (o.get("dy") or 0),
+        madctl=MADCTL_180 if turned else MADCTL,
+        invert=not o.get("inv"),
         sleep_ms=sleep_ms,
     )
     pwm = machine.PWM(Pin(PIN_BL, Pin.OUT))
@@ -100,7 +123,9 @@ def make(machine, sleep_ms=None) -> Hardware:
         pwm.duty_u16(level * 65535 // 100)
 
     backlight(100)
-    keys = {}
-    for name, gp in KEY_PINS:
-        keys[name] = EdgeKey(Pin(gp, Pin.IN, Pin.PULL_UP), Pin.IRQ_FALLING)
-    return Hardware(PROFILE, display, keys, dict(KEYMAP), backlight)
+    keymap = dict(KEYMAP)
+    for a, b in SWAPS[: o.get("swap") or 0]:
+        keymap[a], keymap[b] = keymap[b], keymap[a]
+    hw = Hardware(PROFILE, display, keys, keymap, backlight)
+    hw.note = note
+    return hw

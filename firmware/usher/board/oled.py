@@ -19,7 +19,8 @@ I2C_ID = 0
 I2C_FREQ = 400_000
 PIN_SDA = 4
 PIN_SCL = 5
-OLED_ADDR = 0x3C  # some modules are 0x3D (address jumper on the back)
+OLED_ADDR = 0x3C
+OLED_ADDRS = (OLED_ADDR, 0x3D)  # some modules answer at 0x3D (address jumper on the back)
 
 # physical key -> GPIO; each button shorts its pin to ground (internal pull-ups)
 KEY_PINS = [
@@ -34,13 +35,28 @@ KEYMAP = {"prev": "prev", "next": "next", "ok": "ok", "back": "back"}
 SAFE_KEY = "back"
 
 
-def make(machine, sleep_ms=None) -> Hardware:
-    """Build the display, keys and brightness control from `machine` (or a fake)."""
+def find(i2c) -> int:
+    """The address the SSD1306 answers at (one read each), else OLED_ADDR."""
+    for a in OLED_ADDRS:
+        try:
+            i2c.readfrom(a, 1)
+            return a
+        except OSError:
+            pass
+    return OLED_ADDR
+
+
+def make(machine, sleep_ms=None, opts=None) -> Hardware:
+    """Build the display, keys and brightness control from `machine` (or a
+    fake); `opts` are Settings -> Board's (usher.board.board_options)."""
     from usher.board.ssd1306 import SSD1306
 
+    o = opts or {}
     Pin = machine.Pin
     i2c = machine.I2C(I2C_ID, scl=Pin(PIN_SCL), sda=Pin(PIN_SDA), freq=I2C_FREQ)
-    display = SSD1306(i2c, addr=OLED_ADDR, width=WIDTH, height=HEIGHT)
+    display = SSD1306(i2c, addr=find(i2c), width=WIDTH, height=HEIGHT, rotate180=bool(o.get("rot")))
+    if o.get("inv"):
+        display.invert(True)
 
     def brightness(level: int) -> None:
         # an OLED has no backlight: 0 turns the panel off, otherwise contrast

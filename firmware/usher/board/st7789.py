@@ -43,6 +43,7 @@ except (SyntaxError, ImportError):  # "invalid micropython decorator": no viper 
 
 
 _SWRESET = const(0x01)
+_SLPIN = const(0x10)
 _SLPOUT = const(0x11)
 _NORON = const(0x13)
 _INVON = const(0x21)
@@ -167,6 +168,11 @@ class ST7789(framebuf.FrameBuffer):
         self.fill(0)
         self.show()
         self._cmd(_DISPON)
+
+    def sleep(self, on: bool) -> None:
+        """The panel's sleep (SLPIN): its RAM is kept, the picture is back at
+        SLPOUT (the app's idle timer; the backlight is the profile's)."""
+        self._cmd(_SLPIN if on else _SLPOUT)
 
     def _window(self, x0: int, y0: int, x1: int, y1: int) -> None:
         b = self._b4

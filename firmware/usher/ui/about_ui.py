@@ -8,6 +8,24 @@ from usher.ui.widgets import Menu
 CODE = {"frozen": "in firmware", "romfs": "ROMFS", "files": "files"}
 
 
+# Settings -> Board's fixes for a panel or joystick not as expected, per
+# profile: (option, label, values, what each value is called); saved in the
+# data folder, used from the next power-on (usher.board.board_options)
+FIXES = {
+    "lcd114": (
+        ("inv", "Colours", (0, 1), ("as made", "inverted")),
+        ("rot", "Turned", (0, 1), ("no", "180")),
+        ("dy", "Row shift", (0, 1, -1), ("0", "+1", "-1")),
+        ("swap", "Joystick", (0, 1, 2), ("as made", "up/down", "all 4")),
+        ("slow", "SPI rate", (0, 1), ("fast", "safe")),
+    ),
+    "oled": (
+        ("inv", "Colours", (0, 1), ("as made", "inverted")),
+        ("rot", "Turned", (0, 1), ("no", "180")),
+    ),
+}
+
+
 def board(app, done):
     running, saved, profiles = app.board()
     return Board(running, saved, profiles, done)
@@ -23,8 +41,34 @@ class Board(Menu):
         self.done = done  # the Settings menu's refresh: its Board row names the choice
         names = [n for n, _ in profiles]
         nxt = saved or running
-        items = [(t, self.choose(n, t)) for n, t in profiles]
-        Menu.__init__(self, "Board", items, sel=names.index(nxt) if nxt in names else 0)
+        self.profiles = [(t, self.choose(n, t)) for n, t in profiles]
+        Menu.__init__(self, "Board", [])
+        self.sel = self.old = names.index(nxt) if nxt in names else 0
+
+    def on_open(self) -> None:
+        opts = self.app.board_options()
+        self.items = self.profiles + [
+            ("%s: %s" % (f[1], f[3][f[2].index(opts.get(f[0], 0))] if opts.get(f[0], 0) in f[2] else "?"), self.fix(f))
+            for f in FIXES.get(self.running, ())
+        ]
+        self.dirty = True
+
+    def fix(self, f):
+        def act() -> None:
+            app = self.app
+            opts = app.board_options()
+            v = opts.get(f[0], 0)
+            vals = f[2]
+            opts[f[0]] = vals[(vals.index(v) + 1) % len(vals)] if v in vals else 0
+            try:
+                app.board_options(opts)
+            except OSError:
+                app.toast("Flash full: not saved")
+                return
+            self.on_open()
+            app.toast("From the next power-on")
+
+        return act
 
     def choose(self, name: str, label: str):
         def act() -> None:

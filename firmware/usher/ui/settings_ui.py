@@ -8,6 +8,11 @@ from usher.ui.textentry import TextEntry
 from usher.ui.widgets import Menu, NumberPicker
 
 MAX_ROSTER = 16
+IDLE = (2, 5, 10, 0)  # Settings "idle": minutes, 0 never
+
+
+def idle_words(m: int) -> str:
+    return "%d min" % m if m else "never"
 
 
 class SettingsMenu(Menu):
@@ -19,6 +24,7 @@ class SettingsMenu(Menu):
         self.items = [
             ("Players", lambda: app.push(Roster())),
             ("Brightness %d%%" % app.settings.get("brightness"), self.brightness),
+            ("Dim after " + idle_words(app.settings.get("idle")), self.idle),
         ]
         for e in GAMES:  # each game's own settings screen, from its catalog line
             if e[SETTINGS_ROW]:
@@ -44,6 +50,13 @@ class SettingsMenu(Menu):
             self.app.push(__import__("usher.ui." + name + ".settings", None, None, ["screen"]).screen())
 
         return act
+
+    def idle(self) -> None:
+        """OK steps to the next choice: minutes without a press before the
+        screen dims (and twice that, it sleeps), or never."""
+        m = self.app.settings.get("idle")
+        save_setting(self.app, "idle", IDLE[(IDLE.index(m) + 1) % len(IDLE)] if m in IDLE else 5)
+        self.on_open()
 
     def brightness(self) -> None:
         app = self.app
