@@ -141,7 +141,10 @@ def test_year_end_shows_each_players_matches_then_the_score_table():
         press(app, "prev", "prev", "ok")
     eq(top(app), "YearEnd")
     five = ["red", "blue", "green", "black", "white"]
-    eq(app.top().rows, [[0, five, 18], [1, five, 18]])
+    eq(app.top().rows[:2], [[0, five, 18], [1, five, 18]])
+    # then the news: nobody claimed or bid (storage empty), every contract was for 1 year
+    news = [r[1][0] for r in app.top().rows[2:]]
+    eq(news, ["Storage empty: no ZE", "Ends: Anna ", "Ends: Ben "])
     shown = [s for s, _ in rec.log]
     assert "+18" in shown, shown
     rec.log = []

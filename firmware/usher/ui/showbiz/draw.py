@@ -84,7 +84,7 @@ def draw_line(p, x: int, y: int, segs: list, size: str = "body", ink: int = them
             t = p.fit(seg, right - x, size)
             x += p.text(t, x, ty, ink, size)
         elif seg[0] == "p":
-            p.swatch(x, cy + 1, s - 2, seg[1])
+            mark(p, x, cy + 1, s - 2, seg[1])
             x += s + 3
         else:
             if x + s > right:
@@ -96,6 +96,20 @@ def draw_line(p, x: int, y: int, segs: list, size: str = "body", ink: int = them
             else:
                 x += 1
     return x
+
+
+def mark(p, x: int, y: int, s: int, q: int) -> None:
+    """A player's mark beside her name. On the LCD a hollow ring in her
+    colour: a filled square would read as an artist of that colour (the
+    player colours share the artists' inks). On the OLED her seat's shape,
+    which carries no letter, unlike a chip."""
+    if p.mono:
+        p.swatch(x, y, s, q)
+        return
+    ink = theme.player(q)
+    p.fill_rect(x, y, s, s, theme.BG)
+    p.rect(x, y, s, s, ink)
+    p.rect(x + 1, y + 1, s - 2, s - 2, ink)
 
 
 def name(state: dict, q: int) -> str:

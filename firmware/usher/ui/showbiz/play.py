@@ -105,12 +105,13 @@ def act(app, action: dict, chain: bool = False) -> bool:
 
 
 def as_scored(st: dict, action: dict) -> list:
-    """[year, taste row, each board's colours] as they stand after `action`."""
+    """[year, taste row, each board's colours, ZE in storage] as they stand
+    after `action` (the storage is public: every bid paid into it was shown)."""
     k = st["kinds"]
     boards = [[k[c] if c >= 0 else None for c in b] for b in st["art"]]
     if action["t"] == "contract":
         boards[action["p"]][action["col"] - 1] = k[st["neg"]["art"]]
-    return [st["year"], [k[c] for c in st["row"]], boards]
+    return [st["year"], [k[c] for c in st["row"]], boards, st["store"]]
 
 
 def show_scores(app) -> None:

@@ -154,11 +154,15 @@ class Reveal(Screen):
 
 
 class YearEnd(RowScreen):
-    """Each player's matched colours and points for the year just scored."""
+    """Each player's matched colours and points for the year just scored,
+    then what else the year's end did: the storage's ZE shared out, the
+    contracts that ran out (or that none did)."""
 
     def __init__(self, pre: list, after: dict, then) -> None:
-        # [player, the colours of her board that matched the taste, points]
-        RowScreen.__init__(self, [[q, matched(b, pre[1]), after["pts"][q][-1]] for q, b in enumerate(pre[2])])
+        # [player, the colours of her board that matched the taste, points];
+        # [-1, a line of segments, 0] for the news after them
+        rows = [[q, matched(b, pre[1]), after["pts"][q][-1]] for q, b in enumerate(pre[2])]
+        RowScreen.__init__(self, rows + [[-1, ln, 0] for ln in year_news(pre, after)])
         self.year = pre[0]
         self.state = after
         self.then = then
@@ -178,7 +182,35 @@ class YearEnd(RowScreen):
         for q, kinds, pts in self.rows[self.first :]:
             if y + lp > p.h:
                 break
+            if q < 0:
+                draw_line(p, 2, y, kinds, "body", theme.FG)
+                y += lp
+                continue
             p.text(p.fit(name(self.state, q), nw - 4), 2, y + 1, theme.player(q) if not p.mono else theme.FG)
             draw_line(p, nw, y, chips(kinds), "body", theme.FG, p.w - pw)
             p.right("+%d" % pts, p.w - 2, y + 1, theme.ACCENT)
             y += lp
+
+
+def year_news(pre: list, after: dict) -> list:
+    """Lines of segments: the ZE the storage shared out, then each player's
+    contracts that ran out ("No contract ends" when none did). In a year
+    that an end roll follows, contracts move only after that roll."""
+    n = len(after["ze"])
+    store = pre[3] if len(pre) > 3 else 0
+    share = store // n
+    out = [["Storage: +%d ZE each" % share if store else "Storage empty: no ZE"]]
+    if store > share * n:
+        out.append(["%d ZE out of play" % (store - share * n)])
+    if after["ph"] in ("end", "over"):
+        return out
+    ended = False
+    for q in range(n):
+        board = pre[2][q]
+        gone = [board[c] for c in range(len(board)) if board[c] is not None and after["art"][q][c] < 0]
+        if gone:
+            out.append(["Ends: %s " % name(after, q)] + chips(gone))
+            ended = True
+    if not ended:
+        out.append(["No contract ends"])
+    return out

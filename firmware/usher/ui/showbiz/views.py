@@ -76,7 +76,8 @@ def last_lines(state: dict, pv: dict, acts: list) -> list:
     if t == "forecast":
         return [["Next "] + chips(a["row"]), ["forecast die %d" % a["die"]]]
     if t == "pool":
-        return [["Drew %d artists" % len(a["add"])]]
+        n = len(a["add"])
+        return [["Drew %d artist%s" % (n, "" if n == 1 else "s")]]
     if t == "trend":
         tr = pv["last_roll"]
         d, f = tr[1], tr[2]
@@ -99,10 +100,18 @@ def last_lines(state: dict, pv: dict, acts: list) -> list:
         return reveal_lines(state, pv["last_reveal"])
     if t == "contract":
         art = picked(acts)
-        return [[("p", a["p"]), name(state, a["p"]) + " signs "] + ([("c", art)] if art else []) + [" %dy" % a["yrs"]]]
+        return [
+            [("p", a["p"]), name(state, a["p"]) + " signs "]
+            + ([("c", art)] if art else [])
+            + [" for " + years(a["yrs"])]
+        ]
     if t == "break":
         return [[("p", a["p"]), name(state, a["p"]) + " breaks c%d" % a["col"]], ["new in pool ", ("c", a["add"][0])]]
     return []
+
+
+def years(n: int) -> str:
+    return "%d year%s" % (n, "" if n == 1 else "s")
 
 
 def picked(acts: list) -> str:
