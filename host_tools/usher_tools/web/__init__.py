@@ -38,7 +38,26 @@ PAGE = os.path.join(HERE, "page")
 DEVICE = os.path.join(HERE, "device")
 OUT = os.path.join(ROOT, "build", "web")
 DEFAULT_PORT = 8765
-PAGE_FILES = ("index.html", "usher.css", "favicon.svg", "app.mjs", "device.mjs", "flash.mjs", "link.mjs")
+PAGE_FILES = (
+    "index.html",
+    "usher.css",
+    "favicon.svg",
+    "app.mjs",
+    "device.mjs",
+    "flash.mjs",
+    "link.mjs",
+    "transport.mjs",
+    "history.mjs",
+    "sync.mjs",
+    "scorer.mjs",
+    "pico.mjs",
+    "bgstats.mjs",
+    "uf2.mjs",
+)
+# the laptop's own modules the page's re-scoring VM runs (webscore.py), unchanged
+HOST_MODULES = ("records.py", "score.py", "plays.py", "bgstats.py")
+# the QR code of a BG Stats link: qrcode-generator from the project's pinned npm install
+QR_MODULE = os.path.join("qrcode-generator", "dist", "qrcode.mjs")
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
 PROFILES = ("lcd114", "oled")
 
@@ -79,6 +98,33 @@ def _device_lib() -> str:
         raise WebError(str(e)) from None
 
 
+def _host_lib() -> str:
+    """The laptop's replay and BG Stats modules (history/records.py, score.py,
+    bgstats.py) compiled for the VM as the package usher_tools.history, with
+    web/device/hostlib standing in for the rest of usher_tools."""
+    import shutil
+
+    from usher_tools.wasm import WasmError, compile_folder
+    from usher_tools.wasm.paths import CACHE
+
+    history = os.path.join(os.path.dirname(HERE), "history")
+    stage = os.path.join(CACHE, "web-host-src")
+    out = os.path.join(CACHE, "web-host")
+    os.makedirs(stage, exist_ok=True)
+    for name in ("__init__.py",) + HOST_MODULES:
+        src = os.path.join(history, name)
+        if os.path.exists(src):
+            dst = os.path.join(stage, name)
+            if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
+                shutil.copy2(src, dst)
+    try:
+        compile_folder(os.path.join(DEVICE, "hostlib"), os.path.join(out, "usher_tools"))
+        compile_folder(stage, os.path.join(out, "usher_tools", "history"))
+    except WasmError as e:
+        raise WebError(str(e)) from None
+    return out
+
+
 def _tree(host: str, vm: str, into: dict) -> None:
     for folder, dirs, files in os.walk(host):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
@@ -101,6 +147,7 @@ def pack_files() -> dict:
     _tree(STANDINS, VM_FIRMWARE, files)
     _tree(wasm.lib_tree(), VM_LIB, files)
     _tree(_device_lib(), VM_LIB, files)
+    _tree(_host_lib(), VM_LIB, files)
     return files
 
 
@@ -156,8 +203,19 @@ def build(out: str = OUT) -> str:
     for name in PAGE_FILES:
         with open(os.path.join(PAGE, name), "rb") as f:
             _write(os.path.join(out, name), f.read())
+    from usher_tools.wasm.paths import NODE_DIR
+
+    with open(os.path.join(NODE_DIR, "node_modules", QR_MODULE), "rb") as f:
+        _write(os.path.join(out, "qrcode.mjs"), f.read())
     for profile in PROFILES:
         _write(os.path.join(out, "first-%s.png" % profile), first_screen(profile))
+    if not os.path.exists(os.path.join(out, "release.json")):
+        # no firmware file beside the page (a development checkout): the page
+        # says the download comes with a release (a site with one gets the
+        # release's own release.json: {version, uf2, sha256, size})
+        from usher import VERSION
+
+        _write(os.path.join(out, "release.json"), json.dumps({"version": VERSION, "uf2": None}).encode())
     return out
 
 

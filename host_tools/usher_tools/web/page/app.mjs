@@ -15,6 +15,8 @@
 import { Device, loadPack, TICK_MS } from "./device.mjs";
 import { Flash, MemoryFlash } from "./flash.mjs";
 import { Link, pullAll } from "./link.mjs";
+import { DeviceTransport } from "./transport.mjs";
+import { setupPico } from "./pico.mjs";
 
 const STARTED = performance.now();
 const runtime = import("./mp/micropython.mjs").then((m) => m.loadMicroPython);
@@ -63,7 +65,7 @@ const page = {
   vt: 0, // ms of device time since the first power-on (the clock goes on across power-ons)
   epoch0: 0,
   boot: null, // power-on settings: seed, ticks0, epoch
-  link: null,
+  transport: null, // the link to this page's device (DeviceTransport), while one is open
   pending: null, // the last key event, until the screen answers it
   stats: { firstScreenMs: 0, phases: {}, work: [], latency: [], boots: 0, errors: [] },
   starting: null,
@@ -215,7 +217,7 @@ function tick() {
   page.tapped.clear();
   if (gone.length) dev.edge(dev.levels(new Set([...held, ...gone]))); // down and up again since the last tick
   const r = dev.step(dev.levels(held));
-  if (page.link) page.link.pump();
+  if (page.transport) page.transport.pump();
   if (r.drawn) {
     const now = performance.now();
     page.stats.work.push(now - t);
@@ -373,8 +375,8 @@ function saveFile(name, bytes) {
 
 async function download() {
   const dev = page.device;
-  if (page.link || !dev || dev.off) return;
-  const link = (page.link = new Link(dev));
+  if (page.transport || !dev || dev.off) return;
+  const link = new Link((page.transport = new DeviceTransport(dev)));
   $("download").disabled = true;
   try {
     say("Asking the device for its records\u2026");
@@ -392,7 +394,7 @@ async function download() {
     say("Download failed: " + (e && e.message ? e.message : e));
     page.stats.download = { error: String(e && e.message) };
   } finally {
-    page.link = null;
+    page.transport = null;
     $("download").disabled = false;
   }
 }
@@ -520,4 +522,21 @@ const ready = (async () => {
   return page.stats.firstScreenMs;
 })();
 
-window.usher = { ready, test };
+// Sync, the games kept, BG Stats and the firmware (pico.mjs): a real Pico
+// over Web Serial, or this page's own device through the same sync.
+const pico = setupPico({
+  runtime,
+  pack,
+  // a transport to this page's device, pumped by the tick loop; null when off
+  pageDevice() {
+    const dev = page.device;
+    if (page.transport || !dev || dev.off) return null;
+    const t = (page.transport = new DeviceTransport(dev));
+    t.close = async () => {
+      if (page.transport === t) page.transport = null;
+    };
+    return t;
+  },
+});
+
+window.usher = { ready, test, pico };

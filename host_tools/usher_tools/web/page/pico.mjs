@@ -1,0 +1,346 @@
+// The page's half of game night to BG Stats: sync a Pico (Web Serial) or
+// this page's own device through the one sync (sync.mjs), keep and check
+// the games (history.mjs, scorer.mjs), list them, hand them to BG Stats
+// (bgstats.mjs) or as record files to `usher import`, and put Usher on a
+// Pico (uf2.mjs). Every failure is one line in #sync-status or
+// #fw-status; nothing kept is ever dropped by one.
+
+import { bgstats, eligible, localDate, qrCanvas } from "./bgstats.mjs";
+import { History } from "./history.mjs";
+import { Link, LinkError } from "./link.mjs";
+import { Scorer } from "./scorer.mjs";
+import { sync } from "./sync.mjs";
+import { SerialTransport, choosePort, serialSupport } from "./transport.mjs";
+import { bootDrive, release, sha256hex, writeToDrive } from "./uf2.mjs";
+
+const $ = (id) => document.getElementById(id);
+const TITLES = { dice: "Dice & draws", showtime: "Showtime", showbiz: "Showbiz", show_manager: "Show Manager", films: "Films" };
+const LOCK = "usher-sync"; // one sync at a time in this browser: two tabs would share a port
+
+export function setupPico({ runtime, pack, pageDevice }) {
+  const st = { history: null, scorer: new Scorer(runtime, pack), busy: false, last: null, links: null, release: null };
+  const historyOpen = History.open().then((h) => (st.history = h)).catch(() => null);
+
+  const say = (text) => ($("sync-status").textContent = text);
+
+  const support = serialSupport();
+  $("serial-support").textContent = support;
+  $("connect").disabled = !!support;
+
+  async function withLock(fn) {
+    if (!navigator.locks) return fn();
+    return navigator.locks.request(LOCK, { ifAvailable: true }, (lock) => {
+      if (!lock) {
+        say("Another tab of this browser is syncing: wait for it, or close it.");
+        return null;
+      }
+      return fn();
+    });
+  }
+
+  async function run(transportOf, what) {
+    if (st.busy) return null;
+    st.busy = true;
+    for (const b of ["connect", "sync-page"]) $(b).disabled = true;
+    let t = null;
+    try {
+      return await withLock(async () => {
+        const history = await historyOpen;
+        if (!history) {
+          say("This browser keeps no storage for this page: nothing could be kept.");
+          return null;
+        }
+        try {
+          t = await transportOf();
+        } catch (e) {
+          say(String((e && e.message) || e));
+          return null;
+        }
+        if (!t) return null;
+        const link = new Link(t);
+        say("Asking " + what + " for its games\u2026");
+        try {
+          const r = await sync(link, history, st.scorer, {
+            say,
+            pending: (ask) => say("Press OK on the device to send it (Back refuses): " + ask),
+            note: () => {},
+          });
+          st.last = r;
+          await render();
+          say(summary(r));
+          return r;
+        } catch (e) {
+          await render();
+          if (!(e instanceof LinkError)) throw e;
+          say("Sync stopped: " + e.message + ". What arrived is kept; the next sync goes on from there.");
+          st.last = { error: e.message, code: e.code };
+          return null;
+        }
+      });
+    } catch (e) {
+      say("Sync failed: " + String((e && e.message) || e).split("\n")[0]);
+      return null;
+    } finally {
+      if (t) await t.close().catch(() => {});
+      st.busy = false;
+      $("connect").disabled = !!support;
+      $("sync-page").disabled = false;
+    }
+  }
+
+  function summary(r) {
+    const n = (k) => r.games.filter((g) => g.action === k).length;
+    const got = r.games.filter((g) => !["same", "skipped", "failed", "gone"].includes(g.action)).length;
+    let text = got === 1 ? "1 game brought" : got + " games brought";
+    if (n("same")) text += ", " + n("same") + " already here";
+    if (n("skipped")) text += "; " + n("skipped") + " refused on the device or not answered";
+    if (n("failed")) text += "; " + n("failed") + " did not arrive whole (sync again)";
+    const bad = r.games.filter((g) => g.status === "mismatch" || g.status === "invalid").length;
+    if (bad) text += "; " + bad + " flagged: the page's replay disagrees with the device";
+    return text + ".";
+  }
+
+  async function connect() {
+    return run(async () => {
+      const port = await choosePort();
+      if (!port) throw new Error("No Pico picked. Plug it in (Usher's home screen showing) and connect again.");
+      return await new SerialTransport(port).open();
+    }, "the Pico");
+  }
+
+  async function syncPage() {
+    return run(async () => {
+      const t = pageDevice();
+      if (!t) throw new Error("The page's device is off or busy.");
+      return t;
+    }, "the page's device");
+  }
+
+  // ------------------------------------------------------------ the list
+
+  async function render() {
+    const history = await historyOpen;
+    const rows = history ? await history.all() : [];
+    const body = $("games-body");
+    body.replaceChildren();
+    $("games").hidden = !rows.length;
+    $("games-empty").hidden = !!rows.length;
+    for (const r of rows) {
+      const tr = document.createElement("tr");
+      tr.dataset.key = r.key;
+      tr.dataset.status = r.status;
+      const when = r.view && r.view.clock === "unset" ? "date unknown" : localDate(r.created).slice(0, 16);
+      const players = (r.view.players || []).join(", ");
+      let result = "";
+      let state = "";
+      if (!r.complete) state = "partial: " + r.data.length + " of " + r.view.size + " bytes (sync again)";
+      else if (r.status === "invalid") state = "cannot be replayed: " + r.problem;
+      else if (r.status === "mismatch") state = "flagged: " + r.problem;
+      else state = r.result.finished ? "finished" : "unfinished";
+      if (r.complete && r.result.finished && r.result.winner) result = (Array.isArray(r.result.winner) ? r.result.winner.join(" & ") : r.result.winner) + " won";
+      for (const text of [TITLES[r.game] || r.game, when, players, result, state]) {
+        const td = document.createElement("td");
+        td.textContent = text;
+        tr.appendChild(td);
+      }
+      const td = document.createElement("td");
+      // standings only of a finished game: an unfinished one's scores may be secrets (money)
+      if (r.complete && r.result.finished && r.result.players) {
+        const d = document.createElement("details");
+        const s = document.createElement("summary");
+        s.textContent = "Standings";
+        d.appendChild(s);
+        const ol = document.createElement("ol");
+        ol.className = "standings";
+        for (const p of r.result.players) {
+          const li = document.createElement("li");
+          li.textContent = p.rank + ". " + p.name + " \u2013 " + p.score;
+          ol.appendChild(li);
+        }
+        d.appendChild(ol);
+        td.appendChild(d);
+      }
+      const box = document.createElement("div");
+      box.className = "bg";
+      td.appendChild(box);
+      tr.appendChild(td);
+      body.appendChild(tr);
+    }
+    $("bgstats-file").disabled = !eligible(rows).length;
+    $("records").disabled = !rows.some((r) => r.complete);
+    st.links = null;
+    if (eligible(rows).length) await addLinks(rows);
+  }
+
+  async function addLinks(rows) {
+    let out;
+    try {
+      out = await bgstats(st.scorer, rows);
+    } catch (e) {
+      say("BG Stats links could not be made: " + String((e && e.message) || e).split("\n").pop());
+      return;
+    }
+    st.links = out;
+    const byRow = new Map();
+    out.plays.forEach((p, i) => {
+      const key = rowOf(out.rows, p);
+      if (!byRow.has(key)) byRow.set(key, []);
+      byRow.get(key).push([p, out.links[i]]);
+    });
+    for (const tr of $("games-body").children) {
+      const list = byRow.get(tr.dataset.key);
+      if (!list) continue;
+      const box = tr.querySelector(".bg");
+      for (const [p, link] of list) {
+        const a = document.createElement("a");
+        a.href = link;
+        a.className = "bglink";
+        a.target = "_blank";
+        a.rel = "noopener";
+        a.textContent = "Add to BG Stats" + (p.id.includes("#g") ? " (game " + p.id.split("#g").pop() + ")" : "");
+        const d = document.createElement("details");
+        d.className = "qrbox";
+        const s = document.createElement("summary");
+        s.textContent = "QR";
+        d.appendChild(s);
+        const c = qrCanvas(link);
+        if (c) {
+          c.dataset.link = link;
+          d.appendChild(c);
+        } else d.appendChild(document.createTextNode("too long for a QR code: open the link on the phone"));
+        box.append(a, d);
+      }
+    }
+  }
+
+  function rowOf(rows, play) {
+    const id = play.id.split("#g")[0];
+    for (const r of rows) {
+      const mine = r.device + ":" + r.gid + (r.copy ? "#" + r.copy : "");
+      if (id === mine || id === r.device + ":" + r.name) return r.key;
+    }
+    return "";
+  }
+
+  function save(name, bytes, type = "application/octet-stream") {
+    const url = URL.createObjectURL(new Blob([bytes], { type }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  }
+
+  async function bgFile() {
+    const history = await historyOpen;
+    const out = st.links || (await bgstats(st.scorer, await history.all()));
+    save("usher-bgstats.json", new TextEncoder().encode(out.file), "application/json");
+    say(out.plays.length + " plays in usher-bgstats.json: open it in BG Stats (Settings, Import).");
+  }
+
+  async function records() {
+    const history = await historyOpen;
+    const rows = (await history.all()).filter((r) => r.complete);
+    for (let i = 0; i < rows.length; i++) {
+      if (i) await new Promise((ok) => setTimeout(ok, 150));
+      save("usher-" + rows[i].device + "-" + rows[i].name + (rows[i].copy ? "-" + rows[i].copy : "") + ".log", rows[i].data);
+    }
+    say(rows.length + " record files: usher import FILE\u2026 puts them into the laptop's history.");
+  }
+
+  // ------------------------------------------------------------ firmware
+
+  const fwSay = (text) => ($("fw-status").textContent = text);
+
+  async function showRelease() {
+    const r = (st.release = await release());
+    if (!r) {
+      $("fw-release").textContent =
+        "The firmware file (usher-VERSION.uf2) comes with a release of Usher; this page was served without one (a development checkout: make uf2 builds it).";
+      $("write-pico").disabled = true;
+      return;
+    }
+    const a = document.createElement("a");
+    a.href = r.uf2;
+    a.download = r.uf2.split("/").pop();
+    a.id = "uf2-link";
+    a.textContent = "Download " + a.download;
+    const code = document.createElement("code");
+    code.textContent = r.sha256;
+    $("fw-release").replaceChildren(
+      "Usher " + r.version + ": ",
+      a,
+      " (" + Math.round(r.size / 1024) + " KB, sha256 ",
+      code,
+      ").",
+    );
+    $("write-pico").disabled = !("showDirectoryPicker" in window);
+    if (!("showDirectoryPicker" in window)) fwSay("This browser cannot write to the drive itself: download the file and drag it onto RPI-RP2.");
+  }
+
+  async function uf2Bytes() {
+    const r = st.release;
+    const res = await fetch(r.uf2, { cache: "no-cache" });
+    if (!res.ok) throw new Error("could not fetch " + r.uf2 + " (" + res.status + ")");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    if ((await sha256hex(bytes)) !== r.sha256) throw new Error("the downloaded file does not match its sha256: reload the page and try again");
+    return bytes;
+  }
+
+  async function writePico(dir) {
+    try {
+      if (!st.release) throw new Error("no firmware file on this site");
+      if (!dir) {
+        try {
+          dir = await window.showDirectoryPicker({ id: "rpi-rp2", mode: "readwrite" });
+        } catch (e) {
+          if (e && e.name === "AbortError") return fwSay("No drive picked.");
+          throw e;
+        }
+      }
+      if (!(await bootDrive(dir))) throw new Error("that folder is not a Pico's boot drive (no INFO_UF2.TXT of an RP2040): hold BOOTSEL while you plug the Pico in, then pick the RPI-RP2 drive");
+      fwSay("Writing Usher " + st.release.version + "\u2026");
+      const text = await writeToDrive(dir, st.release.uf2.split("/").pop(), await uf2Bytes());
+      fwSay("Usher " + st.release.version + " " + text + ".");
+      return true;
+    } catch (e) {
+      fwSay("Not written: " + String((e && e.message) || e).split("\n")[0]);
+      return false;
+    }
+  }
+
+  $("connect").addEventListener("click", connect);
+  $("sync-page").addEventListener("click", syncPage);
+  $("bgstats-file").addEventListener("click", bgFile);
+  $("records").addEventListener("click", records);
+  $("write-pico").addEventListener("click", () => writePico());
+  const ready = Promise.all([historyOpen.then(render), showRelease()]).catch((e) => say(String(e)));
+
+  return {
+    ready,
+    connect,
+    syncPage,
+    writePico,
+    render,
+    get last() {
+      return st.last;
+    },
+    async links() {
+      await ready;
+      const history = await historyOpen;
+      return bgstats(st.scorer, await history.all());
+    },
+    async rows() {
+      const history = await historyOpen;
+      return (await history.all()).map((r) => ({ key: r.key, name: r.name, game: r.game, complete: r.complete, status: r.status, problem: r.problem, size: r.data.length, held: r.held ? r.held.length : 0, result: r.result, data: b64(r.data) }));
+    },
+  };
+}
+
+function b64(bytes) {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
