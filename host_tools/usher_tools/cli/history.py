@@ -123,6 +123,8 @@ def show(db_path, as_json, raw, game) -> None:  # type: ignore[no-untyped-def]
             out.print(str(note))
     st = [[s["rank"], s["name"], s["score"]] for s in data["standings"]]
     out.print(table("Standings" if data["finished"] else "Standings so far", ["rank", "player", "score"], st))
+    for line in data.get("ties", []):  # why a tie went the way it did
+        out.print(line, markup=False)
 
 
 @click.command()
@@ -274,17 +276,17 @@ def _export_qr(rows: list, dest: str) -> list:
     for n, (play, link) in enumerate(pairs, 1):
         code = ex.qr_code(link)
         if code is None:
-            err.print(ex.too_long(play, link), markup=False)
+            click.echo(ex.too_long(play, link), err=True)
             if dest == "-":
                 sys.stdout.write(link + "\n\n")
             continue
         if dest == "-":
             sys.stdout.write(link + "\n" + ex.qr_text(code) + "\n")
             if sys.stdout.isatty() and ex.qr_width(code) > cols:
-                err.print(
+                click.echo(
                     "the QR code of %s is %d columns wide, the terminal %d: widen it, or write PNG files with -o DIR"
                     % (play["id"], ex.qr_width(code), cols),
-                    markup=False,
+                    err=True,
                 )
             continue
         path = os.path.join(dest, ex.qr_file_name(n, play))

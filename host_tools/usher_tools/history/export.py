@@ -318,9 +318,12 @@ def qr_file_name(n: int, play: dict) -> str:
 
 
 def too_long(play: dict, link: str) -> str:
-    return "no QR code for %s (%s): its link is %d bytes, a QR code holds %d; open the link itself" % (
-        play["id"],
-        play["title"],
-        len(link),
-        QR_MAX,
+    return (
+        "no QR code for %s (%s): its link is %d bytes, a QR code holds %d; open the link, or import --format bgstats"
+        % (
+            play["id"],
+            play["title"],
+            len(link),
+            QR_MAX,
+        )
     )

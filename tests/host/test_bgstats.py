@@ -1,0 +1,427 @@
+"""BG Stats from `usher export` (issue 29, items 1-2): the import file read
+field by field against the app's backup shape, its uuids stable across
+exports, the links and the file the same bytes on the MicroPython VM as on
+CPython (the web page runs the module there), each link's QR code decoded
+back by an independent decoder (zxing-cpp), and playDate in local time with
+a game of an unset clock marked in its comments."""
+
+import datetime
+import io
+import json
+import os
+import re
+import time
+from urllib.parse import quote as url_quote
+from urllib.parse import unquote
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+from tooling import ROOT, TESTS, micropython
+from usher.core.record import encode_line
+from usher_tools.cli import main
+from usher_tools.history import bgstats
+from usher_tools.history import export as ex
+from usher_tools.history.score import parse_bytes
+from usher_tools.history.store import History
+from usher_tools.link.sync import rescore
+
+RECORDS = os.path.join(TESTS, "records")
+CREATED = 1764400000  # 2025-11-29 07:06:40 UTC
+UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
+DATE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$")
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def add_record(db, name, rec, created=CREATED, device="d1"):
+    """A record from tests/records into the history, as a sync stores it."""
+    parsed = parse_bytes(open(os.path.join(RECORDS, rec), "rb").read())
+    data = b"".join(encode_line(o) for o in [parsed.header] + parsed.records)
+    players = [p["name"] for p in parsed.header["setup"]["players"]]
+    view = {"name": name, "game": parsed.header["game"], "created": created, "players": players, "size": len(data)}
+    view["finished"] = True
+    res, status, problem = rescore(data, view)
+    h = History(db)
+    h.save_complete(device, view, data, res, status, problem)
+    h.close()
+    return res
+
+
+GAMES = [
+    ("g0001", "showtime_4p.rec"),
+    ("g0002", "showbiz_4p.rec"),
+    ("g0003", "films_match.rec"),
+    ("g0004", "show_manager_4p.rec"),
+]
+
+
+@pytest.fixture
+def night(tmp_path):
+    db = str(tmp_path / "history.sqlite")
+    results = {name: add_record(db, name, rec) for name, rec in GAMES}
+    return db, results
+
+
+def backup_of(db):
+    r = run("export", "--db", db, "--format", "bgstats")
+    assert r.exit_code == 0, r.output
+    return r.stdout
+
+
+KEYS = {
+    "player": {"id": int, "uuid": str, "name": str, "isAnonymous": bool},
+    "location": {"id": int, "uuid": str, "name": str},
+    "game": {
+        "id": int,
+        "uuid": str,
+        "name": str,
+        "bggId": int,
+        "highestWins": bool,
+        "noPoints": bool,
+        "cooperative": bool,
+        "usesTeams": bool,
+    },
+    "play": {
+        "id": int,
+        "uuid": str,
+        "playDate": str,
+        "durationMin": int,
+        "gameRefId": int,
+        "locationRefId": int,
+        "comments": str,
+        "playerScores": list,
+    },
+    "score": {
+        "playerRefId": int,
+        "score": str,
+        "winner": bool,
+        "startPlayer": bool,
+        "rank": int,
+        "seatOrder": int,
+        "newPlayer": bool,
+    },
+}
+
+
+def typed(obj, kind):
+    """Every key of its kind, each of its type (a bool is not an int here)."""
+    assert isinstance(obj, dict) and set(obj) == set(KEYS[kind]), (kind, obj)
+    for k, t in KEYS[kind].items():
+        assert type(obj[k]) is t, (kind, k, obj[k])
+
+
+def test_the_file_has_the_apps_backup_shape_field_by_field_and_every_ref_resolves(night):
+    db, results = night
+    f = json.loads(backup_of(db))
+    assert set(f) == {"players", "locations", "games", "plays", "userInfo"}
+    assert isinstance(f["userInfo"], dict)
+    for kind, key in (("player", "players"), ("location", "locations"), ("game", "games"), ("play", "plays")):
+        objs = f[key]
+        assert objs, key
+        for o in objs:
+            typed(o, kind)
+            assert UUID.match(o["uuid"]), o["uuid"]
+        ids = [o["id"] for o in objs]
+        assert ids == list(range(1, len(objs) + 1))  # integer ids, each once
+        assert len({o["uuid"] for o in objs}) == len(objs)
+    assert [(x["name"], x["id"]) for x in f["locations"]] == [("Usher", 1)]
+    titles = {g["id"]: g for g in f["games"]}
+    assert sorted(g["name"] for g in f["games"]) == ["Films", "Show Manager", "Showbiz", "Showtime"]
+    assert all(g["bggId"] == 0 and g["highestWins"] and not g["noPoints"] for g in f["games"])
+    assert not any(g["cooperative"] or g["usesTeams"] for g in f["games"])
+    who = {p["id"]: p["name"] for p in f["players"]}
+    assert len(set(who.values())) == len(who)  # one player a name
+    places = {x["id"] for x in f["locations"]}
+    per_title: dict = {}
+    for play in f["plays"]:
+        assert play["gameRefId"] in titles and play["locationRefId"] in places
+        assert DATE.match(play["playDate"]) and play["durationMin"] >= 0
+        assert play["comments"] == ""  # every device clock here was set
+        seats = []
+        for s in play["playerScores"]:
+            typed(s, "score")
+            assert s["playerRefId"] in who
+            assert re.match(r"^-?\d+$", s["score"]), s["score"]
+            assert s["rank"] >= 1 and s["winner"] == (s["rank"] == 1)
+            seats.append(s["seatOrder"])
+        assert seats == list(range(1, len(seats) + 1))
+        assert sum(s["startPlayer"] for s in play["playerScores"]) == 1
+        per_title.setdefault(titles[play["gameRefId"]]["name"], []).append(play)
+    # a play a game, a Films match a play each of its games; the scores are the replay's
+    assert {t: len(p) for t, p in per_title.items()} == {"Showtime": 1, "Showbiz": 1, "Films": 3, "Show Manager": 1}
+    for name, rec in GAMES:
+        if rec.startswith("films"):
+            continue
+        title = {"showtime": "Showtime", "showbiz": "Showbiz", "show_manager": "Show Manager"}[results[name]["game"]]
+        (play,) = per_title[title]
+        got = {who[s["playerRefId"]]: (s["score"], s["rank"]) for s in play["playerScores"]}
+        assert got == {p["name"]: (str(p["score"]), p["rank"]) for p in results[name]["players"]}
+
+
+def test_a_second_export_gives_the_same_uuids_and_another_history_the_same_for_the_same_play(night, tmp_path):
+    db, _ = night
+    first = backup_of(db)
+    assert backup_of(db) == first  # byte for byte
+    # the Show Manager game alone, in another history: its play, game and players keep their uuids
+    other = str(tmp_path / "other.sqlite")
+    add_record(other, "g0004", "show_manager_4p.rec")
+    a, b = json.loads(first), json.loads(backup_of(other))
+    ga = {g["name"]: g["uuid"] for g in a["games"]}
+    assert [g["uuid"] for g in b["games"]] == [ga["Show Manager"]]
+    pa = {p["name"]: p["uuid"] for p in a["players"]}
+    assert {p["name"]: p["uuid"] for p in b["players"]} == {n: pa[n] for n in ("A", "B", "C", "D")}
+    manager = [
+        p["uuid"]
+        for p in a["plays"]
+        if p["gameRefId"] == next(g["id"] for g in a["games"] if g["name"] == "Show Manager")
+    ]
+    assert [p["uuid"] for p in b["plays"]] == manager
+    assert a["locations"][0]["uuid"] == b["locations"][0]["uuid"]
+    # and a different game on another device is a different play
+    add_record(other, "g0004", "show_manager_4p.rec", device="d2")
+    c = json.loads(backup_of(other))
+    assert len({p["uuid"] for p in c["plays"]}) == 2
+
+
+def test_uuids_are_names_not_chance():
+    assert bgstats.uuid_of("player", "Anna") == bgstats.uuid_of("player", "Anna")
+    assert bgstats.uuid_of("player", "Anna") != bgstats.uuid_of("player", "Ann")
+    assert bgstats.uuid_of("player", "Anna") != bgstats.uuid_of("game", "Anna")
+    assert UUID.match(bgstats.uuid_of("play", "d1:3f9a#g2"))
+
+
+@pytest.fixture
+def utc_plus_3():
+    old = os.environ.get("TZ")
+    os.environ["TZ"] = "XYZ-3"  # POSIX: three hours east of UTC
+    time.tzset()
+    yield datetime.timezone(datetime.timedelta(hours=3))
+    if old is None:
+        del os.environ["TZ"]
+    else:
+        os.environ["TZ"] = old
+    time.tzset()
+
+
+def test_play_date_is_local_time_and_an_unset_clock_is_said_in_the_comments(tmp_path, utc_plus_3):
+    db = str(tmp_path / "h.sqlite")
+    add_record(db, "g0001", "showbiz_4p.rec")  # the clock set: the game's own start
+    add_record(db, "g0002", "showtime_4p.rec", created=0)  # never set: dated by the sync
+    h = History(db)
+    synced = h.get("d1", "g0002")["synced_at"]
+    h.close()
+    unset, known = json.loads(backup_of(db))["plays"]  # the history lists the games by start, 0 first
+    local = datetime.datetime.fromtimestamp(CREATED, utc_plus_3).strftime("%Y-%m-%d %H:%M:%S")
+    assert local.endswith("10:06:40")  # 07:06:40 UTC, three hours on
+    assert (known["playDate"], known["comments"]) == (local, "")
+    when = datetime.datetime.fromtimestamp(synced, utc_plus_3).strftime("%Y-%m-%d %H:%M:%S")
+    assert unset["playDate"] == when
+    assert unset["comments"].startswith("Dated by the sync (%s)" % when)
+    assert "clock was not set" in unset["comments"]
+    links = run("export", "--db", db, "--format", "bgstats-links").stdout.split()
+    pushed = [json.loads(unquote(x[len(bgstats.LINK) :])) for x in links]
+    assert pushed[0]["comments"] == unset["comments"] and "comments" not in pushed[1]
+    assert [p["playDate"] for p in pushed] == [when, local]
+
+
+# -- one module, two runtimes ----------------------------------------------------------------
+ODD = [
+    {
+        "id": "d1:00ff#g2",
+        "game": "films",
+        "title": "Films",
+        "date": "2026-11-28 20:15:00",
+        "minutes": 42,
+        "dated_by": "the sync",
+        "start": "Zoë",
+        "players": [
+            {"name": "Zoë", "score": 12, "rank": 1, "winner": True},
+            {"name": 'Ann "A" & /?#%+~', "score": 12, "rank": 2, "winner": False},
+        ],
+    },
+    {
+        "id": "d1:legacy",
+        "game": "showtime",
+        "title": "Showtime",
+        "date": "2026-01-02 03:04:05",
+        "minutes": None,
+        "dated_by": "",
+        "start": None,
+        "players": [{"name": "Jörg\\ Ñ", "score": -3, "rank": 1, "winner": True}],
+    },
+]
+
+VM_SCRIPT = """
+import sys, json
+sys.path.insert(0, %r)
+import bgstats
+plays = json.load(open(%r))
+sys.stdout.write(bgstats.links_text(plays))
+sys.stdout.write("--\\n")
+sys.stdout.write(bgstats.backup_text(plays))
+sys.stdout.write(bgstats.quote(%r) + "\\n")
+"""
+ALL_BYTES = "".join(chr(c) for c in range(1, 256)) + "€😀"
+
+
+def test_the_module_gives_the_same_bytes_on_the_micropython_vm(night, tmp_path):
+    db, _ = night
+    rows = History(db).all()
+    plays, _ = ex.bgstats_plays(rows)
+    plays = plays + ODD
+    src = tmp_path / "plays.json"
+    src.write_text(json.dumps(plays), encoding="utf-8")
+    script = tmp_path / "vm.py"
+    folder = os.path.join(ROOT, "host_tools", "usher_tools", "history")
+    script.write_text(VM_SCRIPT % (folder, str(src), ALL_BYTES), encoding="utf-8")
+    vm = micropython([str(script)], heap="1M")
+    assert vm.returncode == 0, vm.stderr + vm.stdout
+    here = bgstats.links_text(plays) + "--\n" + bgstats.backup_text(plays) + bgstats.quote(ALL_BYTES) + "\n"
+    assert vm.stdout == here
+    # and what CPython's own tools say of it: urllib's quote, json's reading
+    assert bgstats.quote(ALL_BYTES) == url_quote(ALL_BYTES)
+    links = bgstats.links_text(plays).split()
+    assert [json.loads(unquote(x[len(bgstats.LINK) :])) for x in links] == [bgstats.push(p) for p in plays]
+    assert json.loads(bgstats.backup_text(plays)) == bgstats.backup(plays)
+    # the CLI writes exactly what the module gives
+    assert run("export", "--db", db, "--format", "bgstats-links").stdout == bgstats.links_text(plays[:-2])
+    assert backup_of(db) == bgstats.backup_text(plays[:-2])
+
+
+# -- QR codes ----------------------------------------------------------------------------------
+def decode(image):
+    import zxingcpp
+
+    found = zxingcpp.read_barcodes(image)
+    return [(b.format.name if hasattr(b.format, "name") else str(b.format), b.text) for b in found]
+
+
+def text_to_image(text):
+    """The terminal's half blocks as pixels: a drawn half light, else dark
+    (a dark terminal), 4 pixels a module."""
+    lines = [line for line in text.split("\n") if line]
+    w, h = max(len(line) for line in lines), len(lines) * 2
+    img = Image.new("L", (w, h), 0)
+    top = {"█": (1, 1), "▀": (1, 0), "▄": (0, 1), " ": (0, 0)}
+    for y, line in enumerate(lines):
+        for x, ch in enumerate(line):
+            a, b = top[ch]
+            img.putpixel((x, 2 * y), 255 * a)
+            img.putpixel((x, 2 * y + 1), 255 * b)
+    return img.resize((w * 4, h * 4), Image.NEAREST)
+
+
+def test_qr_png_files_decode_back_to_their_links(night, tmp_path):
+    db, _ = night
+    out = tmp_path / "qr"
+    r = run("export", "--db", db, "--format", "bgstats-links", "--qr", "-o", str(out))
+    assert r.exit_code == 0, r.output
+    links = (out / "links.txt").read_text().split()
+    assert links == run("export", "--db", db, "--format", "bgstats-links").stdout.split()
+    pngs = sorted(p for p in os.listdir(out) if p.endswith(".png"))
+    assert pngs == [
+        "01-showtime.png",
+        "02-showbiz.png",
+        "03-films-g1.png",
+        "04-films-g2.png",
+        "05-films-g3.png",
+        "06-show-manager.png",
+    ]
+    assert r.stdout.split() == [str(out / p) for p in pngs]
+    for png, link in zip(pngs, links, strict=True):
+        got = decode(Image.open(out / png))
+        assert [t for _, t in got] == [link], png
+        assert "QR" in got[0][0]
+
+
+def test_qr_in_the_terminal_decodes_back_to_its_link(night):
+    db, _ = night
+    r = run("export", "--db", db, "--format", "bgstats-links", "--qr")
+    assert r.exit_code == 0, r.output
+    blocks = r.stdout.split("\n\n")
+    links = run("export", "--db", db, "--format", "bgstats-links").stdout.split()
+    chunks = [b for b in blocks if b.strip()]
+    assert len(chunks) == len(links) == 6
+    for chunk, link in zip(chunks, links, strict=True):
+        first, rest = chunk.split("\n", 1)
+        assert first == link
+        assert set(rest) <= set("█▀▄ \n")
+        assert [t for _, t in decode(text_to_image(rest))] == [link]
+
+
+def longest_names(n):
+    """n players with the longest names the device takes (16 characters),
+    each outside ASCII (two bytes of UTF-8, six characters in a link): the
+    longest link a game of n players can make."""
+    return [chr(ord("A") + i) + "ÄÖÜßéèêëàáâãäåç" for i in range(n)]
+
+
+def manager_play(names, game="show_manager", title="Show Manager"):
+    return {
+        "id": "e6614103e7311a2b:5f2c9a1b3d4e6f7012345678#2",
+        "game": game,
+        "title": title,
+        "date": "2026-11-28 20:15:00",
+        "minutes": 123,
+        "dated_by": "the sync",
+        "start": names[0],
+        "players": [{"name": n, "score": 100 + i, "rank": i + 1, "winner": i == 0} for i, n in enumerate(names)],
+    }
+
+
+def test_a_four_player_show_manager_link_fits_a_qr_code_even_with_the_longest_names():
+    play = manager_play(longest_names(4))
+    link = bgstats.link(play)
+    assert len(link) < ex.QR_MAX
+    code = ex.qr_code(link)
+    assert code is not None
+    buf = io.BytesIO()
+    code.save(buf, kind="png", scale=4, border=4)
+    buf.seek(0)
+    assert [t for _, t in decode(Image.open(buf))] == [link]
+
+
+def test_a_link_too_long_for_a_qr_code_is_one_line_and_the_link_stays(tmp_path):
+    # Showbiz takes 8 players: with the longest names that is more than a QR code holds
+    names = longest_names(8)
+    assert all(len(n) == 16 for n in names)
+    assert len(bgstats.link(manager_play(names, "showbiz", "Showbiz"))) > ex.QR_MAX
+    db = str(tmp_path / "h.sqlite")
+    h = History(db)
+    view = {"name": "g0009", "game": "showbiz", "created": CREATED, "players": names, "size": 3}
+    ps = [{"name": n, "score": 100 - i, "rank": i + 1} for i, n in enumerate(names)]
+    res = {"game": "showbiz", "finished": True, "players": ps, "winner": [names[0]]}
+    h.save_complete("d1", view, b"...", res, "ok", "")
+    h.close()
+    r = CliRunner().invoke(main, ["export", "--db", db, "--format", "bgstats-links", "--qr"])
+    assert r.exit_code == 0
+    (line,) = r.stderr.strip().splitlines()
+    assert line.startswith("no QR code for d1:") and "a QR code holds 2953" in line and "--format bgstats" in line
+    assert r.stdout.strip() == run("export", "--db", db, "--format", "bgstats-links").stdout.strip()
+    out = tmp_path / "qr"
+    r = CliRunner().invoke(main, ["export", "--db", db, "--format", "bgstats-links", "--qr", "-o", str(out)])
+    assert r.exit_code == 0 and r.stderr.strip() == line
+    assert (
+        os.listdir(out) == ["links.txt"]
+        and (out / "links.txt").read_text() == r.stdout + run("export", "--db", db, "--format", "bgstats-links").stdout
+    )
+
+
+def test_qr_is_for_links_only_and_a_file_is_no_folder(tmp_path, night):
+    db, _ = night
+    r = CliRunner().invoke(main, ["export", "--db", db, "--qr"])
+    assert r.exit_code == 2 and "--qr draws BG Stats links" in r.output
+    f = tmp_path / "a-file"
+    f.write_text("x")
+    r = CliRunner().invoke(main, ["export", "--db", db, "--format", "bgstats-links", "--qr", "-o", str(f)])
+    assert r.exit_code == 1 and "it is a file, not a folder" in r.stderr and "Traceback" not in r.output
+    assert f.read_text() == "x"
+
+
+def test_export_help_says_which_format_is_which_and_how_the_app_opens_it():
+    text = " ".join(run("export", "--help").output.split())
+    for words in ("bgstats the BG Stats import file", "bgstats-links one link a play", "--qr", "scan", "local time"):
+        assert words in text, words
