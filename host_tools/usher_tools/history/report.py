@@ -57,6 +57,7 @@ def show_data(row: dict) -> dict:
         for i, a in enumerate(rp.records)
     ]
     out["standings"] = [{"rank": s["rank"], "name": s["name"], "score": s["score"]} for s in rp.standings()]
+    out["ties"] = tie_notes(rp)
     out["sheet"] = rp.sheet()
     out["undone"] = len(rp.undone) + sum(1 for a in rp.records if isinstance(a, dict) and a.get("t") == "undo")
     try:
@@ -184,13 +185,88 @@ def standing_lines(rp: Replay) -> list:
     return out
 
 
+# how the laptop says who came out ahead on a tie, by title (the game's tiebreak())
+AHEAD = {
+    "showtime": "is ahead on the red carpet",
+    "show_manager": "has more money",
+    "showbiz": "has more ZE",
+    "films": "holds the VIP Ticket",
+}
+
+
+def tie_notes(rp: Replay) -> list:
+    """Once the game is over, a line a tie on score: why it went the way it
+    did ("27-27: Anna is ahead on the red carpet"), or that it is shared
+    ("8-8: shared, equal money"). A Films match ranks by games won: none."""
+    from usher_tools.history.plays import TIE_BREAK
+
+    name = rp.game.name
+    if not rp.is_over() or (name == "films" and rp.header["setup"]["options"].get("best_of", 1) > 1):
+        return []
+    st = rp.standings()
+    out = []
+    for score in sorted({s["score"] for s in st}, reverse=True):
+        tied = [s for s in st if s["score"] == score]
+        if len(tied) < 2:
+            continue
+        scores = "-".join([str(score)] * len(tied))
+        if len({s["rank"] for s in tied}) == 1:
+            out.append("%s: shared, equal %s" % (scores, TIE_BREAK.get(name, "tie-break")))
+            continue
+        if len(tied) == 2:
+            out.append("%s: %s %s" % (scores, tied[0]["name"], AHEAD.get(name, "wins the tie-break")))
+            continue
+        ranks = sorted({s["rank"] for s in tied})
+        order = ", then ".join(" and ".join(s["name"] for s in tied if s["rank"] == r) for r in ranks)
+        out.append("%s: %s, by the %s" % (scores, order, TIE_BREAK.get(name, "tie-break")))
+    return out
+
+
 def unit_of(rp: Replay) -> str:
     from usher_tools.history.plays import unit
 
     return unit(rp.game.name)
 
 
+MARKERS = "osD^vp<>h*"  # a seat's own marker, so lines that meet stay told apart
+DASH = 6.0  # points: each of a coinciding group's lines shows in turn, one dash each
+
+
+def coinciding(series: list) -> list:
+    """Each seat's (place, size) in its group of lines that lie on one
+    another (equal at most steps: a tie all game, nobody scoring yet), so
+    each can be drawn in dashes that take turns; (0, 1) for a line alone."""
+    n = len(series)
+
+    def same(a: list, b: list) -> bool:
+        both = [(x, y) for x, y in zip(a, b, strict=True) if x is not None and y is not None]
+        return bool(both) and 2 * sum(1 for x, y in both if x == y) > len(both)
+
+    group = list(range(n))
+    for i in range(n):
+        for j in range(i):
+            if same(series[i], series[j]):
+                group[i] = group[j]
+                break
+    out = []
+    for i in range(n):
+        members = [k for k in range(n) if group[k] == group[i]]
+        out.append((members.index(i), len(members)))
+    return out
+
+
 def render_png(row: dict, path: str) -> None:
+    fig = figure(row)
+    fmt = FORMATS.get(os.path.splitext(path)[1].lower(), "png")
+    if fmt == "jpeg":
+        # JPEG has no transparency: matplotlib's writer wants an opaque figure (via Pillow)
+        fig.savefig(path, format=fmt, facecolor="white", pil_kwargs={"quality": 90})
+    else:
+        fig.savefig(path, format=fmt)
+
+
+def figure(row: dict):  # type: ignore[no-untyped-def]
+    """The report's matplotlib Figure: the score over the game, the standings."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -209,12 +285,16 @@ def render_png(row: dict, path: str) -> None:
     dots = "o" if len(steps["xs"]) <= 40 else None  # few steps: each one a dot
     xs = steps["xs"] + [steps["xs"][-1] + 0.5]  # the last step's value drawn as well, half a step wide
     every = list(range(len(xs) - 1))
+    turns = coinciding(steps["series"])
     for i, name in enumerate(names):
         ys = [float("nan") if y is None else y for y in steps["series"][i]]
         ys.append(ys[-1])
-        ax.step(xs, ys, where="post", label=name, color=colours[i], lw=2, path_effects=edge)
-        if dots:
-            ax.plot(xs, ys, ls="", marker=dots, ms=4, markevery=every, color=colours[i], mec="#404040")
+        at, k = turns[i]
+        ls = "-" if k == 1 else (at * DASH, (DASH, (k - 1) * DASH))  # on one another: dashes in turn
+        mark = MARKERS[i % len(MARKERS)] if dots else None
+        ax.step(xs, ys, where="post", label=name, color=colours[i], lw=2, ls=ls, path_effects=edge)
+        if mark:
+            ax.plot(xs, ys, ls="", marker=mark, ms=4, markevery=every, color=colours[i], mec="#404040")
     for x, text in steps["marks"]:
         ax.axvline(x, color="#888888", ls="--", lw=0.8)
         ax.annotate(text, (x, 1), xycoords=("data", "axes fraction"), fontsize="x-small", rotation=90, va="top")
@@ -224,7 +304,14 @@ def render_png(row: dict, path: str) -> None:
     ax.set_ylabel(unit_of(rp))
     ax.set_title("Tickets, game by game" if rp.game.name == "films" else "Score over the game")
     if names:
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")  # off the lines
+        from matplotlib.lines import Line2D
+
+        # each seat's sample solid, whatever dash its line takes
+        keys = [
+            Line2D([], [], color=colours[i], lw=2, marker=MARKERS[i % len(MARKERS)] if dots else None, mec="#404040")
+            for i in range(len(names))
+        ]
+        ax.legend(keys, names, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")  # off the lines
     ax.grid(True, alpha=0.3)
     ax2 = fig.add_subplot(2, 1, 2)
     lines = standing_lines(rp)
@@ -240,12 +327,9 @@ def render_png(row: dict, path: str) -> None:
 
     ax2.xaxis.set_major_locator(MaxNLocator(integer=True))  # scores, tickets and games are whole
     ax2.set_title("Final standings" if rp.is_over() else "Standings so far")
+    for k, note in enumerate(tie_notes(rp)):  # why a tie went the way it did, under the bars
+        ax2.text(0.99, 0.03 + 0.08 * k, note, transform=ax2.transAxes, ha="right", va="bottom", fontsize="small")
     match = rp.game.name == "films" and rp.header["setup"]["options"].get("best_of", 1) > 1
     ax2.set_xlabel("games won" if match else unit_of(rp))
     fig.tight_layout()
-    fmt = FORMATS.get(os.path.splitext(path)[1].lower(), "png")
-    if fmt == "jpeg":
-        # JPEG has no transparency: matplotlib's writer wants an opaque figure (via Pillow)
-        fig.savefig(path, format=fmt, facecolor="white", pil_kwargs={"quality": 90})
-    else:
-        fig.savefig(path, format=fmt)
+    return fig
