@@ -171,3 +171,29 @@ def test_a_tie_says_what_broke_it_in_show_and_the_report(tmp_path):
         header, records = tsh.load(rec)
         tsh.store(db, rec, header, records)
         assert want in tsh.show(db, rec).splitlines()
+
+
+# -- item 8: an imported game says so -----------------------------------------------------
+def test_show_of_an_imported_game_says_it_was_imported_and_when(tmp_path):
+    import test_cli_import as tci
+
+    db = str(tmp_path / "history.sqlite")
+    for created, unset in [(0, True), (1764400000, False)]:  # a clock never set, and one set
+        header, records = tci.parse_record(
+            open(os.path.join(tci.ROOT, "tests", "records", "dice_two_players.rec")).read()
+        )
+        header["created"] = created
+        if unset:
+            header["clock"] = "unset"
+        data = b"".join(tci.encode_line(o) for o in [header] + records)
+        name = "g000%d" % (2 if unset else 3)
+        path = tci.write(tmp_path, "usher-%s-%s.log" % (tci.DEVICE, name), data)
+        t0 = time.time()
+        assert run("import", "--db", db, path).exit_code == 0
+        r = run("show", name, "--db", db)
+        assert r.exit_code == 0, r.output
+        title = r.output.splitlines()[0]
+        assert "sync" not in title, title
+        day = time.strftime("%Y-%m-%d", time.localtime(t0))
+        assert "(imported %s " % day in title, title
+        assert ("clock was not set" in title) == unset, title

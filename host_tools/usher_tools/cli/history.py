@@ -101,6 +101,12 @@ def show(db_path, as_json, raw, game) -> None:  # type: ignore[no-untyped-def]
     from usher_tools.history.export import dated_from_sync
 
     note = "  (the date of the sync: the device's clock was not set)" if dated_from_sync(row) else ""
+    if row["device_view"].get("imported"):  # brought by usher import, not by a sync
+        import time
+
+        at = time.strftime("%Y-%m-%d %H:%M", time.localtime(row["device_view"]["imported"]))
+        unset = ", dated by it: the device's clock was not set" if dated_from_sync(row) else ""
+        note = "  (imported %s%s)" % (at, unset)
     out.print("[bold]%s[/bold]  %s  %s%s" % (data.get("title", row["game"]), row["name"], _date(row), note))
     out.print("device %s, game %s, players: %s" % (row["device"], row["gid"], ", ".join(row["players"])))
     out.print("status: %s%s" % (row["status"], (" - " + row["problem"]) if row["problem"] else ""))

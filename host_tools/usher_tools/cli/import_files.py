@@ -13,6 +13,7 @@ line, comments left out); else the file is named with the line and why."""
 
 import os
 import re
+import time
 
 import click
 
@@ -90,6 +91,9 @@ def read_record(name: str, data: bytes) -> tuple:
     players = [p.get("name", "?") for p in setup.get("players", []) if isinstance(p, dict)]
     view = {"name": name, "game": header.get("game", ""), "created": header.get("created", 0), "players": players}
     view["size"] = len(data)
+    view["imported"] = int(time.time())  # brought by `usher import`, not by a sync: `usher show` says so
+    if header.get("clock") == "unset":
+        view["clock"] = "unset"
     try:
         if tail:
             raise ScoreError("damaged line after action %d (%d bytes)" % (len(records), len(tail)))
