@@ -312,3 +312,80 @@ def test_game_menu_opens_on_back_to_game_and_a_dice_game_shows_results_not_no_pl
     press(app, "back")
     goto(app, "Back to game")
     eq(type(app.top()).__name__, "DiceScreen")
+
+
+def test_each_dice_page_numbers_its_own_outcome_not_the_count_of_all():
+    from app_kit import shown_texts
+
+    app, _ = make_app()
+    goto(app, "Dice & draws")
+    press(app, "ok")  # #1: one die
+    press(app, "next", "next", "next", "ok", "ok")  # #2, #3: two artist draws
+    seen = shown_texts(app)
+    press(app, "prev", "prev", "prev")  # taste, two dice, one die: only one die's roll has a number, #1
+    assert "#1" in seen and "#3" not in seen and "#2" not in seen, seen
+    del seen[:]
+    press(app, "next")  # two dice: nothing rolled, no number
+    assert not [s for s in seen if s.startswith("#")], seen
+
+
+def test_refill_bags_asks_first_and_back_refills_nothing():
+    from app_kit import shown_texts
+
+    app, _ = make_app()
+    goto(app, "Dice & draws")
+    press(app, "next", "next", "ok")  # a taste draw
+    n = len(app.match.actions)
+    press(app, "next", "next")  # Refill bags
+    seen = shown_texts(app)
+    press(app, "ok")
+    eq(type(app.top()).__name__, "Confirm")
+    assert "Refill both bags?" in seen, seen
+    press(app, "back")  # no
+    eq(len(app.match.actions), n)
+    eq(type(app.top()).__name__, "DiceScreen")
+    press(app, "ok", "ok")  # asked again; yes
+    eq([a["t"] for a in app.match.actions[n:]], ["refill", "refill"])
+    eq(app.match.state["bags"]["taste"]["counts"], app.match.state["bags"]["taste"]["full"])
+    eq(type(app.top()).__name__, "DiceScreen")
+
+
+def test_the_first_press_after_boot_rolls():
+    """Power on, Down, OK (Dice & draws), then OK on "OK to roll": the very
+    first press on the dice page rolls, and the page shows the face."""
+    from app_kit import shown_texts
+
+    for mono in (False, True):
+        app, _ = make_app(mono=mono)
+        press(app, "next", "ok")
+        eq(type(app.top()).__name__, "DiceScreen")
+        seen = shown_texts(app)
+        press(app, "ok")
+        eq(app.match.state["rolls"], 1)
+        assert str(app.match.state["last"]["faces"][0]) in seen and "#1" in seen, seen
+        app = None
+        collect()
+
+
+def test_saved_games_rows_differ_by_number_and_day_and_the_marks_are_said_once():
+    from app_kit import shown_texts
+
+    app, _ = make_app(mono=True)
+    app.set_clock(1764400000, 3600)  # 2025-11-29 in the laptop's zone
+    for _ in range(2):  # two dice games: same title, no players
+        goto(app, "Dice & draws")
+        press(app, "ok")
+        app.home()
+        app.render()
+    app.library.abandon(app.library.games()[0]["name"])
+    seen = shown_texts(app)
+    goto(app, "Saved games")
+    rows = [s for s in seen if "Dice #" in s]
+    assert len(rows) == 2, rows
+    assert rows[0] != rows[1], rows
+    for r in rows:
+        assert "#" in r and "11-29" in r, rows
+    eq(len([s for s in seen if "*over" in s and "> play" in s]), 1)
+    eq(app.top().sel, 1)  # the cursor on the newest game, not on the marks
+    press(app, "ok")
+    eq(type(app.top()).__name__, "GameActions")

@@ -7,7 +7,9 @@ Actions:
 
 The state keeps the latest outcome (`last`) and, for each kind of outcome
 (`page_of`: one die, two dice, each bag, a refill), its own latest one
-(`by`), so a screen per kind shows that kind's last result.
+(`by`), so a screen per kind shows that kind's last result. A roll or a
+draw carries its number among the rolls and draws (`no`), which its page
+shows beside it.
 """
 
 from usher.core.data import need
@@ -100,8 +102,8 @@ class Dice(Game):
             for f in faces:
                 if not isinstance(f, int) or not 1 <= f <= sides:
                     raise RuleError("face must be 1-%d" % sides)
-            state["last"] = {"t": "roll", "faces": faces, "total": sum(faces)}
             state["rolls"] += 1
+            state["last"] = {"t": "roll", "faces": faces, "total": sum(faces), "no": state["rolls"] + state["draws"]}
         elif t == "draw":
             spec = self._bag(state, action)
             item = need(action, "item", str)
@@ -111,8 +113,9 @@ class Dice(Game):
             if spec["counts"][i] <= 0:
                 raise RuleError("none left: " + item[:20])
             spec["counts"][i] -= 1
-            state["last"] = {"t": "draw", "bag": action["bag"], "item": item, "left": sum(spec["counts"])}
             state["draws"] += 1
+            no = state["rolls"] + state["draws"]
+            state["last"] = {"t": "draw", "bag": action["bag"], "item": item, "left": sum(spec["counts"]), "no": no}
         elif t == "refill":
             spec = self._bag(state, action)
             spec["counts"] = list(spec["full"])

@@ -54,19 +54,37 @@ def dice(app) -> None:
         app.play()
 
 
+LEGEND = "> play *over x quit"  # the marks, said once on top of the list
+
+
 class SavedGames(Menu):
+    """Newest first, one row a game: its mark (> unfinished, * over, x
+    abandoned), title, number (g0007: #7, as the laptop names it), day
+    (month-day, when the clock was set) and players."""
+
     def __init__(self) -> None:
         Menu.__init__(self, "Saved games", [])
+        self.opened = False
 
     def on_open(self) -> None:
+        from usher.ui.describe import date_text
+
         app = self.app
-        items = []
+        items = [(LEGEND, lambda: None)]
         for e in app.library.games():
             mark = "*" if e.get("finished") else ("x" if e.get("abandoned") else ">")
-            label = "%s %s %s" % (mark, title_of(e["game"]), ",".join(n[:3] for n in e["players"]))
+            label = "%s %s #%s" % (mark, title_of(e["game"]), e["name"].lstrip("g0") or "0")
+            day = date_text(e, app.tz)
+            if day[:1].isdigit():
+                label += " " + day[5:]
+            if e["players"]:
+                label += " " + ",".join(n[:3] for n in e["players"])
             items.append((label, self.pick(e)))
-        if not items:
-            items.append(("(no games yet)", lambda: None))
+        if len(items) == 1:
+            items = [("(no games yet)", lambda: None)]
+        elif not self.opened:
+            self.sel = 1  # the cursor starts on the newest game, under the marks
+        self.opened = True
         self.items = items
         self.dirty = True
 

@@ -31,11 +31,11 @@ class DiceScreen(Screen):
             self.part = True
         elif ev == "ok":
             action = MODES[self.mode][1]
-            if action is None:
-                ok = app.submit({"t": "refill", "bag": "taste"}) and app.submit({"t": "refill", "bag": "artists"})
-            else:
-                ok = app.submit(dict(action))
-            if ok:
+            if action is None:  # every piece of both bags back in: asked first
+                from usher.ui.dialogs import Confirm
+
+                app.push(Confirm("Refill both bags?", lambda: refill(app), detail="Every piece goes back in."))
+            elif app.submit(dict(action)):
                 self.part = True
         elif ev in ("back", "back_long"):
             from usher.ui.ingame import GameMenu
@@ -50,9 +50,12 @@ class DiceScreen(Screen):
         if full:
             p.clear()
         label, action, page = MODES[self.mode]
-        y = title_bar(p, "< %s >" % label, "#%d" % (state["rolls"] + state["draws"]))
-        p.fill_rect(0, y, p.w, p.h - y, theme.BG)
         last = last_of(state, page)
+        # the number of the outcome this page shows, among the rolls and draws
+        # (a game saved before outcomes carried it: none)
+        no = last.get("no") if last is not None else None
+        y = title_bar(p, "< %s >" % label, "#%d" % no if no else "")
+        p.fill_rect(0, y, p.w, p.h - y, theme.BG)
         room = p.h - y - p.line_h("small") - 2  # between the title and the footer line
         big = "huge" if p.font("huge") is not None and p.line_h("huge") <= room else "big"
         mid = y + max(0, (room - p.line_h(big)) // 2)
@@ -71,6 +74,10 @@ class DiceScreen(Screen):
             p.center("%d left in bag" % last["left"], p.h - p.line_h("small") - 2, theme.FG, "small")
         else:
             p.center("Bags refilled", mid, theme.GOOD)
+
+
+def refill(app) -> None:
+    app.submit({"t": "refill", "bag": "taste"}) and app.submit({"t": "refill", "bag": "artists"})
 
 
 def describe(r: dict) -> tuple:
