@@ -197,3 +197,29 @@ def test_show_of_an_imported_game_says_it_was_imported_and_when(tmp_path):
         day = time.strftime("%Y-%m-%d", time.localtime(t0))
         assert "(imported %s " % day in title, title
         assert ("clock was not set" in title) == unset, title
+
+
+# -- item 9: a shared best names everyone who made it ---------------------------------------
+def test_stats_names_everyone_who_made_a_shared_best(tmp_path):
+    import test_cli as tc
+
+    db = str(tmp_path / "history.sqlite")
+    h = History(db)
+    plays = [
+        ("g0001", "showtime", [("Anna", 27, 1), ("Ben", 20, 2)]),
+        ("g0002", "showtime", [("Ben", 27, 1), ("Anna", 27, 2)]),  # Ben's 27 ties Anna's best
+        ("g0003", "show_manager", [("C", 41, 1), ("A", 41, 2), ("B", 30, 3)]),  # C won on money
+        ("g0004", "showbiz", [("Cleo", 50, 1), ("Dev", 12, 2)]),
+    ]
+    for i, (name, game, ps) in enumerate(plays):
+        view = {"name": name, "game": game, "created": 1764400000 + i, "players": sorted(p[0] for p in ps), "size": 3}
+        res = tc.result(ps)
+        res["game"] = game
+        h.save_complete("dev1", view, b"...", res, "ok", "")
+    h.close()
+    r = run("stats", "--db", db, "--json")
+    assert r.exit_code == 0, r.output
+    best = {t["game"]: (t["best"], t["best_by"]) for t in json.loads(r.output)["titles"]}
+    assert best == {"showtime": (27, "Anna, Ben"), "show_manager": (41, "C, A"), "showbiz": (50, "Cleo")}
+    r = run("stats", "--db", db)
+    assert "Anna, Ben" in r.output and "C, A" in r.output

@@ -60,12 +60,14 @@ def stats(rows: list) -> dict:
                 s["match_wins"] += 1 if res[name] == 1 else 0
         for g in games:
             t["plays"] += 1
-            for p in g["players"]:
+            for p in sorted(g["players"], key=lambda p: p["rank"] or 0):  # a shared best: the winner first
                 if p["score"] is None:
                     continue
                 t["scores"].append(p["score"])
                 if t["best"] is None or p["score"] > t["best"]["score"]:
-                    t["best"] = {"name": p["name"], "score": p["score"]}
+                    t["best"] = {"names": [p["name"]], "score": p["score"]}
+                elif p["score"] == t["best"]["score"] and p["name"] not in t["best"]["names"]:
+                    t["best"]["names"].append(p["name"])  # a shared best names everyone who made it
                 s = players.setdefault((p["name"], r["game"]), _player(p["name"], r["game"]))
                 s["plays"] += 1
                 s["wins"] += 1 if p["winner"] or p["rank"] == 1 else 0
@@ -80,7 +82,7 @@ def stats(rows: list) -> dict:
             "plays": t["plays"],
             "average": _avg(t["scores"]),
             "best": t["best"]["score"] if t["best"] else None,
-            "best_by": t["best"]["name"] if t["best"] else None,
+            "best_by": ", ".join(t["best"]["names"]) if t["best"] else None,
         }
         if t["matches"]:
             row["matches"] = t["matches"]
