@@ -82,14 +82,14 @@ def test_deploy_prunes_only_firmware_files_the_new_build_lacks(tmp_path):
 
 def test_deploy_without_a_profile_keeps_the_picos_then_detects_then_asks(tmp_path, monkeypatch):
     from tooling import micropython
-    from usher_tools.cli import PROBE, choose_profile
+    from usher_tools.cli import choose_profile, probe_script
 
     data = tmp_path / "data"
     data.mkdir()
-    out = micropython(["-c", PROBE % str(data)]).stdout  # the VM has no I2C: nothing found
+    out = micropython(["-c", probe_script(str(data))]).stdout  # the VM has no I2C: nothing found
     assert "PROFILE" not in out and out.startswith("I2C ?"), out
     (data / "profile.txt").write_text("oled\n")
-    out = micropython(["-c", PROBE % str(data)]).stdout
+    out = micropython(["-c", probe_script(str(data))]).stdout
     assert choose_profile(out, False)[0] == "oled"  # a redeploy keeps the board
     assert choose_profile("I2C 3c\n", False)[0] == "oled"  # an SSD1306 answered
     assert choose_profile("I2C 3d 50\n", False)[0] == "oled"

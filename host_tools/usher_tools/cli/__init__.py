@@ -8,7 +8,7 @@ import sys
 import click
 
 from usher_tools.deploy import build as build_mod
-from usher_tools.paths import ROOT, tool
+from usher_tools.paths import ROOT, tool, use_firmware
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -111,7 +111,8 @@ def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) ->
         if profile:
             click.echo("profile %s -> :data/profile.txt" % profile)
         else:
-            click.echo("profile: the Pico's own (:data/profile.txt), else an OLED found on I2C0 (GP4/GP5), else asked")
+            where = oled_where()
+            click.echo("profile: the Pico's own (:data/profile.txt), else an OLED found on %s, else asked" % where)
         for d in dirs:
             click.echo("mkdir :%s" % d)
         for src, dst in plan:
@@ -127,7 +128,7 @@ def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) ->
         click.echo("Usher on %s stepped aside for the deploy" % port, err=True)
     mpremote = [tool("mpremote"), "connect", port]
     if profile is None:
-        probe = subprocess.run(mpremote + ["exec", PROBE % "/data"], capture_output=True, text=True)
+        probe = subprocess.run(mpremote + ["exec", probe_script("/data")], capture_output=True, text=True)
         profile, why = choose_profile(probe.stdout, sys.stdin.isatty())
         click.echo("board profile %s: %s" % (profile or "?", why), err=True)
         if profile is None:
@@ -224,36 +225,62 @@ prune(%r, %r, %d)
 """
 
 # run on the Pico: what tells its board apart (the profile a deploy wrote,
-# an SSD1306 answering on the DIY build's I2C pins, GP4 SDA and GP5 SCL)
+# an SSD1306 answering on the DIY build's I2C pins, which probe_script fills
+# in from the OLED's profile module)
 PROBE = """
 try:
-    with open(%r + '/profile.txt') as f:
+    with open(%(data)r + '/profile.txt') as f:
         print('PROFILE ' + f.read().strip())
 except OSError:
     pass
 try:
     from machine import Pin, SoftI2C
-    Pin(4, Pin.IN, Pin.PULL_UP)
-    Pin(5, Pin.IN, Pin.PULL_UP)
-    found = SoftI2C(scl=Pin(5), sda=Pin(4), freq=100000, timeout=2000).scan()
+    Pin(%(sda)d, Pin.IN, Pin.PULL_UP)
+    Pin(%(scl)d, Pin.IN, Pin.PULL_UP)
+    found = SoftI2C(scl=Pin(%(scl)d), sda=Pin(%(sda)d), freq=100000, timeout=2000).scan()
     print('I2C ' + ' '.join('%%x' %% a for a in found))
 except Exception as e:
     print('I2C ? ' + repr(e))
 """
 
 
+def oled_board():  # type: ignore[no-untyped-def]
+    """The DIY build's profile module, usher.board.oled: its pins and address."""
+    use_firmware()
+    from usher.board import oled
+
+    return oled
+
+
+def oled_addrs() -> tuple:
+    """The addresses an SSD1306 may answer at (the profile's list, once it has one)."""
+    m = oled_board()
+    return tuple(getattr(m, "OLED_ADDRS", (m.OLED_ADDR, 0x3D)))
+
+
+def oled_where() -> str:
+    m = oled_board()
+    return "I2C%d (GP%d/GP%d)" % (m.I2C_ID, m.PIN_SDA, m.PIN_SCL)
+
+
+def probe_script(data: str) -> str:
+    """PROBE for a Pico whose records live in `data`, with the OLED's pins."""
+    m = oled_board()
+    return PROBE % {"data": data, "sda": m.PIN_SDA, "scl": m.PIN_SCL}
+
+
 def choose_profile(probe: str, interactive: bool) -> tuple:
     """(profile or None, why) from what PROBE printed: the Pico's own profile
     if it has one, else oled if an SSD1306 answered (0x3C or 0x3D), else the
     person's answer, else None (and the deploy stops: give --profile)."""
-    found = ""
+    found: list = []
     for line in probe.splitlines():
         if line.startswith("PROFILE ") and line[8:].strip() in ("lcd114", "oled"):
             return line[8:].strip(), "the one this Pico has (--profile or BOARD= to change it)"
-        if line.startswith("I2C "):
-            found = line[4:]
-    if "3c" in found.split() or "3d" in found.split():
-        return "oled", "an SSD1306 OLED answered on I2C0 (GP4/GP5)"
+        if line.startswith("I2C ") and not line.startswith("I2C ?"):  # "I2C ? <error>": no bus to scan
+            found = [int(a, 16) for a in line[4:].split()]
+    if set(found) & set(oled_addrs()):
+        return "oled", "an SSD1306 OLED answered on " + oled_where()
     if interactive:
         answer = click.prompt(
             "Which board is this? lcd114 (Waveshare Pico-LCD-1.14) or oled (DIY SSD1306)",

@@ -10,7 +10,6 @@ Time is emulated: the chip runs at 125 MHz of its own time, whatever the
 laptop does, and moves only in `run_for` (lockstep) or `pump` (live).
 """
 
-import importlib
 import json
 import os
 import select
@@ -21,7 +20,7 @@ import time
 import tty
 from dataclasses import dataclass
 
-from usher_tools.paths import ROOT, tool, use_firmware, vm_env
+from usher_tools.paths import ROOT, tool, vm_env
 from usher_tools.sim.board import SimError, VirtualBoard
 from usher_tools.sim.profiles import PROFILES
 from usher_tools.sim.runner import _nonblock
@@ -60,8 +59,7 @@ def node() -> str:
 
 def board_module(profile: str):  # type: ignore[no-untyped-def]
     """The firmware's own profile module: the source of every pin."""
-    use_firmware()
-    return importlib.import_module(PROFILES[profile].module)
+    return PROFILES[profile].board()
 
 
 def wiring(profile: str) -> dict:

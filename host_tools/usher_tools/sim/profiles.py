@@ -1,20 +1,63 @@
-"""What the host knows about each board profile: the panel and where it is
-wired. The pins match DESIGN.md's hardware notes; the profile module on the
-device is the source of truth and the host warns when they disagree."""
+"""What the host knows about each board profile: the panel it draws and its
+terminal scale. Where the panel is wired (bus, pins, the OLED's address) is
+read from the firmware's own profile module (usher.board.lcd114 / .oled),
+the only place pins live; the simulator warns when the code drives others."""
 
+import importlib
+
+from usher_tools.paths import use_firmware
 from usher_tools.sim.panels import Ssd1306, St7789
 
 
 class Profile:
-    def __init__(self, name, module, standin, panel, scale, spi=None, dc=-1, cs=-1, rst=-1, bl=-1, i2c=()):  # type: ignore[no-untyped-def]  # noqa: E501
+    def __init__(self, name, module, standin, panel, scale):  # type: ignore[no-untyped-def]
         self.name = name
         self.module = module  # the board profile the device builds
         self.standin = standin  # the simulator's own stand-in for it
         self.panel = panel  # callable(options) -> Panel
         self.scale = scale  # default terminal down-scaling
-        self.spi = spi  # (bus id, sck, mosi) the panel is wired to, or None
-        self.dc, self.cs, self.rst, self.bl = dc, cs, rst, bl
-        self.i2c = list(i2c)  # addresses that answer on the I2C bus
+        self._wires: dict | None = None
+
+    def board(self):  # type: ignore[no-untyped-def]
+        """The firmware's own profile module: the source of every pin."""
+        use_firmware()
+        return importlib.import_module(self.module)
+
+    def wires(self) -> dict:
+        """The panel's wiring, read once from the profile module: spi (bus id,
+        sck, mosi) or None, dc, cs, rst, bl (-1: not wired), i2c (the
+        addresses that answer on the I2C bus)."""
+        if self._wires is None:
+            m = self.board()
+            spi = (m.SPI_ID, m.PIN_SCK, m.PIN_MOSI) if hasattr(m, "SPI_ID") else None
+            pins = {k: getattr(m, "PIN_" + k.upper(), -1) for k in ("dc", "cs", "rst", "bl")}
+            i2c = [m.OLED_ADDR] if hasattr(m, "OLED_ADDR") else []
+            self._wires = dict(pins, spi=spi, i2c=i2c)
+        return self._wires
+
+    @property
+    def spi(self):  # type: ignore[no-untyped-def]
+        return self.wires()["spi"]
+
+    @property
+    def dc(self) -> int:
+        return self.wires()["dc"]
+
+    @property
+    def cs(self) -> int:
+        return self.wires()["cs"]
+
+    @property
+    def rst(self) -> int:
+        return self.wires()["rst"]
+
+    @property
+    def bl(self) -> int:
+        return self.wires()["bl"]
+
+    @property
+    def i2c(self) -> list:
+        return self.wires()["i2c"]
 
 
 def _st7789(opts: dict) -> St7789:
@@ -26,8 +69,6 @@ def _ssd1306(opts: dict) -> Ssd1306:
 
 
 PROFILES = {
-    "lcd114": Profile(
-        "lcd114", "usher.board.lcd114", "standin_lcd", _st7789, 2, spi=(1, 10, 11), dc=8, cs=9, rst=12, bl=13
-    ),
-    "oled": Profile("oled", "usher.board.oled", "standin_oled", _ssd1306, 1, i2c=(0x3C,)),
+    "lcd114": Profile("lcd114", "usher.board.lcd114", "standin_lcd", _st7789, 2),
+    "oled": Profile("oled", "usher.board.oled", "standin_oled", _ssd1306, 1),
 }
