@@ -36,13 +36,15 @@ def run(*args):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
-def add_record(db, name, rec, created=CREATED, device="d1"):
+def add_record(db, name, rec, created=CREATED, device="d1", imported=0):
     """A record from tests/records into the history, as a sync stores it."""
     parsed = parse_bytes(open(os.path.join(RECORDS, rec), "rb").read())
     data = b"".join(encode_line(o) for o in [parsed.header] + parsed.records)
     players = [p["name"] for p in parsed.header["setup"]["players"]]
     view = {"name": name, "game": parsed.header["game"], "created": created, "players": players, "size": len(data)}
     view["finished"] = True
+    if imported:
+        view["imported"] = imported  # as usher import keeps its time
     res, status, problem = rescore(data, view)
     h = History(db)
     h.save_complete(device, view, data, res, status, problem)
@@ -225,6 +227,13 @@ def test_play_date_is_local_time_and_an_unset_clock_is_said_in_the_comments(tmp_
     pushed = [json.loads(unquote(x[len(bgstats.LINK) :])) for x in links]
     assert pushed[0]["comments"] == unset["comments"] and "comments" not in pushed[1]
     assert [p["playDate"] for p in pushed] == [when, local]
+    # a game brought by usher import says so
+    add_record(db, "g0003", "films_example.rec", created=0, imported=CREATED)
+    (imported,) = [p for p in json.loads(backup_of(db))["plays"] if p["comments"].startswith("Dated by the import")]
+    assert (
+        imported["comments"]
+        == "Dated by the import (%s): the device's clock was not set when this game began." % (imported["playDate"])
+    )
 
 
 # -- one module, two runtimes ----------------------------------------------------------------

@@ -238,7 +238,7 @@ def export(db_path, fmt, qr, dest) -> None:  # type: ignore[no-untyped-def]
                    --qr draws each link as a QR code to scan with the phone.
 
     playDate is the laptop's local time; a game whose device clock was not
-    set is dated by its sync, and its BG Stats comment says so."""
+    set is dated by its sync (or import), and its BG Stats comment says so."""
     from usher_tools.history import export as ex
 
     if qr and fmt != "bgstats-links":

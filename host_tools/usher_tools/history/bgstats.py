@@ -14,7 +14,7 @@ Its input is a list of plays, plain dicts in the history's order:
      "date": "2026-11-28 20:15:00",   # local time, as the app shows it
      "minutes": 42,            # or None when the device's clock did not give it
      "dated_by": "",           # "" for the device's clock; else the date's source
-                               #  ("the sync"): said in the play's comments
+                               #  ("the sync", "the import"): said in the comments
      "start": "Anna",          # the start player's name, or None
      "players": [{"name": "Anna", "score": 12, "rank": 1, "winner": True}, ...]}
                                # in seat order

@@ -217,6 +217,14 @@ def duration_min(row: dict):  # type: ignore[no-untyped-def]
     return round((last - created) / 60) if last > created else None
 
 
+def dated_by(row: dict) -> str:
+    """ "" when the device's clock dated the game, else what did: the sync,
+    or the import (`usher import` keeps its time in the view)."""
+    if not dated_from_sync(row):
+        return ""
+    return "the import" if (row.get("device_view") or {}).get("imported") else "the sync"
+
+
 def bgstats_input(row: dict, pid: str, part: dict | None = None) -> dict:
     """One play as usher_tools.history.bgstats takes it (plain values only,
     so the web page can build the same dict): a row, or with `part` (one of
@@ -234,7 +242,7 @@ def bgstats_input(row: dict, pid: str, part: dict | None = None) -> dict:
         "title": title_of(row["game"]),
         "date": play_date(row),
         "minutes": duration_min(row),
-        "dated_by": "the sync" if dated_from_sync(row) else "",
+        "dated_by": dated_by(row),
         "start": start,
         "players": [
             {"name": p["name"], "score": p["score"], "rank": p["rank"], "winner": bool(p["winner"])} for p in players
