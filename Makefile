@@ -21,9 +21,9 @@ help:
 	@echo "make web      Usher in a browser: the page built from the firmware, served on 127.0.0.1:8765 (WEB_PORT=...)"
 	@echo "make test     every test and gate (CPython, MicroPython VM, the rp2 port on an emulated Pico, mpy-cross, mypy, ruff)"
 	@echo "make uf2      build/usher.uf2: MicroPython with Usher frozen in (drag it onto a Pico in BOOTSEL mode)"
-	@echo "make dist     build/dist/usher-VERSION.uf2 and its sha256"
+	@echo "make dist     the release in build/dist: usher-VERSION.uf2 and its sha256, the wheel, the site (the page offering the UF2)"
 	@echo "make rp2      build the Pico's own MicroPython (v1.28.0 RPI_PICO) from the pinned sources into build/rp2"
-	@echo "make check    ruff + mypy against the rp2 stubs"
+	@echo "make check    ruff + mypy against the rp2 stubs + actionlint on .github/workflows"
 	@echo "make mpy      compile firmware/ with mpy-cross -march=armv6m into $(BUILD)"
 	@echo "make size     bytecode size per module and total"
 	@echo "make pico-games  every full scripted game on the emulated Pico, the memory gate (an hour or more)"
@@ -62,7 +62,9 @@ rp2: $(STAMP)
 uf2: $(STAMP)
 	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --uf2
 
-# build/dist/usher-VERSION.uf2 and its .sha256 (VERSION from firmware/usher/__init__.py)
+# the release, build/dist (rewritten whole; VERSION from firmware/usher/__init__.py):
+# usher-VERSION.uf2 and its .sha256, usher_tools-VERSION-py3-none-any.whl, and
+# site/ (`usher web --out --uf2`: the page, the same UF2, its sha256, release.json)
 dist: $(STAMP)
 	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --dist
 
@@ -82,6 +84,7 @@ check: $(STAMP)
 	$(BIN)/ruff check firmware host_tools tests hardware
 	$(BIN)/ruff format --check firmware host_tools tests hardware
 	$(BIN)/mypy
+	$(BIN)/actionlint
 
 mpy: $(STAMP)
 	$(BIN)/usher build --out $(BUILD)

@@ -9,9 +9,11 @@ import click
 
 from usher_tools.deploy import build as build_mod
 from usher_tools.paths import ROOT, tool, use_firmware
+from usher_tools.pico.build import usher_version  # the one version, firmware/usher/__init__.py
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(usher_version(), "--version", "-V", prog_name="usher", message="%(prog)s %(version)s")
 def main() -> None:
     """Usher on the laptop: simulator, sync, history, stats, export, deploy."""
 

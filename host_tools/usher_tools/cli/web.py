@@ -15,24 +15,37 @@ from usher_tools.cli.common import UsherError
     default=None,
     help="Only write the page's static files into this folder (for any static web host); serve nothing.",
 )
+@click.option(
+    "--uf2",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="With --out: offer this Usher image for download (as usher-VERSION.uf2, its .sha256 and release.json).",
+)
 @click.option("--port", type=int, default=None, help="Port on 127.0.0.1 (default 8765; 0: any free port).")
-def web(out: str | None, port: int | None) -> None:
+def web(out: str | None, uf2: str | None, port: int | None) -> None:
     """The device in a web page: the unmodified firmware on MicroPython's
     WebAssembly port, played with the keyboard or on-screen keys.
 
     Builds the page from the current firmware into build/web and serves it
     on 127.0.0.1 only, printing the address; Ctrl-C stops it. Games are kept
-    in the browser (IndexedDB of that address: keep the port to keep them)."""
+    in the browser (IndexedDB of that address: keep the port to keep them).
+    `make dist` writes the release's site with --out and --uf2."""
+    from usher_tools import release
     from usher_tools import web as page
 
+    if uf2 and not out:
+        raise click.UsageError("--uf2 goes with --out (the site that offers it)")
     try:
         if out:
             folder = page.build(out)
+            if uf2:
+                info = release.write_site_release(folder, uf2)
+                click.echo("it offers %s (sha256 %s, in %s)" % (info["uf2"], info["sha256"], release.RELEASE_JSON))
             click.echo("the page is in %s: put its files on any static host" % folder)
             return
         folder = page.build()
         server, url = page.serve(folder, page.DEFAULT_PORT if port is None else port)
-    except page.WebError as e:
+    except (page.WebError, release.ReleaseError) as e:
         raise UsherError(str(e)) from None
     except OSError as e:
         raise UsherError("cannot serve on port %s (%s): pick another with --port" % (port, e.strerror)) from None
