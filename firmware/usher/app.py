@@ -18,21 +18,10 @@ from usher.ui.paint import Painter
 from usher.ui.screen import title_h
 
 TICK_MS = 20  # poll period: fast enough that a tap is never missed
-# A joystick's up/down (keys named so, meaning prev/next) are told apart from
-# left/right for a screen that moves by rows (its `rows` is True: Showtime's
-# seats); every other screen gets prev/next from both axes.
+# A joystick's up/down (the LCD's keymap) reach a screen that moves by rows
+# (its `by_rows` is True: Showtime's turns) as "up"/"down"; every other
+# screen gets them as prev/next, as left/right.
 ROWS = {"up": "prev", "down": "next"}
-
-
-def rows_keymap(keymap: dict) -> dict:
-    """The board's keymap with its up/down keys giving "up"/"down" (a swap
-    of up and down in Settings -> Board swaps them too)."""
-    out = dict(keymap)
-    for k in ("up", "down"):
-        v = out.get(k)
-        if v in ("prev", "next"):
-            out[k] = "up" if v == "prev" else "down"
-    return out
 DIM = 5  # the brightness of an idle screen, in % (Settings "idle": minutes to it)
 
 
@@ -55,7 +44,7 @@ class App:
         if hw.keys:
             from usher.board.buttons import Buttons
 
-            self.buttons = Buttons(hw.keys, rows_keymap(hw.keymap), clock.ticks_diff)
+            self.buttons = Buttons(hw.keys, hw.keymap, clock.ticks_diff)
         self.serial = serial
         self.gate: Any = None  # the sync link's state (usher.link_gate), there while the laptop speaks
         self.refuse_link = False  # after running out of heap: the next host bytes are refused a while
@@ -305,7 +294,7 @@ class App:
     def handle(self, ev: str) -> None:
         self.presses += 1
         top = self.top()
-        if ev in ROWS and not getattr(top, "rows", False):
+        if ev in ROWS and not getattr(top, "by_rows", False):
             ev = ROWS[ev]  # a screen that knows no rows steps with up/down as with left/right
         if self.toast_msg:
             # the press that clears a message also does what it says: a

@@ -112,3 +112,77 @@ def test_a_placed_person_leaves_the_seats_stars_visible():
             for dx in range(5):
                 lit += d.pixel(x + w - 5 + dx, y + 1 + dy)
         eq(lit, 4 * stars[i // 4][i % 4])
+
+
+# -- fewer presses a placement (issue 32, item 11) ---------------------------------
+def test_up_and_down_move_the_seat_cursor_by_rows_left_and_right_seat_by_seat():
+    app, _ = make_app(mono=False)
+    begin(app, 3)
+    choose_card(app, HEINO)
+    scr = app.top()
+    eq(scr.mode, 1)
+    offer = scr.lists[1]
+    eq(offer, list(range(12)))  # an empty hall: every seat
+    scr.at[1] = 1  # row 1 seat 2
+    press(app, "down")
+    eq(scr.sel(), 5)  # row 2 seat 2
+    press(app, "down")
+    eq(scr.sel(), 9)  # row 3 seat 2
+    press(app, "down")
+    eq(scr.sel(), 1)  # round to row 1
+    press(app, "up")
+    eq(scr.sel(), 9)
+    press(app, "next")
+    eq(scr.sel(), 10)  # right: the next seat
+    press(app, "prev", "prev")
+    eq(scr.sel(), 8)
+
+
+def test_a_row_move_skips_rows_with_no_seat_offered_and_keeps_the_column():
+    from usher.ui.showtime import pick
+
+    seats = [0, 3, 9, 10]  # row 1 seats 1 and 4, row 3 seats 2 and 3
+    eq(pick.row_step(seats, 1, 1), 3)  # row 1 seat 4 -> row 3 seat 3, the nearest
+    eq(pick.row_step(seats, 0, 1), 2)  # row 1 seat 1 -> row 3 seat 2
+    eq(pick.row_step(seats, 2, 1), 0)  # row 3 round to row 1
+    eq(pick.row_step([4, 5], 0, 1), 0)  # one row only: stays
+
+
+def test_the_person_picker_reaches_any_person_in_three_presses():
+    app, _ = make_app(mono=False)
+    begin(app, 2)
+    scr = app.top()
+    eq(scr.mode, 0)
+    for n in (16, 12, 9):  # a whole hand, a Director's Cut, late in a game
+        scr.lists[0] = list(range(1, n + 1))
+        moves = {}  # index -> where each key leads, read off the screen
+        for i in range(n):
+            moves[i] = []
+            for ev in ("prev", "next", "up", "down"):
+                scr.at[0] = i
+                app.handle(ev)
+                moves[i].append(scr.at[0])
+        dist = {0: 0}
+        todo = [0]
+        while todo:  # presses from the first person to each
+            i = todo.pop(0)
+            for j in moves[i]:
+                if j not in dist:
+                    dist[j] = dist[i] + 1
+                    todo.append(j)
+        eq(len(dist), n)
+        assert max(dist.values()) <= 3, (n, dist)
+
+
+def test_screens_without_rows_get_up_and_down_as_prev_and_next():
+    from usher.board import lcd114
+
+    eq([lcd114.KEYMAP[k] for k in ("up", "down", "left", "right")], ["up", "down", "prev", "next"])
+    app, _ = make_app(mono=False)
+    press(app, "ok")  # New game: a menu
+    menu = app.top()
+    at = menu.sel
+    press(app, "down")
+    eq(menu.sel, at + 1)
+    press(app, "up")
+    eq(menu.sel, at)

@@ -81,7 +81,7 @@ REPEAT_DELAY_MS = 400
 REPEAT_MS = 100
 REPEAT_FAST_MS = 50
 FAST_AFTER = 10
-REPEATING = ("prev", "next")
+REPEATING = ("prev", "next", "up", "down")  # up/down: a joystick's, for screens with rows (App.handle)
 
 
 class _Key:

@@ -62,12 +62,14 @@ KEY_PINS = [
 
 # Both joystick axes step: up/left back, down/right forward, so lists move
 # with up/down and number spinners (drawn as  - value +) with left/right, and
-# either thumb direction works. ok/back sit under the right thumb (A/B), and
-# the joystick press is a second ok so one hand can drive the whole device.
+# either thumb direction works (up/down arrive as "up"/"down", which the app
+# hands a screen that moves by rows as such and every other as prev/next:
+# usher.app.ROWS). ok/back sit under the right thumb (A/B), and the joystick
+# press is a second ok so one hand can drive the whole device.
 KEYMAP = {
-    "up": "prev",
+    "up": "up",
     "left": "prev",
-    "down": "next",
+    "down": "down",
     "right": "next",
     "press": "ok",
     "A": "ok",

@@ -751,7 +751,7 @@ def press_times(pico: Pico) -> list:
         if j < len(host):
             evs = [e for e in evs if e[0] < host[j]]
         logical = pico.keymap.get(p["key"], "")
-        at = p["down_us"] if logical in ("prev", "next") else p.get("up_us", p["down_us"])
+        at = p["down_us"] if logical in ("prev", "next", "up", "down") else p.get("up_us", p["down_us"])
         if not evs or any(t < p["down_us"] for t, _ in evs):
             continue
         out.append((p["key"], max(0.0, (evs[-1][0] - at) / 1000), sum(n for _, n in evs), i))

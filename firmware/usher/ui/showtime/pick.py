@@ -9,6 +9,39 @@ from usher.games import showtime as st
 from usher.games import showtime_cast as cast
 
 ROW = cast.SEATS_PER_ROW
+JUMP = 4  # Up/Down in the person picker: four persons at a time (any of 16 in 3 presses)
+
+
+def jump(n: int, at: int, d: int) -> int:
+    """The person picker's Up (d = -1) or Down (+1): JUMP persons on,
+    round the list of n. With Left/Right one at a time, any of 16 is at
+    most 3 presses away."""
+    return (at + d * JUMP) % n if n > JUMP else (at + d) % n
+
+
+def row_step(seats: list, at: int, d: int) -> int:
+    """The seat cursor's Up (d = -1, towards the screen) or Down (+1): from
+    seats[at] to the nearest seat of the next row along that has one in
+    `seats` (seat indexes in seat order), round the rows; within that row
+    the one nearest the same column, the left one among equals."""
+    here = seats[at]
+    rows = [i // ROW for i in seats]
+    present: list = []
+    for r in rows:  # the rows with a seat in the list, front first (seats are in seat order)
+        if r not in present:
+            present.append(r)
+    if len(present) < 2:
+        return at
+    nxt = present[(present.index(here // ROW) + d) % len(present)]
+    best = at
+    gap = ROW + 1
+    for k in range(len(seats)):
+        if rows[k] == nxt:
+            g = abs(seats[k] % ROW - here % ROW)
+            if g < gap:
+                best = k
+                gap = g
+    return best
 
 
 def hand(state: dict, p: int) -> list:

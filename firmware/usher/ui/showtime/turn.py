@@ -1,9 +1,11 @@
 """Showtime's turns on the device: the auditorium, and a turn in few presses.
 
 Pick the person (prev/next over the player's persons not yet seated, in
-number order, OK), then the seat (the cursor visits only seats that person
-may take and starts on the one that would do the player most good if the
-screening were scored now, OK), then only the questions that apply: where
+number order, OK; on the LCD the joystick's up/down jump four persons, so
+any person is at most three presses away), then the seat (the cursor visits
+only seats that person may take and starts on the one that would do the
+player most good if the screening were scored now; left/right seat by seat,
+up/down row by row on the LCD; OK), then only the questions that apply: where
 Ken's or Sophie's displaced person goes, and whether the person likes the
 poster's genre (OK = yes, Back = no; skipped with a genre table, or when an
 earlier answer in this game already tells). Back steps back; Back while
@@ -40,6 +42,7 @@ OCCASIONAL = ("usher.ui.showtime.menu", "usher.ui.showtime.carpet")  # dropped o
 
 class Play(GameScreen):
     title = "Showtime"
+    by_rows = True  # the app hands it the joystick's up/down as such (App.handle)
 
     def __init__(self) -> None:
         GameScreen.__init__(self)
@@ -85,6 +88,11 @@ class Play(GameScreen):
                 self.go(SEAT)
         elif ev in ("next", "prev"):
             self.at[m] = (self.at[m] + (1 if ev == "next" else -1)) % len(self.lists[m])
+            self.part = True
+        elif ev in ("up", "down"):  # the LCD's joystick: four persons, or a row, at a time
+            d = 1 if ev == "down" else -1
+            items = self.lists[m]
+            self.at[m] = pick.jump(len(items), self.at[m], d) if m == PICK else pick.row_step(items, self.at[m], d)
             self.part = True
         elif ev == "ok":
             self.choose()

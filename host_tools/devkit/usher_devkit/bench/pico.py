@@ -220,7 +220,7 @@ def kind_of(key: str, screen: str, after: str) -> str:
         return "Showbiz reveal"
     if screen.startswith("films.place.") and key == "ok":
         return "Films placement"
-    if key in ("prev", "next"):
+    if key in ("prev", "next", "up", "down"):
         if screen in VALUE_SCREENS or screen.endswith("Picker"):
             return "value change"
         return "cursor move" if after == screen else "prev/next into a new screen"
