@@ -223,3 +223,31 @@ def test_stats_names_everyone_who_made_a_shared_best(tmp_path):
     assert best == {"showtime": (27, "Anna, Ben"), "show_manager": (41, "C, A"), "showbiz": (50, "Cleo")}
     r = run("stats", "--db", db)
     assert "Anna, Ben" in r.output and "C, A" in r.output
+
+
+# -- item 13: a binary file is one short line ----------------------------------------------
+def binaries(folder) -> list:
+    import zipfile
+
+    from PIL import Image
+
+    png = str(folder / "photo.png")
+    Image.new("RGB", (64, 64), (200, 30, 30)).save(png)
+    zpath = str(folder / "records.zip")
+    with zipfile.ZipFile(zpath, "w") as z:
+        z.writestr("g0001.log", "x" * 2000)
+    raw = str(folder / "g0003.log")
+    with open(raw, "wb") as f:
+        f.write(bytes(range(256)) * 4)
+    return [png, zpath, raw]
+
+
+def test_a_binary_file_given_to_score_or_import_is_one_short_line(tmp_path):
+    db = str(tmp_path / "history.sqlite")
+    for path in binaries(tmp_path):
+        r = run("score", path)
+        assert r.exit_code == 1
+        assert r.stderr.splitlines() == ["invalid record: a binary file, not lines of text"], r.stderr
+        r = run("import", "--db", db, path)
+        assert r.exit_code == 1
+        assert r.output.splitlines() == ["Error: %s: not a game record (a binary file, not lines of text)" % path]

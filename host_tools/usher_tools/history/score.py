@@ -82,6 +82,22 @@ def _crc_line(line: str) -> bool:
     return star > 0 and len(tail) == 8 and all(c in "0123456789abcdef" for c in tail) and line[star - 1] in "}]"
 
 
+def binary(data: bytes) -> bool:
+    """Whether a file is no text at all (a picture, an archive, a program),
+    judged by its first line (at most 4 KB): a NUL byte, or more than one
+    character in ten a control character or not UTF-8. Such a file is said
+    in one short line, its bytes never quoted (a text record damaged further
+    on is still named by its line)."""
+    head = data[:4096].lstrip(b"\r\n")
+    nl = head.find(b"\n")
+    head = head[:nl] if nl >= 0 else head
+    if b"\x00" in head:
+        return True
+    text = head.decode("utf-8", "replace")
+    odd = sum(1 for c in text if c == "\ufffd" or (c < " " and c not in "\t\r\n"))
+    return bool(text) and odd * 10 > len(text)
+
+
 def parse_bytes(data: bytes) -> Record:
     """Read a record file's bytes. Lines may carry a CRC (`json*crc`, checked)
     or be plain JSON (hand-written); blank lines and `#` lines are skipped."""
@@ -92,6 +108,8 @@ def parse_bytes(data: bytes) -> Record:
         raise ScoreError("line 1: UTF-16 text: save the record as UTF-8")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]  # a UTF-8 byte order mark, as some editors write
+    if binary(data):
+        raise ScoreError("a binary file, not lines of text")
     rec = Record()
     pos = 0
     no = 0
