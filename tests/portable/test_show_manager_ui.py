@@ -4,7 +4,7 @@ the cursor on the free hire or on the show), putting on a show (musical,
 premiere city, roles, summary), borrowing, the city and points pages."""
 
 from portable import eq
-from show_manager_ui_kit import MORE, borrow, choose, hire, labels, make_app, press, produce, start, state, top
+from show_manager_ui_kit import MORE, borrow, choose, collect, hire, labels, make_app, press, produce, start, state, top
 
 HIRES = ["Refresh display 2,000", "Hire free card", "Hire for 1,000", "Hire for 2,000", "Hire for 3,000"]
 SHOW = "Put on a show" + MORE
@@ -85,7 +85,7 @@ def test_a_premiere_takes_the_musical_the_city_the_roles_and_a_summary():
     eq(app.top().sel, 2)  # the musical that takes most cards
     choose(app, "Wolf")
     eq(app.top().title, "Wolf opens in")
-    eq(labels(app)[0], "Koeln 18 14 10 7 4 2")
+    eq(labels(app)[0], "Koeln: 18/14/10/7/4/2")  # the name apart from its places' points
     eq(len(labels(app)), 4)
     press(app, "ok")
     eq(top(app), "Entries")
@@ -104,6 +104,7 @@ def test_a_premiere_takes_the_musical_the_city_the_roles_and_a_summary():
     eq(labels(app), HIRES)  # the show is done: the hire ends the turn
     eq(app.top().sel, 1)
     eq(app.top().title, "Anna \u00b7 2 cards")
+    eq(app.top().told, "Anna: Wolf in Koeln")  # in the title until the next press
 
 
 def test_a_later_production_goes_to_the_musicals_city_and_a_miscast_has_no_bonus():
@@ -425,3 +426,25 @@ def test_a_refresh_says_it_was_paid_and_shows_nobody_s_money():
         eq([s for s in w.shared if [m for m in money if m in s]], [])  # no one's money
         press(app, "next")  # the next press: whose turn it is again
         eq(app.top().note, "")
+
+
+def test_the_next_player_sees_what_the_one_before_did_and_nobody_s_money():
+    from show_manager_ui_kit import Watch
+    from usher.ui.show_manager.draw import marks
+
+    for mono in (False, True):
+        app, _ = make_app(mono=mono)
+        start(app, 4)
+        money = [marks(m) for m in state(app)["money"]]
+        w = Watch(app, ["hired", "\u00b7"] + money)
+        hire(app, 2)  # Anna hires for 2,000: her turn ends
+        eq(state(app)["turn"], 1)
+        said = [s for s in w.shared if "hired" in s]
+        assert said and said[0].startswith("Anna hired"), w.shared
+        if not mono:
+            eq(said[0], "Anna hired for 2,000")
+        eq([s for s in w.shared if [m for m in money if m in s]], [])  # no one's money
+        press(app, "next")  # the next press: whose turn it is again
+        eq(app.top().told, "")
+        assert [s for s in w.shared if s.startswith("Ben \u00b7")], w.shared
+        collect()

@@ -63,7 +63,12 @@ class Main(Menu):
         Menu.__init__(self, "", [])
         self.page = 0  # 0: the turn's menu; 1..: the side pages (usher.ui.show_manager.pages)
         self.steps: list = []
-        self.note = ""  # a refresh's price, in the title until the next press: "Display refreshed: 2,000"
+        # the move just made, in the title until the next press: a refresh's
+        # price ("Display refreshed: 2,000"), or what the player did ("Anna
+        # hired for 2,000"), with the mark of the player who made it
+        self.note = ""
+        self.told = ""
+        self.who = -1
 
     def on_open(self) -> None:
         self.reload()
@@ -94,8 +99,8 @@ class Main(Menu):
 
     def on_event(self, ev: str) -> None:
         n = len(self.items)
-        if self.note:
-            self.note = ""
+        if self.note or self.told:
+            self.note = self.told = ""
             self.dirty = True
         if ev in ("back", "back_long"):
             from usher.ui.ingame import GameMenu
@@ -129,11 +134,15 @@ class Main(Menu):
         Menu.draw(self, p, full)  # the rows (and the scroll bar when they are more than the panel's)
         if full:  # the title with the player's mark, the dot and the page of the ring, as on the city pages
             s = self.title
+            right = "1/%d" % self.npages()
+            who = st["turn"]
             if self.note:  # "Display refreshed: 2,000", or on a narrow panel "Refreshed: 2,000"
                 s = "Display refreshed: " + self.note
                 if p.text_w(s) > p.w * 3 // 4:
                     s = "Refreshed: " + self.note
-            title(p, s, "1/%d" % self.npages(), st["turn"])
+            elif self.told:  # the whole width for it, with the mover's mark
+                s, right, who = self.told, "", self.who
+            title(p, s, right, who)
 
 
 def menu():
@@ -164,10 +173,14 @@ def act(app, action: dict) -> bool:
     if not app.submit(action):
         return False
     back_to_main(app)
-    if action["t"] == "refresh":  # it was paid, said without anyone's money
-        m = main_of(app)
-        if m is not None:
-            m.note = marks(app.match.state["refresh"])
+    m = main_of(app)
+    if m is not None and action["t"] == "refresh":  # it was paid, said without anyone's money
+        m.note = marks(app.match.state["refresh"])
+    elif m is not None:  # what was done, for the next player
+        from usher.ui.show_manager.undo import said
+
+        m.told = said(app.match)
+        m.who = action.get("p", -1)
     if app.match.is_over():
         menu().final(app)
     return True

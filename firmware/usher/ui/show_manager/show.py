@@ -48,7 +48,8 @@ def city(app, act, t: int) -> None:
     items = []
     for c in free:
         nm, pts = st["cities"][c]
-        items.append(("%s %s" % (nm, " ".join([str(v) for v in pts])), opener(app, act, t, c)))
+        # the name, then its places' points: "City 3: 20/15/10/6/3/0", never one run of numbers
+        items.append(("%s: %s" % (nm, "/".join([str(v) for v in pts])), opener(app, act, t, c)))
     app.push(Menu("%s opens in" % st["titles"][t][0], items))
 
 

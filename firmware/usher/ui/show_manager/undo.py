@@ -23,3 +23,24 @@ def ask(match) -> str:
         k = a["title"]
         return "Undo %s's %s in %s?" % (who, st["titles"][k][0], st["cities"][st["at"][k]][0])
     return "Undo last move?"
+
+
+def said(match) -> str:
+    """The move just made, for the title until the next press, so the next
+    player sees what the one before did: "Anna hired for 2,000", "Ben: Wolf
+    in Koeln". Prices only (the agency's, the loan's), never anyone's money."""
+    if not match.recent:
+        return ""
+    a = match.recent[-1]
+    st = match.state
+    t = a.get("t")
+    who = name(st, a["p"]) if "p" in a else ""
+    if t == "hire":
+        c = st["hire"][a["pos"]]
+        return "%s hired for %s" % (who, marks(c)) if c else "%s hired free" % who
+    if t == "loan":
+        return "%s: loan %s" % (who, marks(a["amount"] * st["per_point"]))
+    if t == "produce":
+        k = a["title"]
+        return "%s: %s in %s" % (who, st["titles"][k][0], st["cities"][st["at"][k]][0])
+    return ""

@@ -84,7 +84,7 @@ def produce(app, title, talents, city=None):
     if top(app) == "Menu" and app.top().title == "Put on a show":
         choose(app, title)
     if top(app) == "Menu":  # the premiere's city
-        choose(app, city + " ")
+        choose(app, city + ":")
     enter_roles(app, talents)
     assert top(app) == "Summary", top(app)
     press(app, "ok")
