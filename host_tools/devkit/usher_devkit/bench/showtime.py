@@ -1,6 +1,7 @@
 """Showtime's figures for `make bench`: a whole four-player game played on
 the simulator from a generated script (peak heap, presses per placement),
-and presses per placement over many planned games for two kinds of player."""
+presses per placement over many planned games for two kinds of player, and
+a person's walk through the screens (usher_devkit.players.showtime_person)."""
 
 from usher_devkit.planners.showtime import press_figures, run_game
 
@@ -23,6 +24,18 @@ def figures() -> list:
             (
                 "Showtime presses per placement, players who %s" % who,
                 "median %s, max %d, mean %s (%d turns)" % (f["median"], f["max"], f["mean"], f["placements"]),
+                "person %s, seat %s, target %s, genre %s" % tuple(f["mean_parts"]),
+            )
+        )
+    from usher_devkit.players.showtime_person import walk_games
+
+    for rows_on, how in ((False, "prev/next only (the OLED; the LCD before issue 32)"), (True, "LCD, up/down by rows")):
+        f = walk_games(games=10, rows=rows_on)
+        rows.append(
+            (
+                "Showtime presses per placement, a person's walk through the screens, %s" % how,
+                "median %s, %d to %d, mean %s (%d turns)"
+                % (f["median"], f["min"], f["max"], f["mean"], f["placements"]),
                 "person %s, seat %s, target %s, genre %s" % tuple(f["mean_parts"]),
             )
         )
