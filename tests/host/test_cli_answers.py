@@ -251,3 +251,35 @@ def test_a_binary_file_given_to_score_or_import_is_one_short_line(tmp_path):
         r = run("import", "--db", db, path)
         assert r.exit_code == 1
         assert r.output.splitlines() == ["Error: %s: not a game record (a binary file, not lines of text)" % path]
+
+
+# -- item 11: a dice game says what it holds -------------------------------------------------
+def test_a_dice_game_is_shown_and_drawn_as_its_rolls_and_draws_counted(tmp_path):
+    import test_sheet as tsh
+
+    db = str(tmp_path / "history.sqlite")
+    header, records = tsh.load("dice_two_players.rec")
+    tsh.store(db, "g0001", header, records)
+    text = tsh.show(db, "g0001")
+    assert "Standings" not in text and "rank" not in text
+    # in force: 2d6 = 8, 1d20 = 20; taste: red, blue (the undone blue left out), one refill
+    for line in [
+        "2 rolls, 2 draws",
+        "2d6 rolled once: 8 once",
+        "1d20 rolled once: 20 once",
+        "taste: drawn twice: red once, blue once, refilled once",
+    ]:
+        assert line in text.splitlines(), text
+    h = History(db)
+    row = h.get("d1", "g0001")
+    h.close()
+    from usher_tools.history.report import figure
+
+    fig = figure(row)
+    rolls, draws = fig.axes[:2]
+    assert sorted((round(p.get_x() + p.get_width() / 2), p.get_height()) for p in rolls.patches) == [(8, 1), (20, 1)]
+    assert [t.get_text() for t in draws.get_yticklabels()] == ["taste: red", "taste: blue"]
+    assert [p.get_width() for p in draws.patches] == [1, 1]
+    out = tmp_path / "dice.png"
+    r = run("report", "g0001", "--db", db, "-o", str(out))
+    assert r.exit_code == 0 and out.stat().st_size > 0

@@ -122,6 +122,13 @@ def show(db_path, as_json, raw, game) -> None:  # type: ignore[no-untyped-def]
             out.print(line, markup=False)
         if data["undone"]:
             out.print("(%d records are undos or undone moves: usher show --raw lists them all)" % data["undone"])
+    if "dice" in data:  # no score to stand by: what the game holds, counted
+        from usher_tools.history.report import dice_lines
+
+        out.print("")
+        for line in dice_lines(data["dice"]):
+            out.print(line, markup=False)
+        return
     sheet = data.get("sheet")
     if sheet:
         out.print(table(sheet.get("title", "Score sheet"), [str(c) for c in sheet["columns"]], sheet["rows"]))

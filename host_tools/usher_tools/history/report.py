@@ -56,6 +56,8 @@ def show_data(row: dict) -> dict:
         }
         for i, a in enumerate(rp.records)
     ]
+    if rp.game.name == "dice":  # no score: what it holds, counted
+        out["dice"] = dice_counts(rp)
     out["standings"] = [{"rank": s["rank"], "name": s["name"], "score": s["score"]} for s in rp.standings()]
     out["ties"] = tie_notes(rp)
     out["sheet"] = rp.sheet()
@@ -66,6 +68,51 @@ def show_data(row: dict) -> dict:
         out["story"] = tell(rp)
     except Exception as e:  # a teller that trips on a record is no reason to show nothing
         out["story"] = [{"title": "", "lines": ["(no sheet in words: %s)" % type(e).__name__]}]
+    return out
+
+
+def dice_counts(rp: Replay) -> dict:
+    """What a dice game holds, from the actions in force (undone ones left
+    out): {"rolls": {"2d6": {total: times}}, "draws": {bag: {piece: times}},
+    "refills": {bag: times}}, each in the order first seen."""
+    rolls: dict = {}
+    draws: dict = {}
+    refills: dict = {}
+    for a in rp.in_force():
+        t = a.get("t") if isinstance(a, dict) else None
+        if t == "roll" and isinstance(a.get("faces"), list):
+            kind = "%dd%d" % (len(a["faces"]), a.get("sides", 6))
+            by = rolls.setdefault(kind, {})
+            total = sum(a["faces"])
+            by[total] = by.get(total, 0) + 1
+        elif t == "draw":
+            by = draws.setdefault(str(a.get("bag")), {})
+            by[str(a.get("item"))] = by.get(str(a.get("item")), 0) + 1
+        elif t == "refill":
+            refills[str(a.get("bag"))] = refills.get(str(a.get("bag")), 0) + 1
+    return {"rolls": rolls, "draws": draws, "refills": refills}
+
+
+def _times(n: int) -> str:
+    return "once" if n == 1 else "twice" if n == 2 else "%d times" % n
+
+
+def dice_lines(counts: dict) -> list:
+    """The counts in words, for `usher show`."""
+    rolls, draws, refills = counts["rolls"], counts["draws"], counts["refills"]
+    n_rolls = sum(sum(by.values()) for by in rolls.values())
+    n_draws = sum(sum(by.values()) for by in draws.values())
+    out = ["%d roll%s, %d draw%s" % (n_rolls, "" if n_rolls == 1 else "s", n_draws, "" if n_draws == 1 else "s")]
+    for kind, by in rolls.items():
+        each = ", ".join("%d %s" % (t, _times(by[t])) for t in sorted(by))
+        out.append("%s rolled %s: %s" % (kind, _times(sum(by.values())), each))
+    for bag, by in draws.items():
+        each = ", ".join("%s %s" % (item, _times(k)) for item, k in by.items())
+        again = ", refilled %s" % _times(refills[bag]) if refills.get(bag) else ""
+        out.append("%s: drawn %s: %s%s" % (bag, _times(sum(by.values())), each, again))
+    for bag in refills:
+        if bag not in draws:
+            out.append("%s: refilled %s" % (bag, _times(refills[bag])))
     return out
 
 
@@ -271,6 +318,8 @@ def figure(row: dict):  # type: ignore[no-untyped-def]
     from matplotlib.figure import Figure
 
     rp = replay_row(row)
+    if rp.game.name == "dice":
+        return dice_figure(rp, row)
     names = rp.players
     colours = player_colours(rp)
     steps = game_steps(rp)
@@ -331,5 +380,51 @@ def figure(row: dict):  # type: ignore[no-untyped-def]
         ax2.text(0.99, 0.03 + 0.08 * k, note, transform=ax2.transAxes, ha="right", va="bottom", fontsize="small")
     match = rp.game.name == "films" and rp.header["setup"]["options"].get("best_of", 1) > 1
     ax2.set_xlabel("games won" if match else unit_of(rp))
+    fig.tight_layout()
+    return fig
+
+
+def dice_figure(rp: Replay, row: dict):  # type: ignore[no-untyped-def]
+    """A dice game keeps no score: how often each total came up, a kind of
+    roll a row of bars, and each piece drawn from each bag, counted."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    counts = dice_counts(rp)
+    fig = Figure(figsize=(8, 7), dpi=100)
+    FigureCanvasAgg(fig)
+    fig.suptitle("%s  %s  (%s)" % (rp.game.title or rp.game.name, row["name"], dice_lines(counts)[0]))
+    ax = fig.add_subplot(2, 1, 1)
+    kinds = list(counts["rolls"])
+    width = 0.8 / max(1, len(kinds))
+    for i, kind in enumerate(kinds):
+        by = counts["rolls"][kind]
+        xs = sorted(by)
+        ax.bar([x - 0.4 + width * (i + 0.5) for x in xs], [by[x] for x in xs], width, label=kind, edgecolor="#404040")
+    if kinds:
+        ax.legend(fontsize="small")
+        ax.set_xlabel("total")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    else:
+        ax.text(0.5, 0.5, "no rolls", transform=ax.transAxes, ha="center", va="center")
+        ax.set_xticks([])
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylabel("times")
+    ax.set_title("Rolls: how often each total came up")
+    ax2 = fig.add_subplot(2, 1, 2)
+    labels = ["%s: %s" % (bag, item) for bag, by in counts["draws"].items() for item in by]
+    times = [k for by in counts["draws"].values() for k in by.values()]
+    if labels:
+        ax2.barh(list(range(len(labels))), times, edgecolor="#404040")
+        ax2.set_yticks(list(range(len(labels))), labels)
+        ax2.invert_yaxis()
+        ax2.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax2.set_xlabel("times")
+    else:
+        ax2.text(0.5, 0.5, "no draws", transform=ax2.transAxes, ha="center", va="center")
+        ax2.set_xticks([])
+        ax2.set_yticks([])
+    ax2.set_title("Draws: each piece, counted")
     fig.tight_layout()
     return fig
