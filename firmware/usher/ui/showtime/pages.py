@@ -192,14 +192,22 @@ def splash(p, state: dict) -> None:
     y = _top(p, "Screening %d of 3" % state["screening"])
     lcd = p.h >= 100
     big = "big" if "big" in p.fonts else "body"  # the game lends the big font's memory to its record
-    room = p.h - y - p.line_h() - (p.line_h("small") + 2 if lcd else 0)
+    room = p.h - y - p.line_h() - p.line_h("small") - 2
+    if not lcd:  # the OLED: the genre under the first line, the hint at the bottom
+        room = p.line_h(big) + 3
     p.center(views.genre_name(state["posters"][-1]).upper(), y + (room - p.line_h(big)) // 2, theme.ACCENT, big)
     who = state["start"]
     name = state["players"][who]["name"] + " starts"
-    w = p.text_w(name) + p.line_h() // 2 + 5
-    views.player_tag(p, name, who, (p.w + w) // 2, y + room)
     if lcd:
-        p.center("OK: play", p.h - p.line_h("small") - 2, theme.DIM, "small")
+        w = p.text_w(name) + p.line_h() // 2 + 5
+        views.player_tag(p, name, who, (p.w + w) // 2, y + room)
+    else:  # the whole width for "Anna starts", not half of it
+        s = p.line_h() // 2 + 2
+        name = p.fit(name, p.w - s - 5)
+        x = (p.w - p.text_w(name) - s - 3) // 2
+        views.who_mark(p, x, y + room + (p.line_h() - s) // 2, s, who)
+        p.text(name, x + s + 3, y + room, views.name_ink(p, who))
+    p.center("OK: play", p.h - p.line_h("small") - (2 if lcd else 0), theme.DIM, "small")
 
 
 def posters(p, state: dict, left: list, k: int, entering: bool) -> None:
