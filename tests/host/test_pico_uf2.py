@@ -138,6 +138,11 @@ def test_make_dist_names_the_image_by_the_devices_version_with_its_sha256():
     assert data == open(USHER_UF2, "rb").read()
     line = open(path + ".sha256").read().split()
     assert line == [hashlib.sha256(data).hexdigest(), name]
+    # and the rest of the release beside it (test_release.py checks each on a fresh clone)
+    dist = os.path.join(ROOT, "build", "dist")
+    assert os.path.exists(os.path.join(dist, "usher_tools-%s-py3-none-any.whl" % usher_version()))
+    assert open(os.path.join(dist, "site", name), "rb").read() == data
+    assert os.path.exists(os.path.join(dist, "site", "release.json"))
 
 
 def test_the_firmware_area_has_room_for_a_fifth_and_a_sixth_game():

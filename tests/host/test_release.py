@@ -191,6 +191,16 @@ def test_make_dist_on_a_fresh_clone_and_the_wheel_in_a_fresh_venv(tmp_path):
         text=True,
     )
     assert where.stdout.strip() == str(clone), where.stdout + where.stderr
+    # the emulator's boot ROM, from a clone with no ../shared beside it
+    assert not (tmp_path / "shared").exists()
+    rom = subprocess.run(
+        [sys.executable, "-c", "from usher_tools.pico.build import bootrom_path; print(bootrom_path())"],
+        cwd=clone / "host_tools",
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert rom.stdout.strip().startswith(str(clone / "host_tools")), rom.stdout + rom.stderr
     # make dist's step after the firmware build, on the clone
     proc = subprocess.run(
         [sys.executable, "-m", "usher_tools.release", "--uf2", uf2],
