@@ -11,8 +11,10 @@ from rich.table import Table
 
 from usher_tools.link.client import LinkError
 
-# Exit codes (also in docs/LAPTOP.md): 1 usage or a record that fails, 3 no
-# device, 4 device gone or silent, 5 bad replies, 6 refused on the device.
+# Exit codes (docs/LAPTOP.md's table, which tests/host/test_cli_exit_codes.py
+# runs): 1 cannot be done as asked (a record that fails, no such game, no
+# history), 2 a usage error (click's), 3 no device, 4 device gone or silent,
+# 5 an error or bad replies from the device, 6 refused on the device.
 EXIT_NO_DEVICE = 3
 EXIT_REFUSED = 6
 
