@@ -46,7 +46,7 @@ class App:
 
             self.buttons = Buttons(hw.keys, hw.keymap, clock.ticks_diff)
         self.serial = serial
-        self.gate: Any = None  # the sync link's state (usher.link_gate), there while the laptop speaks
+        self.gate: Any = None  # the sync link's state (usher.link.gate), there while the laptop speaks
         self.refuse_link = False  # after running out of heap: the next host bytes are refused a while
         self.presses = 0
         self.recoveries = 0  # times the heap ran out and the app started again from flash
@@ -310,7 +310,7 @@ class App:
 
     def serve_link(self) -> None:
         """The USB link costs ~24 KB of heap, so it is loaded only when a byte
-        arrives and dropped again after five quiet seconds (usher.link_gate)."""
+        arrives and dropped again after five quiet seconds (usher.link.gate)."""
         gate = self.gate
         b = -1
         if gate is None:
@@ -319,7 +319,7 @@ class App:
             b = self.serial.read()
             if b < 0:
                 return
-            from usher.link_gate import LinkGate
+            from usher.link.gate import LinkGate
 
             gate = self.gate = LinkGate(self.refuse_link)
             self.refuse_link = False

@@ -11,7 +11,7 @@ from tooling import ROOT
 FIRMWARE = os.path.join(ROOT, "firmware")
 # modules of the Python/MicroPython library the core may not import: hardware, clock, I/O, chance
 CORE_BANNED = ("machine", "framebuf", "time", "utime", "os", "select", "sys", "micropython", "random", "io")
-# what each layer may import (besides itself); "top" is the app level: usher.app, usher.link*, ...
+# what each layer may import (besides itself); "top" is the app level: usher.app, usher.link.*, ...
 ALLOWED = {
     "core": {"core"},
     "games": {"core", "games"},

@@ -14,7 +14,7 @@ from usher.core.record import encode_line
 from usher.core.rng import Rng
 from usher.games.catalog import load_game
 from usher.library import Library
-from usher.link import Link
+from usher.link.serve import Link
 from usher.settings import Settings
 from usher_tools.history.store import History
 from usher_tools.link.client import Client, DeviceGone, LinkError, Refused, Timeout
@@ -349,7 +349,7 @@ def test_repl_noise_and_damaged_lines_are_skipped():
 
 
 def test_device_speaking_another_protocol_is_refused_with_advice(monkeypatch):
-    import usher.link as L
+    from usher.link import serve as L
 
     dev = Device(games=0)
     monkeypatch.setattr(L, "PROTO", 2)
@@ -418,7 +418,7 @@ def test_crc_helper_matches_zlib():
 
 
 def test_older_device_protocol_asks_for_a_firmware_update(monkeypatch):
-    import usher.link as L
+    from usher.link import serve as L
 
     dev = Device(games=0)
     monkeypatch.setattr(L, "PROTO", 0)
@@ -430,7 +430,7 @@ def test_example_lines_in_protocol_md_are_valid():
     import os
 
     from tooling import ROOT
-    from usher.link_wire import FROM_HOST, decode
+    from usher.link.wire import FROM_HOST, decode
     from usher_tools.link.client import unframe
 
     doc = open(os.path.join(ROOT, "firmware", "PROTOCOL.md"), encoding="utf-8").read()
@@ -454,7 +454,7 @@ def test_link_leaves_kbd_intr_alone_so_mpremote_can_always_interrupt():
 
 
 def test_a_device_short_of_memory_is_reported_with_what_to_do(hist):
-    from usher.link_gate import WHY_GAME, WHY_HOME, no_room_line
+    from usher.link.gate import WHY_GAME, WHY_HOME, no_room_line
 
     dev = Device(games=1)
 

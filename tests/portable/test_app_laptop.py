@@ -8,7 +8,7 @@ from app_kit import goto, labels, make_app, press
 from fake_serial import FakeSerial
 from portable import eq
 from usher.core.data import loads
-from usher.link_wire import encode
+from usher.link.wire import encode
 
 
 class Laptop:
@@ -179,7 +179,7 @@ def test_a_question_in_the_middle_of_a_game_leaves_no_code_behind_once_the_link_
     link (on a files deploy each module's bytecode is heap)."""
     import sys
 
-    from usher.link_gate import LINK_IDLE_TICKS
+    from usher.link.gate import LINK_IDLE_TICKS
     from usher.ui.modules import MICRO
 
     app, st = make_app(mono=True)
@@ -203,7 +203,7 @@ def test_a_question_in_the_middle_of_a_game_leaves_no_code_behind_once_the_link_
 
 
 def test_a_question_the_laptop_leaves_times_out_and_the_device_goes_back():
-    from usher.link import ASK_TICKS
+    from usher.link.serve import ASK_TICKS
 
     app, _ = make_app(mono=True)
     goto(app, "Settings")
@@ -221,7 +221,7 @@ def test_a_question_the_laptop_leaves_times_out_and_the_device_goes_back():
 
 
 def test_a_laptop_that_keeps_polling_keeps_the_question():
-    from usher.link import ASK_TICKS
+    from usher.link.serve import ASK_TICKS
 
     app, _ = make_app(mono=True)
     pc = Laptop(app)
@@ -278,7 +278,7 @@ def test_the_devices_own_delete_names_the_game_its_day_and_players():
 
 
 def test_a_name_with_an_umlaut_can_be_typed_on_the_device():
-    from usher.link_ops import undrawable
+    from usher.link.ops import undrawable
     from usher.ui.textentry import LETTERS
 
     eq(undrawable(LETTERS), "")  # every letter offered is one the fonts draw

@@ -5,9 +5,9 @@ error line, its bytes are dropped for a while, and the game goes on."""
 from app_kit import goto, make_app, press
 from fake_serial import FakeSerial
 from portable import eq, micropython_only, on_micropython
-from usher import link_gate
 from usher.core.crc import crc32
-from usher.link_gate import LINK_BACKOFF_TICKS, LINK_IDLE_TICKS, no_room_line
+from usher.link import gate as link_gate
+from usher.link.gate import LINK_BACKOFF_TICKS, LINK_IDLE_TICKS, no_room_line
 
 NO_ROOM_LINE = no_room_line(True)  # the line a host gets while a game is open
 
@@ -56,7 +56,7 @@ def test_no_room_for_the_link_answers_each_host_line_memory_and_the_game_goes_on
     if on_micropython():
         import sys
 
-        eq("usher.link_gate" in sys.modules, False)
+        eq("usher.link.gate" in sys.modules, False)
     ser.feed(b"\n")  # room again: the next byte loads the link
     app.tick()
     assert link_of(app) is not None
@@ -84,7 +84,7 @@ def refuse(app, ser):
 
 def test_an_answer_that_runs_out_of_heap_gives_the_links_heap_back_to_the_game():
     from usher.core.data import loads
-    from usher.link_wire import encode
+    from usher.link.wire import encode
 
     app, _ = make_app(mono=True)
     ser = attach(app)
@@ -109,10 +109,13 @@ def test_an_answer_that_runs_out_of_heap_gives_the_links_heap_back_to_the_game()
     assert b"Save & leave" not in bytes(ser.out)
 
 
-def test_the_gate_allocates_the_links_buffers_at_the_links_own_sizes():
-    from usher import link
+def test_the_gate_and_its_package_bring_none_of_the_links_code():
+    """The gate allocates the link's buffers (their sizes from usher.link,
+    the package) before any of the link's code loads."""
+    micropython_only("CPython keeps every module the tests imported")
+    import sys
 
-    eq((link_gate.LINE_MAX, link_gate.OUT_CAP), (link.LINE_MAX, link.OUT_CAP))
+    eq([m for m in ("usher.link.serve", "usher.link.ops", "usher.link.wire") if m in sys.modules], [])
 
 
 def test_the_link_leaving_is_one_collection():
@@ -128,7 +131,7 @@ def test_the_link_leaving_is_one_collection():
     ser.feed(b"\n")
     app.tick()
     assert link_of(app) is not None
-    gate = sys.modules["usher.link_gate"]  # the module the gate runs in (tests before may have dropped ours)
+    gate = sys.modules["usher.link.gate"]  # the module the gate runs in (tests before may have dropped ours)
     passes = []
     real = modules.collect
 

@@ -122,7 +122,7 @@ def test_a_game_the_index_was_rebuilt_with_is_not_added_twice():
 
 def test_a_list_page_skips_what_it_does_not_show_and_counts_every_game():
     from usher.core.data import loads
-    from usher.link_ops import list_page
+    from usher.link.ops import list_page
 
     st = MemStorage()
     lib = Library(st)

@@ -12,8 +12,8 @@ from usher.core.game import Game
 from usher.core.match import Match
 from usher.core.rng import Rng
 from usher.library import Library
-from usher.link import STALL_TICKS, Link
-from usher.link_wire import FROM_DEVICE, FROM_HOST, WireError, decode, encode
+from usher.link.serve import STALL_TICKS, Link
+from usher.link.wire import FROM_DEVICE, FROM_HOST, WireError, decode, encode
 from usher.settings import Settings
 
 
@@ -314,7 +314,7 @@ def test_finished_and_secretless_games_are_pulled_without_a_press():
 
 def with_secret_games(fn):
     """Run fn while the catalog says every game holds secrets."""
-    import usher.link as L
+    from usher.link import serve as L
 
     real = L.holds_secrets
     L.holds_secrets = lambda name: True

@@ -6,7 +6,7 @@ from test_link import Host, make_device
 from usher.core.crc import crc_hex
 from usher.core.rng import Rng
 from usher.link import LINE_MAX, OUT_CAP
-from usher.link_wire import FROM_HOST
+from usher.link.wire import FROM_HOST
 
 
 def snapshot(st):

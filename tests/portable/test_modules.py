@@ -39,19 +39,19 @@ def test_a_game_drops_its_screens_rules_and_named_helpers_only():
 
 
 def test_the_link_is_its_modules_by_name():
-    eq(LINK[:5], ("usher.link", "usher.link_ops", "usher.link_wire", "usher.about", "usher.link_gate"))
+    eq(LINK[:2], ("usher.link", "usher.about"))  # the package (gate, serve, ops, wire) and what its hello reads
     # and what only the link brings into a game: the owner's question, a game's description
-    eq(LINK[5:], ("usher.ui.link_ask", "usher.ui.describe"))
+    eq(LINK[2:], ("usher.ui.link_ask", "usher.ui.describe"))
 
 
 def test_unload_on_micropython_forgets_the_named_and_keeps_the_rest():
-    import usher.link_gate  # noqa: F401
-    import usher.link_wire  # noqa: F401
+    import usher.link.gate  # noqa: F401
+    import usher.link.wire  # noqa: F401
 
-    unload(("usher.link_wire",))
+    unload(("usher.link",), ("usher.link.gate",))
     if MICRO:  # CPython keeps modules (shared with the test's own imports)
-        eq("usher.link_wire" in sys.modules, False)
-    eq("usher.link_gate" in sys.modules, True)
+        eq("usher.link.wire" in sys.modules, False)
+    eq("usher.link.gate" in sys.modules, True)
     eq("usher.games.catalog" in sys.modules, True)
 
 

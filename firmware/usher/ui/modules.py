@@ -17,19 +17,11 @@ def collect() -> None:
         gc.collect()
 
 
-# the USB link's modules, usher.about that its hello reads, and the ones
-# only it brings into a game (the owner's question, a game's one-line
-# description): what leaving the link drops (link_gate too, unless it stays
-# while a host is being refused)
-LINK = (
-    "usher.link",
-    "usher.link_ops",
-    "usher.link_wire",
-    "usher.about",
-    "usher.link_gate",
-    "usher.ui.link_ask",
-    "usher.ui.describe",
-)
+# what leaving the link drops: its package (the gate too, unless it stays
+# while a host is being refused), usher.about that its hello reads, and the
+# screens only it brings into a game (the owner's question, a game's
+# one-line description)
+LINK = ("usher.link", "usher.about", "usher.ui.link_ask", "usher.ui.describe")
 
 
 def unload(scope: tuple, keep: tuple = ()) -> None:
@@ -39,7 +31,7 @@ def unload(scope: tuple, keep: tuple = ()) -> None:
     frame, and the app collects after every press anyway). A name is a module and, if it is a package, everything in
     it ("usher.ui.showtime" is that package and its screens); a name ending
     in "." is only what the package holds ("usher.ui." keeps usher.ui itself).
-    Never a string's beginning: "usher.link" is not "usher.link_gate". Only
+    Never a string's beginning: "usher.games.show" is not "usher.games.showtime". Only
     on MicroPython: on CPython modules shared with other code must keep
     their identity."""
     if not MICRO:
@@ -55,7 +47,7 @@ def unload(scope: tuple, keep: tuple = ()) -> None:
         if parent is not None:
             try:
                 delattr(parent, name[dot + 1 :])
-            except AttributeError:
+            except (AttributeError, KeyError):  # MicroPython: KeyError (a package imported again lacks it)
                 pass
     if gone:
         collect()

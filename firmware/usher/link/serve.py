@@ -12,7 +12,8 @@ a 0x03 is an ordinary byte here; a host tool gets the REPL by asking (op
 from usher import VERSION
 from usher.about import micropython
 from usher.games.catalog import holds_secrets
-from usher.link_ops import (
+from usher.link import LINE_MAX, OUT_CAP
+from usher.link.ops import (
     CHUNK,
     Transfer,
     is_int,
@@ -23,13 +24,11 @@ from usher.link_ops import (
     settings_problem,
     settings_text,
 )
-from usher.link_wire import PROTO, WireError, ascii_json, decode, encode, encode_text
+from usher.link.wire import PROTO, WireError, ascii_json, decode, encode, encode_text
 from usher.ui.describe import game_text
 
-LINE_MAX = 1536  # longest line the host may send (JSON, prefix and CRC included)
 REPLY_MAX = 1536  # longest reply except chunks; input is read only while one fits
 CHUNK_LINE = CHUNK * 4 // 3 + 160  # room a chunk line needs (with a short game name)
-OUT_CAP = 4096  # the output queue: chunks fill it; requests wait until a reply fits
 STALL_TICKS = 250  # ticks with output waiting and none taken: the host is gone (5 s at 20 ms)
 ASK_TICKS = 3000  # a question left a minute without a byte from the host is withdrawn (60 s at 20 ms)
 CLOCK_MIN = 1577836800  # a time the host sets must be after 2020-01-01 ...
@@ -47,7 +46,7 @@ class Link:
         self.device_id = device_id
         self.serial = serial
         # the line buffer and the output queue: the gate allocates them before
-        # it imports this module (usher.link_gate.load), of these sizes
+        # it imports this module (usher.link.gate.load), of these sizes
         if bufs is None:
             bufs = (bytearray(LINE_MAX), bytearray(OUT_CAP))
         self.inbuf = bufs[0]  # type: bytearray

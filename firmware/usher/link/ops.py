@@ -4,7 +4,7 @@ sends, and the chunked transfer of records (see firmware/PROTOCOL.md)."""
 from binascii import b2a_base64
 
 from usher.core.record import LOG_EXT
-from usher.link_wire import FROM_DEVICE, ascii_json, crc_more, crc_prefix
+from usher.link.wire import FROM_DEVICE, ascii_json, crc_more, crc_prefix
 
 CHUNK = 768  # record bytes per chunk line: 1024 base64 characters, about 1.1 KB a line
 PAGE_BYTES = 1200  # a list page stops growing past this, so a reply stays bounded

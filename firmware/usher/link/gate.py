@@ -13,6 +13,7 @@ except ImportError:  # MicroPython: annotations are never evaluated
     pass
 
 from usher.core.crc import crc_hex
+from usher.link import LINE_MAX, OUT_CAP
 from usher.ui.modules import LINK, unload
 
 # heap the link needs free before it is loaded: its code and buffers take ~24 KB
@@ -25,9 +26,6 @@ LINK_ROOM = 32 * 1024
 LINK_IDLE_TICKS = 250
 LINK_PRESS_QUIET = 50  # a press a second after the host's last byte: the person is back, the link goes
 LINK_BACKOFF_TICKS = 250  # after the link did not fit the heap: 5 s of refusing the host
-# the link's buffers (usher.link.LINE_MAX and OUT_CAP; it imports nothing from here)
-LINE_MAX = 1536
-OUT_CAP = 4096
 # why the device says "memory", in words that fit where the person is: with a
 # game open, leaving it makes room; at Home there is nothing to leave
 WHY_GAME = "a game is open on the device: Save & leave it there, then ask again"
@@ -78,7 +76,7 @@ def load(app, first: int):
     if 0 <= heap_free() < LINK_ROOM:
         raise MemoryError("no room for the link")
     bufs = (bytearray(LINE_MAX), bytearray(OUT_CAP))
-    from usher.link import Link
+    from usher.link.serve import Link
 
     return Link(app.library, app.settings, app.device_id(), FirstByte(app.serial, first), bufs)
 
@@ -171,4 +169,4 @@ class LinkGate:
         forgot a module; with none forgotten the link never loaded (heap_free
         has just collected, or an allocation failed, which collects)."""
         self.link = None
-        unload(LINK, ("usher.link_gate",) if self.off else ())
+        unload(LINK, ("usher.link.gate",) if self.off else ())
