@@ -2,7 +2,11 @@
 
 ANSI truecolour half blocks: each character cell shows two pixels stacked
 (upper = foreground, lower = background), after down-scaling by `scale`
-(box average). A terminal sends no key-up, so a key press holds the button
+(box average). A two-colour panel (the OLED) at scale 2 is drawn in braille
+instead: each character cell 2 x 4 pixels, every pixel kept, so its text
+reads in 64 columns and 16 lines (a 128 x 64 OLED needs a terminal of 64 x
+22, where averaging 2 x 2 blocks of one-pixel strokes made a grey blur).
+A terminal sends no key-up, so a key press holds the button
 for a short time; the terminal's auto-repeat extends the hold, so holding an
 arrow key holds the button (and the firmware's own auto-repeat starts).
 """
@@ -83,6 +87,34 @@ def half_blocks(img) -> list:  # type: ignore[no-untyped-def]
         parts.append("\x1b[0m")
         lines.append("".join(parts))
     return lines
+
+
+# braille dot bits by (row, column) inside a 2 x 4 cell (Unicode's order)
+DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+
+
+def braille(img) -> list:  # type: ignore[no-untyped-def]
+    """Lines of ANSI text, 2 x 4 pixels a character (lit pixels as dots), no pixel lost."""
+    on = img.any(axis=2)
+    h, w = on.shape
+    on = np.pad(on, ((0, -h % 4), (0, -w % 2)))
+    cells = np.zeros((on.shape[0] // 4, on.shape[1] // 2), dtype=np.int32)
+    for dy in range(4):
+        for dx in range(2):
+            cells |= on[dy::4, dx::2].astype(np.int32) * DOTS[dy][dx]
+    flat = img.reshape(-1, img.shape[-1])
+    lit = flat[flat.any(axis=1)]
+    ink = "\x1b[38;2;%d;%d;%dm\x1b[48;2;0;0;0m" % (tuple(int(v) for v in lit[0]) if len(lit) else (255, 255, 255))
+    return [ink + "".join(chr(0x2800 + int(c)) for c in row) + "\x1b[0m" for row in cells]
+
+
+def panel_lines(img, scale: int, mono: bool = False) -> list:  # type: ignore[no-untyped-def]
+    """The panel as terminal lines at `scale`: braille for a two-colour
+    (`mono`) panel at 2 (the same size as half blocks, every pixel kept),
+    else half blocks of box averages."""
+    if scale == 2 and mono:
+        return braille(img)
+    return half_blocks(downscale(img, scale))
 
 
 class Live:
@@ -231,7 +263,7 @@ class Live:
         img = sim.image()
         if sim.backlight is not None and sim.backlight < 1.0:
             img = (img.astype(np.float32) * sim.backlight).astype(np.uint8)
-        lines = half_blocks(downscale(img, self.scale))
+        lines = panel_lines(img, self.scale, sim.cfg.profile == "oled")
         cols, rows = shutil.get_terminal_size((80, 24))
         head = "Usher sim  %s  serial: %s" % (sim.cfg.profile, sim.pty_path or "-")
         last = sim.press_log[-1][1] if sim.press_log else 0
