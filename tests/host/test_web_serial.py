@@ -1,0 +1,597 @@
+"""The page syncs a Pico over Web Serial (issue 31), in a real headless Chromium.
+
+The page's own sync code (link.mjs, sync.mjs, transport.mjs, pico.mjs) runs
+against the real firmware's Library and Link on the MicroPython unix port
+(tests/fixtures/sync_device.py behind usher_devkit.bench.sync.PtyDevice, a
+pseudo-terminal as a Pico's USB serial), through a stand-in for
+`navigator.serial` whose port's streams are a WebSocket to a bridge in this
+process, which carries the pty's bytes both ways. Only the USB is
+stood in for: the page opens, signals, reads and writes as it would a Pico's
+port. Presses come from the device harness, as a person's would.
+
+Also: the page's BG Stats links equal `usher export --format bgstats-links`
+for the same games, a QR code decoded back (zxing-cpp) to its link, "Write
+to the Pico" on an origin-private folder standing in for the RPI-RP2 drive,
+and bad input (a busy port, a second tab, a Pico without Usher, garbage, a
+browser without Web Serial), each one line on the page.
+
+Needs Debian's `chromium` (skips without it unless USHER_REQUIRE_BROWSER)."""
+
+import base64
+import hashlib
+import io
+import json
+import os
+import re
+import select
+import shutil
+import socket
+import struct
+import subprocess
+import threading
+import time
+
+import pytest
+from tooling import ROOT, tool
+from usher.core.record import encode_line
+from usher_devkit.bench.sync import PtyDevice
+from usher_devkit.browser import HOW_TO_GET, Browser, find_chromium
+from usher_tools.history.score import parse_record
+
+if not find_chromium():
+    if os.environ.get("USHER_REQUIRE_BROWSER"):
+        raise RuntimeError("browser tests: " + HOW_TO_GET)
+    pytest.skip("browser tests skipped: " + HOW_TO_GET, allow_module_level=True)
+
+RECORDS = os.path.join(ROOT, "tests", "records")
+DEVICE_ID = "e6614c311b7a5c2d"  # the harness's board id
+SHOT = os.path.join(ROOT, "docs", "screens", "web-sync.png")
+GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
+
+def device_log(rec, actions=None, created=0):
+    """A hand-written record as the device stores it; with `created`, begun
+    with the clock set, under a uid (as a device writes them)."""
+    with open(os.path.join(RECORDS, rec)) as f:
+        header, records = parse_record(f.read())
+    if created:
+        header = dict(header, created=created, uid="%012x" % created)
+    if actions is not None:
+        records = records[:actions]
+    return b"".join(encode_line(o) for o in [header] + records)
+
+
+# -- the USB, stood in for: a WebSocket per open port, to the device's pty -------------
+class Bridge:
+    """ws://127.0.0.1:PORT/ <-> the device's serial port (a pty path), or a
+    scripted stranger (`answer(bytes in) -> bytes out`). `cut_after` closes
+    the connection once that many device bytes went to the page (the cable
+    pulled); `host` holds every byte the page sent."""
+
+    def __init__(self):
+        self.path = ""
+        self.answer = None
+        self.cut_after = -1
+        self.host = bytearray()
+        self.to_page = 0
+        self.cuts = 0
+        self.srv = socket.create_server(("127.0.0.1", 0))
+        self.url = "ws://127.0.0.1:%d/" % self.srv.getsockname()[1]
+        self.closed = False
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def close(self):
+        self.closed = True
+        self.srv.close()
+
+    def _accept(self):
+        while not self.closed:
+            try:
+                conn, _ = self.srv.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._serve, args=(conn,), daemon=True).start()
+
+    @staticmethod
+    def _send(conn, data, op=2):
+        n = len(data)
+        head = bytes([0x80 | op]) + (
+            bytes([n])
+            if n < 126
+            else bytes([126]) + struct.pack(">H", n)
+            if n < 65536
+            else bytes([127]) + struct.pack(">Q", n)
+        )
+        conn.sendall(head + data)
+
+    @staticmethod
+    def _recv_exact(conn, n):
+        out = b""
+        while len(out) < n:
+            got = conn.recv(n - len(out))
+            if not got:
+                raise OSError("closed")
+            out += got
+        return out
+
+    def _frames(self, conn):
+        while True:
+            b0, b1 = self._recv_exact(conn, 2)
+            n = b1 & 0x7F
+            if n == 126:
+                n = struct.unpack(">H", self._recv_exact(conn, 2))[0]
+            elif n == 127:
+                n = struct.unpack(">Q", self._recv_exact(conn, 8))[0]
+            mask = self._recv_exact(conn, 4) if b1 & 0x80 else b"\0\0\0\0"
+            data = bytes(c ^ mask[i % 4] for i, c in enumerate(self._recv_exact(conn, n)))
+            yield b0 & 0x0F, data
+
+    def _serve(self, conn):
+        req = b""
+        while b"\r\n\r\n" not in req:
+            req += conn.recv(4096)
+        key = re.search(rb"Sec-WebSocket-Key: *(\S+)", req, re.I).group(1)
+        accept = base64.b64encode(hashlib.sha1(key + GUID).digest())
+        conn.sendall(
+            b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            b"Sec-WebSocket-Accept: " + accept + b"\r\n\r\n"
+        )
+        lock = threading.Lock()
+        done = threading.Event()
+        fd = -1
+        if self.answer is None:
+            fd = os.open(self.path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+
+        def to_page(data):
+            with lock:
+                if done.is_set():
+                    return
+                if self.cut_after >= 0 and self.to_page + len(data) >= self.cut_after:
+                    data = data[: max(0, self.cut_after - self.to_page)]
+                    if data:
+                        self._send(conn, data)
+                    self.to_page += len(data)
+                    self.cuts += 1
+                    done.set()
+                    conn.shutdown(socket.SHUT_RDWR)  # no closing handshake: the cable was pulled
+                    return
+                self._send(conn, data)
+                self.to_page += len(data)
+
+        def down():
+            while not done.is_set():
+                r, _, _ = select.select([fd], [], [], 0.05)
+                if r:
+                    try:
+                        data = os.read(fd, 4096)
+                    except BlockingIOError:
+                        continue
+                    except OSError:
+                        break
+                    if data:
+                        try:
+                            to_page(data)
+                        except OSError:
+                            break
+            done.set()
+
+        if fd >= 0:
+            threading.Thread(target=down, daemon=True).start()
+        try:
+            for op, data in self._frames(conn):
+                if op == 8 or done.is_set():
+                    break
+                self.host += data
+                if fd >= 0:
+                    os.write(fd, data)
+                else:
+                    reply = self.answer(data)
+                    if reply:
+                        to_page(reply)
+        except OSError:
+            pass
+        done.set()
+        time.sleep(0.1)
+        if fd >= 0:
+            os.close(fd)
+        try:
+            conn.close()
+        except OSError:
+            pass
+
+    def requests(self, op):
+        """The page's requests of this op, as sent (JSON of each `@U` line)."""
+        out = []
+        for line in bytes(self.host).split(b"\n"):
+            if line.startswith(b"@U "):
+                obj = json.loads(line[3:-9])
+                if obj.get("op") == op:
+                    out.append(obj)
+        return out
+
+
+FAKE_SERIAL = r"""
+(() => {
+  const log = (window.__serial = { filters: null, signals: [], opens: 0, baud: 0, busy: false, known: false });
+  class FakePort {
+    constructor() { this.readable = null; this.writable = null; this.ws = null; }
+    getInfo() { return { usbVendorId: 0x2e8a, usbProductId: 0x0005 }; }
+    async open(opts) {
+      if (log.busy) throw new DOMException("Failed to open serial port.", "NetworkError");
+      if (this.readable) throw new DOMException("The port is already open.", "InvalidStateError");
+      log.baud = opts.baudRate;
+      log.opens += 1;
+      const ws = new WebSocket(%(url)s);
+      ws.binaryType = "arraybuffer";
+      await new Promise((ok, bad) => {
+        ws.onopen = ok;
+        ws.onerror = () => bad(new DOMException("Failed to open serial port.", "NetworkError"));
+      });
+      let ctl;
+      this.readable = new ReadableStream({ start(c) { ctl = c; } });
+      ws.onmessage = (e) => ctl.enqueue(new Uint8Array(e.data));
+      ws.onclose = () => {
+        try { ctl.error(new DOMException("The device has been lost.", "NetworkError")); } catch (e) {}
+        this.readable = null;
+        this.writable = null;
+      };
+      this.writable = new WritableStream({
+        write(chunk) {
+          if (ws.readyState !== 1) throw new DOMException("The device has been lost.", "NetworkError");
+          ws.send(chunk);
+        },
+      });
+      this.ws = ws;
+    }
+    async setSignals(s) { log.signals.push(s); }
+    async close() {
+      if (this.ws) this.ws.close();
+      this.ws = null;
+      this.readable = null;
+      this.writable = null;
+    }
+  }
+  const port = new FakePort();
+  Object.defineProperty(Navigator.prototype, "serial", {
+    configurable: true,
+    get() {
+      return {
+        async requestPort(o) { log.filters = o && o.filters; log.known = true; return port; },
+        async getPorts() { return log.known ? [port] : []; },
+      };
+    },
+  });
+})();
+"""
+
+
+@pytest.fixture(scope="module")
+def site():
+    """The page from the real command, on a free port of 127.0.0.1."""
+    proc = subprocess.Popen(
+        [tool("usher"), "web", "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    line = proc.stdout.readline()
+    m = re.search(r"http://127\.0\.0\.1:\d+/", line)
+    if not m:
+        proc.kill()
+        pytest.fail("usher web printed %r (stderr %r)" % (line, proc.stderr.read()[-2000:]))
+    folder = os.path.join(ROOT, line.split("(from ", 1)[1].split(";")[0])
+    yield m.group(0), folder
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    downloads = str(tmp_path_factory.mktemp("downloads"))
+    with Browser(downloads=downloads) as b:
+        b.downloads = downloads
+        yield b
+
+
+@pytest.fixture
+def bridge():
+    b = Bridge()
+    yield b
+    b.close()
+
+
+def new_tab(browser, url, bridge=None, serial=True, storage="fresh"):
+    tab = browser.tab()
+    if serial:
+        src = FAKE_SERIAL % {"url": json.dumps(bridge.url if bridge else "ws://127.0.0.1:9/")}
+        tab.call("Page.addScriptToEvaluateOnNewDocument", {"source": src})
+    if storage == "fresh":
+        tab.goto("about:blank")
+        origin = "/".join(url.split("/", 3)[:3])
+        tab.call("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "indexeddb,file_systems"})
+    tab.goto(url + "?profile=lcd114")
+    tab.eval("usher.ready")
+    tab.eval("usher.pico.ready")
+    return tab
+
+
+def close(browser, tab):
+    """Close the tab; the console's errors, but for the page's own device's
+    (its screen and keys are test_web_page.py's; here it only idles beside)."""
+    tab.collect()
+    errors = [e for e in tab.errors if "usher: the device " not in e]
+    tab.goto("about:blank")
+    browser.call("Target.closeTarget", {"targetId": tab.target})
+    return errors
+
+
+def click(tab, selector):
+    """A real mouse click (a user gesture, as requestPort wants), the button scrolled into view first."""
+    tab.eval(
+        "document.getElementById('sync-status').textContent = '';"
+        " document.querySelector(%s).scrollIntoView({block: 'center'}), true" % json.dumps(selector)
+    )
+    tab.click(selector)
+
+
+def text(tab, id_):
+    return tab.eval("document.getElementById(%s).textContent" % json.dumps(id_))
+
+
+def wait_text(tab, id_, *words, timeout=30.0):
+    deadline = time.monotonic() + timeout
+    while True:
+        t = text(tab, id_)
+        if any(w in t for w in words):
+            return t
+        if time.monotonic() > deadline:
+            raise AssertionError("#%s never said %s: %r" % (id_, words, t))
+        time.sleep(0.05)
+
+
+def rows(tab):
+    return {r["name"]: r for r in tab.eval("usher.pico.rows()")}
+
+
+def place(tmp_path, files):
+    folder = tmp_path / "flash"
+    folder.mkdir()
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    return str(folder)
+
+
+# -- a night's games: Showtime finished, Showbiz unfinished (OK on the device), a Films match
+def test_a_pico_synced_from_the_page_and_the_links_are_the_laptops(browser, site, bridge, tmp_path):
+    url, _ = site
+    files = {
+        "g0001.log": device_log("showtime_4p.rec", created=1764400000),
+        "g0002.log": device_log("showbiz_4p.rec", 40, created=1764407200),  # unfinished: bids and money secret
+        "g0003.log": device_log("films_match.rec", created=1764414400),
+    }
+    with PtyDevice(place(tmp_path, files)) as dev:
+        bridge.path = dev.path
+        tab = new_tab(browser, url, bridge)
+        before = time.time()
+        click(tab, "#connect")
+        wait_text(tab, "sync-status", "Press OK")
+        ask = dev.wait_log("ask: Send g0002", timeout=20)
+        assert "Showbiz" in ask and "unfinished" in ask and "secrets" in ask
+        assert "Showbiz" in text(tab, "sync-status")  # the page says what the device asks
+        dev.press("yes")
+        said = wait_text(tab, "sync-status", "brought", "stopped", "failed")
+        assert said.startswith("3 games brought"), said
+
+        # the port as a Pico's: Raspberry Pi's USB vendor, 115200 baud, DTR up
+        serial = tab.eval("window.__serial")
+        assert serial["filters"] == [{"usbVendorId": 0x2E8A}] and serial["baud"] == 115200
+        assert serial["signals"] and serial["signals"][0]["dataTerminalReady"] is True
+        # hello with this computer's time and zone, as usher sync sends them
+        hello = bridge.requests("hello")[0]
+        assert hello["proto"] == 1 and abs(hello["time"] - before) < 30
+        assert hello["tz"] == time.localtime(before).tm_gmtoff
+
+        got = rows(tab)
+        assert sorted(got) == ["g0001", "g0002", "g0003"]
+        for name, r in got.items():
+            assert base64.b64decode(r["data"]) == files[name + ".log"], name
+            assert r["complete"] and r["status"] == "ok", r
+        assert got["g0001"]["result"]["finished"] and got["g0001"]["result"]["winner"] == "Anna"
+        assert not got["g0002"]["result"]["finished"]
+        assert got["g0003"]["result"]["game"] == "films" and got["g0003"]["result"]["finished"]
+        listed = tab.eval("[...document.querySelectorAll('#games-body tr')].map((tr) => tr.innerText)")
+        assert len(listed) == 3 and any("Showtime" in t and "finished" in t and "Anna won" in t for t in listed)
+        showbiz = [t for t in listed if "Showbiz" in t][0]
+        assert "unfinished" in showbiz and "Standings" not in showbiz  # an unfinished game's money stays off the page
+
+        # a second sync: the browser knows the port (no chooser), nothing to bring, nothing asked
+        asks = len([ln for ln in dev.log if ln.startswith("ask:")])
+        click(tab, "#connect")
+        said = wait_text(tab, "sync-status", "brought", "stopped")
+        assert said.startswith("0 games brought, 3 already here"), said
+        assert tab.eval("window.__serial.opens") == 2 and len([ln for ln in dev.log if ln.startswith("ask:")]) == asks
+
+        # BG Stats: the page's links are the laptop's, byte for byte (Films: one play a game of the match)
+        page = tab.eval("usher.pico.links()")
+        # the laptop syncs the same device (OK pressed again for the Showbiz game)
+        db = str(tmp_path / "history.sqlite")
+        proc = subprocess.Popen(
+            [tool("usher"), "sync", "--port", dev.path, "--db", db, "--wait", "20"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline = time.monotonic() + 30
+        while len([ln for ln in dev.log if ln.startswith("ask:")]) == asks and time.monotonic() < deadline:
+            time.sleep(0.05)
+        dev.press("yes")
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 0, err
+        exp = subprocess.run(
+            [tool("usher"), "export", "--format", "bgstats-links", "--db", db],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert exp.returncode == 0, exp.stderr
+        laptop = [ln for ln in exp.stdout.splitlines() if ln.startswith("https://")]
+        assert len(laptop) >= 3  # Showtime, and each game of the Films match
+        from urllib.parse import unquote
+
+        assert sorted(map(unquote, page["links"])) == sorted(map(unquote, laptop))  # readable if not
+        assert sorted(page["links"]) == sorted(laptop)
+        shown = tab.eval("[...document.querySelectorAll('a.bglink')].map((a) => a.href)")
+        assert sorted(shown) == sorted(laptop)
+
+        # a QR code decoded back to its link
+        import numpy as np
+        import zxingcpp
+        from PIL import Image
+
+        png = tab.eval("document.querySelector('canvas.qr').toDataURL('image/png')")
+        link = tab.eval("document.querySelector('canvas.qr').dataset.link")
+        img = Image.open(io.BytesIO(base64.b64decode(png.split(",", 1)[1]))).convert("L")
+        found = zxingcpp.read_barcodes(np.array(img))
+        assert [r.text for r in found] == [link] and link in laptop
+
+        # the picture of the page after a sync (docs/SIMULATOR.md, README)
+        tab.eval(
+            "document.querySelector('#games details').open = true;"
+            " [...document.querySelectorAll('#games details.qrbox')].pop().open = true;"
+            " document.getElementById('pico').scrollIntoView()"
+        )
+        shot = str(tmp_path / "sync.png")
+        tab.screenshot(shot)
+        if os.environ.get("UPDATE_GOLDEN") or not os.path.exists(SHOT):
+            shutil.copy(shot, SHOT)
+        assert close(browser, tab) == []
+
+
+def test_a_cut_mid_sync_keeps_what_came_and_the_next_sync_resumes(browser, site, bridge, tmp_path):
+    url, _ = site
+    files = {"g0001.log": device_log("showbiz_4p.rec"), "g0002.log": device_log("showtime_4p.rec")}
+    with PtyDevice(place(tmp_path, files)) as dev:
+        bridge.path = dev.path
+        bridge.cut_after = 9000  # the cable pulled part-way through the Showbiz game
+        tab = new_tab(browser, url, bridge)
+        click(tab, "#connect")
+        said = wait_text(tab, "sync-status", "stopped", "brought")
+        assert "unplugged" in said and "kept" in said, said
+        got = rows(tab)
+        part = got["g0001"]
+        assert not part["complete"] and part["status"] == "partial"
+        assert 0 < part["size"] < len(files["g0001.log"])
+        assert base64.b64decode(part["data"]) == files["g0001.log"][: part["size"]]  # only bytes that passed their CRC
+        listed = tab.eval("document.getElementById('games-body').innerText")
+        assert "partial" in listed and "Standings" not in listed  # nothing half-kept shown as whole
+        # plugged in again: the next sync asks for the rest from the bytes it holds
+        bridge.cut_after = -1
+        time.sleep(0.5)
+        click(tab, "#connect")
+        said = wait_text(tab, "sync-status", "brought", "stopped")
+        assert said.startswith("2 games brought"), said
+        pulls = [g for r in bridge.requests("pull") for g in r["games"] if g[0] == "g0001"]
+        assert pulls[0][1] == 0 and pulls[-1][1] == part["size"]
+        assert pulls[-1][2] == "%08x" % (__import__("zlib").crc32(files["g0001.log"][: part["size"]]))
+        got = rows(tab)
+        for name, r in got.items():
+            assert r["complete"] and base64.b64decode(r["data"]) == files[name + ".log"], name
+        errors = close(browser, tab)
+        assert not [e for e in errors if "lost" not in e], errors
+
+
+# -- bad input is normal input: one line each ------------------------------------------------
+def test_a_busy_port_a_second_tab_a_pico_without_usher_and_garbage(browser, site, bridge):
+    url, _ = site
+    tab = new_tab(browser, url, bridge)
+    # the port held by another program
+    tab.eval("window.__serial.busy = true")
+    click(tab, "#connect")
+    said = wait_text(tab, "sync-status", "busy", "stopped")
+    assert "busy" in said and "mpremote" in said and "Thonny" in said, said
+    tab.eval("window.__serial.busy = false")
+
+    # a Pico with plain MicroPython: its REPL answers a line with a prompt
+    bridge.answer = lambda data: b"\r\n>>> " if b"\n" in data else data
+    click(tab, "#connect")
+    said = wait_text(tab, "sync-status", "stopped", "brought", timeout=20)
+    assert "MicroPython but not Usher" in said, said
+
+    # garbage from the device
+    bridge.answer = lambda data: bytes(range(32, 127)) * 3 + b"@u {broken*00000000\n"
+    click(tab, "#connect")
+    said = wait_text(tab, "sync-status", "stopped", "brought", timeout=20)
+    assert "not in Usher's sync protocol" in said, said
+
+    # a second tab syncing: one at a time
+    other = browser.tab()
+    try:
+        other.goto(url + "?profile=lcd114")  # the board stays the first tab's
+        other.eval("navigator.locks.request('usher-sync', () => new Promise(() => {})), true")
+        click(tab, "#connect")
+        said = wait_text(tab, "sync-status", "Another tab")
+    finally:
+        other.goto("about:blank")
+        browser.call("Target.closeTarget", {"targetId": other.target})
+    assert close(browser, tab) == []
+
+
+def test_without_web_serial_the_page_names_the_browsers_and_the_download_stays(browser, site):
+    url, _ = site
+    tab = browser.tab()
+    tab.call(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {"source": "delete Navigator.prototype.serial; delete navigator.serial;"},
+    )
+    tab.goto(url)
+    tab.eval("usher.pico.ready")
+    assert tab.eval("'serial' in navigator") is False
+    said = text(tab, "serial-support")
+    assert "Chrome or Edge" in said and "download" in said
+    assert tab.eval("document.getElementById('connect').disabled")
+    # a development checkout has no firmware file: the page says where it comes from
+    assert "comes with a release" in text(tab, "fw-release")
+    assert close(browser, tab) == []
+
+
+# -- Write to the Pico: an origin-private folder stands in for the RPI-RP2 drive ------------
+def test_write_to_the_pico_checks_the_drive_and_writes_the_release_file(browser, site, tmp_path):
+    from usher_tools.web import start
+
+    _, folder = site
+    out = tmp_path / "site"
+    shutil.copytree(folder, out)
+    uf2 = os.urandom(512) * 8
+    (out / "usher-9.9.9.uf2").write_bytes(uf2)
+    digest = hashlib.sha256(uf2).hexdigest()
+    (out / "release.json").write_text(
+        json.dumps({"version": "9.9.9", "uf2": "usher-9.9.9.uf2", "sha256": digest, "size": len(uf2)})
+    )
+    server, url = start(str(out))
+    try:
+        tab = new_tab(browser, url, serial=False)
+        shown = text(tab, "fw-release")
+        assert "9.9.9" in shown and digest in shown and "usher-9.9.9.uf2" in shown
+        assert tab.eval("document.getElementById('uf2-link').getAttribute('href')") == "usher-9.9.9.uf2"
+        js = """(async () => {
+          const root = await navigator.storage.getDirectory();
+          const plain = await root.getDirectoryHandle('USB-STICK', {create: true});
+          const refused = await usher.pico.writePico(plain);
+          const said0 = document.getElementById('fw-status').textContent;
+          const drive = await root.getDirectoryHandle('RPI-RP2', {create: true});
+          const info = await (await drive.getFileHandle('INFO_UF2.TXT', {create: true})).createWritable();
+          await info.write('UF2 Bootloader v3.0\\nModel: Raspberry Pi RP2\\nBoard-ID: RPI-RP2\\n');
+          await info.close();
+          const ok = await usher.pico.writePico(drive);
+          const f = await (await drive.getFileHandle('usher-9.9.9.uf2')).getFile();
+          const b = new Uint8Array(await f.arrayBuffer());
+          let s = ''; for (const x of b) s += String.fromCharCode(x);
+          const names = []; for await (const k of plain.keys()) names.push(k);
+          const said = document.getElementById('fw-status').textContent;
+          return {refused, said0, ok, said, data: btoa(s), plain: names};
+        })()"""
+        r = tab.eval(js)
+        assert r["refused"] is False and "not a Pico's boot drive" in r["said0"] and r["plain"] == []
+        assert r["ok"] is True and "written" in r["said"], r["said"]
+        assert base64.b64decode(r["data"]) == uf2
+        assert close(browser, tab) == []
+    finally:
+        server.shutdown()
+        server.server_close()
