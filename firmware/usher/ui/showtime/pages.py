@@ -160,12 +160,28 @@ def _top(p, title: str) -> int:
     return p.line_h() + 1
 
 
+def tie_line(state: dict, short: bool) -> str:
+    """Why a tie for first went the way it did, once the game is over ('' if
+    none): "27-27: Anna is ahead on the red carpet" (short: "27-27, carpet: Anna")."""
+    top = order(state)
+    total = state["total"]
+    if state["phase"] != st.OVER or len(top) < 2 or total[top[0]] != total[top[1]]:
+        return ""
+    name = state["players"][top[0]]["name"]
+    if short:
+        return "%d-%d, carpet: %s" % (total[top[0]], total[top[1]], name)
+    return "%d-%d: %s is ahead on the red carpet" % (total[top[0]], total[top[1]], name)
+
+
 def summary(p, state: dict) -> None:
     over = state["phase"] == st.OVER
     names = state["players"]
     lcd = p.h >= 100
     nxt = names[st.leader(state)]["name"]
-    if over:
+    tie = tie_line(state, not lcd)
+    if over and tie and not lcd:  # no hint line on the OLED: the title says why
+        title = tie
+    elif over:
         title = "Final: %s wins" % names[order(state)[0]]["name"]
     elif lcd:
         title = "Screening %d done" % state["screening"]
@@ -184,7 +200,7 @@ def summary(p, state: dict) -> None:
         p.right(total, p.w - 3, y, theme.ACCENT)
         y += p.line_h() + (3 if lcd else 0)
     if lcd:
-        hint = "OK: done" if over else "%s starts next. OK: poster" % nxt
+        hint = (tie or "OK: done") if over else "%s starts next. OK: poster" % nxt
         p.center(hint, p.h - p.line_h("small") - 2, theme.DIM, "small")
 
 
