@@ -172,14 +172,17 @@ def act(app, action: dict) -> bool:
     collect()  # start the move on a swept heap (MicroPython only)
     if not app.submit(action):
         return False
-    back_to_main(app)
+    told = ""
+    if action["t"] != "refresh":  # what was done, for the next player
+        from usher.ui.show_manager.undo import said
+
+        told = said(app.match)
+    back_to_main(app)  # which lets go of the flows' modules, undo's too
     m = main_of(app)
     if m is not None and action["t"] == "refresh":  # it was paid, said without anyone's money
         m.note = marks(app.match.state["refresh"])
-    elif m is not None:  # what was done, for the next player
-        from usher.ui.show_manager.undo import said
-
-        m.told = said(app.match)
+    elif m is not None:
+        m.told = told
         m.who = action.get("p", -1)
     if app.match.is_over():
         menu().final(app)
