@@ -497,6 +497,56 @@ def test_a_cut_mid_sync_keeps_what_came_and_the_next_sync_resumes(browser, site,
         assert not [e for e in errors if "lost" not in e], errors
 
 
+def test_the_page_polls_while_the_device_waits_for_its_owner(browser, site, bridge, tmp_path):
+    """While a question waits for a press the page sends a poll every 10 s
+    (here every second, to keep the test short): the device keeps the
+    question while the poll goes on, and the pull completes after OK."""
+    url, _ = site
+    files = {"g0001.log": device_log("showbiz_4p.rec", 40)}
+    with PtyDevice(place(tmp_path, files)) as dev:
+        bridge.path = dev.path
+        tab = new_tab(browser, url, bridge)
+        assert tab.eval("import('./link.mjs').then((m) => m.KEEPALIVE_MS)") == 10000
+        tab.eval(
+            """(async () => {
+              const { Link } = await import('./link.mjs');
+              const { SerialTransport, choosePort } = await import('./transport.mjs');
+              const t = await new SerialTransport(await choosePort()).open();
+              const link = new Link(t);
+              link.keepaliveMs = 1000;
+              await link.hello();
+              window.__pull = link.pull([['g0001', new Uint8Array(0)]]).then(
+                (r) => ({ complete: r.g0001.complete, size: r.g0001.size, polls: link.polls }),
+                (e) => ({ error: e.message }),
+              ).finally(() => t.close());
+              return true;
+            })()"""
+        )
+        dev.wait_log("ask: Send g0001", timeout=20)
+        time.sleep(3.5)
+        dev.press("yes")
+        got = tab.eval("window.__pull")
+        assert got.get("complete") and got["size"] == len(files["g0001.log"]), got
+        pull = bridge.requests("pull")[0]["id"]
+        polls = bridge.requests("poll")
+        assert got["polls"] >= 2 and len(polls) == got["polls"] and all(p["of"] == pull for p in polls)
+        assert close(browser, tab) == []
+
+
+def test_the_page_s_own_device_syncs_through_the_same_client(browser, site):
+    url, _ = site
+    tab = new_tab(browser, url, None)
+    blobs = {"g0001.log": base64.b64encode(device_log("showtime_4p.rec")).decode()}
+    tab.eval("usher.test.boot(%s)" % json.dumps({"profile": "lcd114", "files": blobs}))
+    tab.eval("usher.test.live()")
+    click(tab, "#sync-page")
+    said = wait_text(tab, "sync-status", "brought", "stopped", "failed")
+    assert said.startswith("1 game brought"), said
+    got = rows(tab)
+    assert list(got) == ["g0001"] and got["g0001"]["status"] == "ok" and got["g0001"]["result"]["winner"] == "Anna"
+    assert close(browser, tab) == []
+
+
 # -- bad input is normal input: one line each ------------------------------------------------
 def test_a_busy_port_a_second_tab_a_pico_without_usher_and_garbage(browser, site, bridge):
     url, _ = site
@@ -585,12 +635,22 @@ def test_write_to_the_pico_checks_the_drive_and_writes_the_release_file(browser,
           let s = ''; for (const x of b) s += String.fromCharCode(x);
           const names = []; for await (const k of plain.keys()) names.push(k);
           const said = document.getElementById('fw-status').textContent;
-          return {refused, said0, ok, said, data: btoa(s), plain: names};
+          // the Pico restarts as soon as it has the file: its drive goes away in the middle of close()
+          const close = FileSystemWritableFileStream.prototype.close;
+          FileSystemWritableFileStream.prototype.close = async function () {
+            await close.call(this);
+            throw new DOMException('A requested file or directory could not be found.', 'NotFoundError');
+          };
+          const vanished = await usher.pico.writePico(drive);
+          FileSystemWritableFileStream.prototype.close = close;
+          const said2 = document.getElementById('fw-status').textContent;
+          return {refused, said0, ok, said, data: btoa(s), plain: names, vanished, said2};
         })()"""
         r = tab.eval(js)
         assert r["refused"] is False and "not a Pico's boot drive" in r["said0"] and r["plain"] == []
         assert r["ok"] is True and "written" in r["said"], r["said"]
         assert base64.b64decode(r["data"]) == uf2
+        assert r["vanished"] is True and "went away, as it should" in r["said2"], r["said2"]
         assert close(browser, tab) == []
     finally:
         server.shutdown()

@@ -75,6 +75,8 @@ export class Link {
     this.info = null;
     this.pulling = {}; // name -> the pull's state, for a caller to keep what came
     this.nextId = 1 + Math.floor(Math.random() * (1 << 30));
+    this.keepaliveMs = KEEPALIVE_MS;
+    this.polls = 0;
     transport.link = this;
   }
 
@@ -199,11 +201,11 @@ export class Link {
     for (;;) {
       const left = until - performance.now();
       try {
-        return await this.wait(id, Math.max(0, Math.min(KEEPALIVE_MS, left)));
+        return await this.wait(id, Math.max(0, Math.min(this.keepaliveMs, left)));
       } catch (e) {
-        if (!(e instanceof LinkError) || e.code !== "timeout" || left <= KEEPALIVE_MS) throw e;
+        if (!(e instanceof LinkError) || e.code !== "timeout" || left <= this.keepaliveMs) throw e;
         await this.send("poll", { of: id }); // its reply has its own id: wait() passes over it
-        this.polls = (this.polls || 0) + 1;
+        this.polls += 1;
       }
     }
   }
