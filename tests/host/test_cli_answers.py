@@ -29,13 +29,13 @@ def test_delete_of_the_game_open_on_the_device_is_refused_before_anything_is_ask
         assert finish(proc)[0] == 0
         asked = len([ln for ln in dev.log if ln.startswith("ask:")])
         t0 = time.monotonic()
-        code, out, err = finish(usher("delete", "g0002", "--port", dev.path, "--wait", "3", db=db))
+        code, out, err = finish(usher("delete", "g0002", "--port", dev.path, "--wait", "30", db=db))
         took = time.monotonic() - t0
         assert code == 6, (code, err)  # refused (LAPTOP.md's exit codes), not 4 after a wait
         assert "g0002 is open on the device" in err and "Traceback" not in err, err
         assert len(err.strip().splitlines()) == 1, err
         assert len([ln for ln in dev.log if ln.startswith("ask:")]) == asked  # nothing asked of the owner
-        assert took < 3, took  # at once, not after the press wait
+        assert took < 20, took  # at once (a busy machine starts usher slowly), not after the 30 s press wait
         assert "g0002.log" in os.listdir(folder)
         # a game that is not open is still deleted after the press
         proc = usher("delete", "g0001", "--port", dev.path, "--wait", "15", db=db)
