@@ -547,6 +547,36 @@ def test_the_page_s_own_device_syncs_through_the_same_client(browser, site):
     assert close(browser, tab) == []
 
 
+def test_the_page_s_replay_flags_what_the_laptop_flags(browser, site):
+    """The page re-scores with the laptop's own replay code in its VM: the
+    same result, status and problem as usher sync's rescore, for a record
+    the device described rightly, wrongly, and one that cannot be replayed."""
+    from usher_tools.link.sync import rescore
+
+    url, _ = site
+    tab = new_tab(browser, url, None)
+    good = device_log("showtime_4p.rec")
+    torn = good[:-7]  # the last line cut short
+    bad_rule = device_log("dice_bad_face.rec")
+    finished = {"name": "g0001", "game": "showtime", "finished": True}
+    cases = [
+        (good, dict(finished, standings=[["Anna", 45, 1], ["Ben", 45, 2], ["Dan", 35, 3], ["Cleo", 22, 4]])),
+        (good, dict(finished, standings=[["Ben", 45, 1], ["Anna", 45, 2], ["Dan", 35, 3], ["Cleo", 22, 4]])),
+        (good, dict(finished, finished=False)),
+        (torn, finished),
+        (bad_rule, {"name": "g0002", "game": "dice", "finished": False}),
+    ]
+    for data, view in cases:
+        page = tab.eval("usher.pico.rescore(%s, %s)" % (json.dumps(base64.b64encode(data).decode()), json.dumps(view)))
+        result, status, problem = rescore(data, view)
+        assert (page["status"], page["problem"]) == (status, problem), (view, page, problem)
+        assert page["result"] == result
+    assert [tab.eval("usher.pico.rescore(%s, {})" % json.dumps(base64.b64encode(good).decode()))["status"]] == [
+        "mismatch"
+    ]
+    assert close(browser, tab) == []
+
+
 # -- bad input is normal input: one line each ------------------------------------------------
 def test_a_busy_port_a_second_tab_a_pico_without_usher_and_garbage(browser, site, bridge):
     url, _ = site

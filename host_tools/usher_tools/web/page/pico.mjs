@@ -327,6 +327,10 @@ export function setupPico({ runtime, pack, pageDevice }) {
     get last() {
       return st.last;
     },
+    // the page's replay of a record (base64) against a device's list entry
+    rescore(data, view) {
+      return st.scorer.rescore(Uint8Array.from(atob(data), (c) => c.charCodeAt(0)), view);
+    },
     async links() {
       await ready;
       const history = await historyOpen;
