@@ -18,6 +18,7 @@ const REPLY_MS = 5000;
 export const KEEPALIVE_MS = 10000; // a poll this often while a question waits for a press
 const PRESS_MS = 120000;
 const MAX_BUF = 1 << 20; // a stream with no newline is not a device of ours
+const REPL = /(^|\n)(>>>|raw REPL)/; // MicroPython's prompt: a Pico at its REPL, not running Usher
 
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256);
@@ -150,11 +151,15 @@ export class Link {
     return new LinkError(this.t.reason || "the device went away (unplugged?)", "gone");
   }
 
+  atRepl() {
+    return REPL.test(this.noise) || /(^|\n)>>> ?$/.test(this.buf);
+  }
+
   // Why a device did not answer, in words: a REPL's prompt means a Pico
   // without Usher (or in safe mode), other bytes a program that is not ours.
   silence() {
     const n = this.noise;
-    if (/>>>|MicroPython v\d|raw REPL|Type "help\(\)"/.test(n))
+    if (this.atRepl() || /MicroPython v\d|Type "help\(\)"/.test(n))
       return new LinkError(
         "this Pico runs MicroPython but not Usher (or Usher is in safe mode): put Usher on it (below), then sync",
         "plain",
@@ -176,6 +181,7 @@ export class Link {
       }
       if (this.broken) throw this.broken;
       if (this.t.closed) throw this.goneError();
+      if (!this.info && this.atRepl()) throw this.silence(); // a REPL answered the hello: no Usher there
       const left = until - performance.now();
       if (left <= 0) throw new LinkError("no answer from the device", "timeout");
       await new Promise((resolve) => {
