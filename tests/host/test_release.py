@@ -281,3 +281,31 @@ def test_make_dist_on_a_fresh_clone_and_the_wheel_in_a_fresh_venv(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     result = json.loads(proc.stdout)
     assert result["game"] == "dice" and len(result["players"]) == 2, result
+
+
+def test_usher_web_out_with_uf2_writes_the_release_into_the_site(tmp_path):
+    from click.testing import CliRunner
+    from test_flash_check import STOCK_PAYLOAD, USHER_PAYLOAD, make_uf2
+    from usher_tools.cli import main
+
+    version = firmware_version()
+    res = CliRunner().invoke(main, ["web", "--uf2", os.path.join(ROOT, "README.md")])
+    assert res.exit_code == 2 and "--out" in res.output, res.output  # a usage error
+    stock = tmp_path / "micropython.uf2"
+    stock.write_bytes(make_uf2(STOCK_PAYLOAD))
+    site = tmp_path / "site"
+    res = CliRunner().invoke(main, ["web", "--out", str(site), "--uf2", str(stock)])
+    assert res.exit_code == 1 and "not Usher" in res.output, res.output
+    offered = json.loads((site / "release.json").read_text()) if (site / "release.json").exists() else {}
+    assert offered.get("uf2") is None and not list(site.glob("*.uf2")), offered  # the page offers nothing
+    image = tmp_path / "built.uf2"
+    data = make_uf2(USHER_PAYLOAD)
+    image.write_bytes(data)
+    res = CliRunner().invoke(main, ["web", "--out", str(site), "--uf2", str(image)])
+    assert res.exit_code == 0, res.output
+    name = "usher-%s.uf2" % version
+    assert (site / name).read_bytes() == data and (site / "index.html").is_file()
+    info = json.loads((site / "release.json").read_text())
+    assert info == {"version": version, "uf2": name, "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
+    assert sha_line(site / (name + ".sha256")) == [info["sha256"], name]
+    assert name in res.output
