@@ -440,6 +440,27 @@ def test_a_pico_synced_from_the_page_and_the_links_are_the_laptops(browser, site
         shown = tab.eval("[...document.querySelectorAll('a.bglink')].map((a) => a.href)")
         assert sorted(shown) == sorted(laptop)
 
+        # the BG Stats file: the laptop's, byte for byte
+        fileout = str(tmp_path / "laptop-bgstats.json")
+        exp = subprocess.run(
+            [tool("usher"), "export", "--format", "bgstats", "--db", db, "-o", fileout],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert exp.returncode == 0, exp.stderr
+        for n in os.listdir(browser.downloads):
+            os.remove(os.path.join(browser.downloads, n))
+        click(tab, "#bgstats-file")
+        mine = os.path.join(browser.downloads, "usher-bgstats.json")
+        deadline = time.monotonic() + 15
+        while not os.path.exists(mine):
+            assert time.monotonic() < deadline, os.listdir(browser.downloads)
+            time.sleep(0.1)
+        with open(mine, "rb") as a, open(fileout, "rb") as b:
+            assert a.read() == b.read()
+        assert "4 plays" in text(tab, "sync-status")
+
         # a QR code decoded back to its link
         import numpy as np
         import zxingcpp
@@ -450,6 +471,18 @@ def test_a_pico_synced_from_the_page_and_the_links_are_the_laptops(browser, site
         img = Image.open(io.BytesIO(base64.b64decode(png.split(",", 1)[1]))).convert("L")
         found = zxingcpp.read_barcodes(np.array(img))
         assert [r.text for r in found] == [link] and link in laptop
+
+        # the records as files for usher import, byte for byte
+        for n in os.listdir(browser.downloads):
+            os.remove(os.path.join(browser.downloads, n))
+        click(tab, "#records")
+        deadline = time.monotonic() + 15
+        while len([n for n in os.listdir(browser.downloads) if n.endswith(".log")]) < 3:
+            assert time.monotonic() < deadline, os.listdir(browser.downloads)
+            time.sleep(0.1)
+        for name, data in files.items():
+            with open(os.path.join(browser.downloads, "usher-%s-%s" % (DEVICE_ID, name)), "rb") as f:
+                assert f.read() == data, name
 
         # the picture of the page after a sync (docs/SIMULATOR.md, README)
         tab.eval(
