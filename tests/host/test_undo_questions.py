@@ -182,7 +182,7 @@ def films_says(setup, unit, before, after):
         return "Undo %s's bid?" % me
     if t == "protect":
         n = len(a["pos"])
-        return "Undo %s's %d card%s behind the Studio?" % (me, n, "" if n == 1 else "s")
+        return "Undo %s's %d card%s left of the Studio?" % (me, n, "" if n == 1 else "s")
     if t == "script":
         return "Undo %s's Scriptwriter: %s on top?" % (me, half(a["half"]))
     if t == "place":
