@@ -22,7 +22,7 @@ from usher.core.record import encode_line
 from usher_tools.cli import main
 from usher_tools.history import bgstats
 from usher_tools.history import export as ex
-from usher_tools.history.score import parse_bytes
+from usher_tools.history.parsing import parse_bytes
 from usher_tools.history.store import History
 from usher_tools.link.sync import rescore
 

@@ -99,7 +99,8 @@ def line_pixels(row) -> list:
     """How many pixels of the score chart (the upper axes, legend outside it)
     are in each seat's colour."""
     import numpy as np
-    from usher_tools.history.report import figure, player_colours, replay_row
+    from usher_tools.history.replay import replay_row
+    from usher_tools.history.report import figure, player_colours
 
     fig = figure(row)
     fig.canvas.draw()
@@ -133,7 +134,7 @@ def showtime_tie():
     moves as the sync tests' device plays them, that ends on a tie."""
     from usher.library import Library
     from usher_devkit.kit.fakes import MemStorage
-    from usher_tools.history.records import parse_log
+    from usher_tools.history.parsing import parse_log
 
     sync_device = importlib.import_module("fixtures.sync_device")
     for seed in range(1, 400):

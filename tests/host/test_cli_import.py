@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from tooling import ROOT
 from usher.core.record import encode_line
 from usher_tools.cli import main
-from usher_tools.history.score import parse_record
+from usher_tools.history.parsing import parse_record
 from usher_tools.history.store import History
 
 DEVICE = "e9fd1a0609f01142"

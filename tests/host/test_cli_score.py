@@ -77,7 +77,7 @@ def test_a_line_whose_crc_fails_is_reported_by_line(tmp_path):
 def test_fast_replay_without_undos_reaches_the_same_state_as_apply():
     from usher.core.rng import Rng
     from usher.games.catalog import load_game
-    from usher_tools.history.records import Replay
+    from usher_tools.history.replay import Replay
 
     g = load_game("dice")
     setup = g.make_setup([{"name": "Anna", "colour": 0}], {}, {})

@@ -16,7 +16,8 @@ import test_sync as ts
 from click.testing import CliRunner
 from tooling import ROOT
 from usher_tools.cli import main
-from usher_tools.history.score import parse_bytes, score_record
+from usher_tools.history.parsing import parse_bytes
+from usher_tools.history.replay import score_record
 from usher_tools.history.store import History
 
 RECORDS = os.path.join(ROOT, "tests", "records")
@@ -211,7 +212,7 @@ def test_bgstats_has_one_play_a_game_of_a_match_and_the_vip_holder_starts(night)
 
 # -- usher report ------------------------------------------------------------------------------
 def replayed(db, name):
-    from usher_tools.history.report import replay_row
+    from usher_tools.history.replay import replay_row
 
     h = History(db)
     row = h.get(ts.DEVICE_ID, name)
@@ -284,7 +285,7 @@ def test_an_undone_move_is_no_step_and_no_spike(tmp_path):
         res, status, problem = rescore(data, view)
         assert status == "ok", problem
         h.save_complete("d", view, data, res, status, problem)
-    from usher_tools.history.report import replay_row
+    from usher_tools.history.replay import replay_row
 
     rp_plain, rp_slip = replay_row(h.get("d", "plain")), replay_row(h.get("d", "slip"))
     h.close()

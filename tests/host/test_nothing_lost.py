@@ -452,7 +452,7 @@ def same_shape(ours, doc, where="play"):
 
 
 def synced_record(h, name, path, device="d1"):
-    from usher_tools.history.score import parse_bytes
+    from usher_tools.history.parsing import parse_bytes
 
     rec = parse_bytes(open(path, "rb").read())
     from usher.core.record import encode_line

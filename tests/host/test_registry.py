@@ -1,6 +1,7 @@
 """Every game of the firmware's catalog has its entry in the host's one
-per-game table of each package: the product's score sheet (its tellers) and
-the development kit's registry (usher_devkit.registry), from which the full
+per-game table of each package: the product's module of the game on the
+laptop (usher_tools.history.games.<game>: its sheet teller, units, tie-break
+words, report steps) and the development kit's registry (usher_devkit.registry), from which the full
 scripted games (and so the bench and the emulated Pico's memory gate), the
 32-bit meter, the manual's pictures, the memory loops and the bad-record
 tests are derived; and what the registry names is there: a planner with its
@@ -39,7 +40,7 @@ def memloop_ops() -> set:
 def missing(names: list) -> list:
     """(game, what it lacks) for every catalog name in `names`."""
     from usher_devkit import registry
-    from usher_tools.history.sheet import TELLERS
+    from usher_tools.history import games
 
     with open(os.path.join(ROOT, "host_tools", "usher_tools", "web", "page", "index.html")) as f:
         page = f.read()
@@ -48,8 +49,8 @@ def missing(names: list) -> list:
     ops = memloop_ops()
     out = []
     for g in names:
-        if g not in TELLERS:
-            out.append((g, "a teller in usher_tools.history.sheet.TELLERS"))
+        if games.module(g) is None:
+            out.append((g, "its module usher_tools.history.games.%s" % g))
         e = registry.GAMES.get(g)
         if e is None:
             out.append((g, "an entry in usher_devkit.registry.GAMES"))
@@ -84,7 +85,7 @@ def test_the_registry_holds_only_catalog_games():
 
 def test_a_sixth_game_in_the_catalog_only_fails_here():
     lacks = [what for g, what in missing(["coin_toss"])]
-    assert lacks == ["a teller in usher_tools.history.sheet.TELLERS", "an entry in usher_devkit.registry.GAMES"]
+    assert lacks == ["its module usher_tools.history.games.coin_toss", "an entry in usher_devkit.registry.GAMES"]
 
 
 def test_the_kit_s_tables_are_the_registry_s():

@@ -20,8 +20,8 @@ from usher.core.match import Match
 from usher.core.record import GameLog, encode_line
 from usher.core.rng import Rng
 from usher.games.catalog import load_game
-from usher_tools.history.records import Replay, actions_in_force, read_log
-from usher_tools.history.score import ScoreError, parse_bytes
+from usher_tools.history.parsing import ScoreError, parse_bytes, read_log
+from usher_tools.history.replay import Replay, actions_in_force
 
 RECORDS = os.path.join(TESTS, "records")
 SOME = settings(max_examples=25, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])

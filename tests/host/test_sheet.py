@@ -20,8 +20,8 @@ from usher.games.catalog import load_game
 from usher.games.films_rules import HALVES, LABELS
 from usher.games.films_score import KIND_LABELS, breakdown, tickets
 from usher_tools.cli import main
-from usher_tools.history.records import actions_in_force
-from usher_tools.history.score import parse_bytes
+from usher_tools.history.parsing import parse_bytes
+from usher_tools.history.replay import actions_in_force
 from usher_tools.history.store import History
 from usher_tools.link.sync import rescore
 
@@ -418,7 +418,7 @@ def test_an_unfinished_showbiz_game_shows_no_bid_before_its_reveal(db):
 
 # -- random games: every cut told, nothing secret in an unfinished one -----------------------
 def told(header: dict, records: list) -> list:
-    from usher_tools.history.records import Replay
+    from usher_tools.history.replay import Replay
     from usher_tools.history.sheet import tell
 
     return [line for sec in tell(Replay(header, records)) for line in [sec["title"]] + sec["lines"]]

@@ -260,7 +260,7 @@ def test_replaying_the_actions_gives_the_same_state(game):
 @given(games())
 def test_host_tool_scores_a_random_record_like_the_rules(tmp_path_factory, game):
     from usher_devkit.players.show_manager_random import record_lines
-    from usher_tools.history.score import score_file
+    from usher_tools.history.replay import score_file
 
     setup, seed = game
     acts, final = play(setup, Rng(seed))

@@ -302,7 +302,7 @@ def test_record_is_what_the_seeded_driver_writes(tmp_path):
 
 
 def test_record_rescored_by_the_host_tool():
-    from usher_tools.history.score import score_file
+    from usher_tools.history.replay import score_file
 
     got = score_file(RECORD)
     assert got["finished"] is True

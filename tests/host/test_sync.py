@@ -511,7 +511,7 @@ def add_record(dev, path, created=1764400000):
     import os
 
     from tooling import ROOT
-    from usher_tools.history.score import parse_bytes
+    from usher_tools.history.parsing import parse_bytes
 
     rec = parse_bytes(open(os.path.join(ROOT, "tests", "records", path), "rb").read())
     g = load_game(rec.header["game"])

@@ -32,7 +32,7 @@ from PIL import Image
 from tooling import ROOT, tool
 from usher.core.record import encode_line
 from usher_devkit.browser import HOW_TO_GET, Browser, drive, find_chromium
-from usher_tools.history.score import parse_record
+from usher_tools.history.parsing import parse_record
 from usher_tools.web import WebError, serve
 
 if not find_chromium():

@@ -26,7 +26,8 @@ def score(as_json: bool, record: str) -> None:
 
     A record that is not valid is one line on stderr, `invalid record: line
     N: ...`, and exit code 1."""
-    from usher_tools.history.score import ScoreError, score_file
+    from usher_tools.history.parsing import ScoreError
+    from usher_tools.history.replay import score_file
 
     try:
         result = score_file(record)
@@ -37,7 +38,7 @@ def score(as_json: bool, record: str) -> None:
         click.echo(json.dumps(result, indent=2, ensure_ascii=False))
         return
     from usher_tools.cli.common import out, table
-    from usher_tools.history.stats import title_of
+    from usher_tools.history.games import title_of
 
     state = "finished" if result["finished"] else "unfinished"
     out.print("%s, %s: %s" % (title_of(result["game"]), state, record))

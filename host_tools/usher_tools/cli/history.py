@@ -122,11 +122,12 @@ def show(db_path, as_json, raw, game) -> None:  # type: ignore[no-untyped-def]
             out.print(line, markup=False)
         if data["undone"]:
             out.print("(%d records are undos or undone moves: usher show --raw lists them all)" % data["undone"])
-    if "dice" in data:  # no score to stand by: what the game holds, counted
-        from usher_tools.history.report import dice_lines
+    from usher_tools.history import games
 
+    laptop = games.of(row["game"])
+    if laptop.count_lines is not None and row["game"] in data:  # no score to stand by (dice): what it holds
         out.print("")
-        for line in dice_lines(data["dice"]):
+        for line in laptop.count_lines(data[row["game"]]):
             out.print(line, markup=False)
         return
     sheet = data.get("sheet")
@@ -197,8 +198,8 @@ def stats(db_path, as_json) -> None:  # type: ignore[no-untyped-def]
 @click.argument("game")
 def report(db_path, dest, game) -> None:  # type: ignore[no-untyped-def]
     """A picture of GAME: the score over the game and the final standings."""
+    from usher_tools.history.parsing import ScoreError
     from usher_tools.history.report import FORMATS, render_png
-    from usher_tools.history.score import ScoreError
 
     if dest is not None and os.path.splitext(dest)[1].lower() not in FORMATS:
         raise UsherError("report writes %s: not %r" % (", ".join(sorted(FORMATS)), os.path.basename(dest)))

@@ -18,7 +18,7 @@ import time
 import click
 
 from usher_tools.cli.common import UsherError, db_option, history, out
-from usher_tools.history.score import ScoreError
+from usher_tools.history.parsing import ScoreError
 
 NAMED = re.compile(r"^usher-([0-9a-fA-F]{4,64})-([A-Za-z0-9_]{1,32})\.log$")
 DEFAULT_DEVICE = "import"
@@ -47,8 +47,8 @@ def device_form(data: bytes) -> tuple:
     (else a ScoreError saying exactly where and why); it is then stored as
     the device writes a record, a CRC on every line, its comments left out:
     the history, `show` and `report` read device logs only."""
-    from usher_tools.history.records import read_log
-    from usher_tools.history.score import parse_bytes, score_record
+    from usher_tools.history.parsing import parse_bytes, read_log
+    from usher_tools.history.replay import score_record
 
     try:
         read_log(data)
@@ -80,11 +80,11 @@ def device_form(data: bytes) -> tuple:
 
 def read_record(name: str, data: bytes) -> tuple:
     """(view, result, status, problem) of a record's bytes: the view as the
-    device's list would give it, the laptop's own re-scoring. ScoreError if
-    the bytes are not a device record at all (no header)."""
-    from usher_tools.history.records import parse_log
-    from usher_tools.history.score import score_record
-    from usher_tools.history.store import INVALID, OK
+    device's list would give it, the laptop's own re-scoring (the same as
+    `usher sync`'s: usher_tools.history.rescore). ScoreError if the bytes are
+    not a device record at all (no header)."""
+    from usher_tools.history.parsing import parse_log
+    from usher_tools.history.rescore import rescore
 
     header, records, tail = parse_log(data)  # ScoreError: not a record
     setup = header.get("setup") if isinstance(header.get("setup"), dict) else {}
@@ -94,18 +94,12 @@ def read_record(name: str, data: bytes) -> tuple:
     view["imported"] = int(time.time())  # brought by `usher import`, not by a sync: `usher show` says so
     if header.get("clock") == "unset":
         view["clock"] = "unset"
-    try:
-        if tail:
-            raise ScoreError("damaged line after action %d (%d bytes)" % (len(records), len(tail)))
-        result = score_record(header, records)
-    except ScoreError as e:
-        return view, {}, INVALID, str(e)
-    except Exception as e:  # a rules module that crashes is a finding too: kept, flagged
-        return view, {}, INVALID, "replay failed: %r" % (e,)
-    view["finished"] = result["finished"]
-    if result["finished"]:
-        view["standings"] = [[p["name"], p["score"], p["rank"]] for p in result["players"]]
-    return view, result, OK, ""
+    result, status, problem = rescore(data)  # nothing the device said to compare with
+    if result:
+        view["finished"] = result["finished"]
+        if result["finished"]:
+            view["standings"] = [[p["name"], p["score"], p["rank"]] for p in result["players"]]
+    return view, result, status, problem
 
 
 @click.command("import")

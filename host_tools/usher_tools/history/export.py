@@ -23,8 +23,10 @@ import io
 import json
 import time
 
-from usher_tools.history import bgstats
-from usher_tools.history.stats import title_of
+from usher_tools.history import bgstats, games
+from usher_tools.history.games import title_of
+from usher_tools.history.parsing import read_log
+from usher_tools.history.plays import players_of, plays, start_player, summary, unit
 from usher_tools.history.store import OK
 
 EPOCH_2000 = 946684800  # a device clock before this was never set
@@ -48,24 +50,6 @@ def play_date(row: dict) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(when(row)))
 
 
-def players_of(row: dict) -> list:
-    """[{seat, name, score, rank, winner}] from the laptop's replay, in seat order."""
-    res = row["result"]
-    if not res.get("players"):
-        return [
-            {"seat": i, "name": n, "score": None, "rank": None, "winner": False} for i, n in enumerate(row["players"])
-        ]
-    seats = {n: i for i, n in enumerate(row["players"])}
-    out = []
-    for p in res["players"]:
-        won = bool(res.get("finished")) and p["rank"] == 1
-        out.append(
-            {"seat": seats.get(p["name"], -1), "name": p["name"], "score": p["score"], "rank": p["rank"], "winner": won}
-        )
-    out.sort(key=lambda p: p["seat"])
-    return out
-
-
 def play_id(row: dict, legacy_seen: set | None = None) -> str:
     """A play's lasting id: its device and its identity there (RECORD.md),
     and which copy when the history keeps two different records of it. A
@@ -77,32 +61,6 @@ def play_id(row: dict, legacy_seen: set | None = None) -> str:
         legacy_seen.add(key)
         return "%s:%s" % key
     return "%s:%s%s" % (row["device"], row["gid"], "#%d" % row["copy"] if row.get("copy") else "")
-
-
-def start_player(row: dict):  # type: ignore[no-untyped-def]
-    """The start player's name: what the re-scoring found (histories synced
-    before it looked are replayed now), or None."""
-    res = row["result"]
-    if row["game"] == "films":
-        # bids are simultaneous: the rulebook's first player is the one it gives the VIP Ticket
-        try:
-            from usher_tools.history.report import replay_row
-
-            rp = replay_row(row)
-            first = [a for a in rp.in_force() if isinstance(a, dict) and a.get("t") == "game"][:1]
-            return rp.players[first[0]["vip"]] if first else None
-        except Exception:
-            return None
-    if "start" in res:
-        return res["start"]
-    try:
-        from usher_tools.history.report import replay_row
-
-        rp = replay_row(row)
-        start = rp.start_player()
-        return rp.players[start] if start is not None else None
-    except Exception:
-        return None
 
 
 def game_json(row: dict) -> dict:
@@ -126,17 +84,9 @@ def game_json(row: dict) -> dict:
     }
 
 
-def summary(row: dict) -> str:
-    """What `usher games` adds to the winner (usher_tools.history.plays.summary)."""
-    from usher_tools.history.plays import summary as words
-
-    return words(row)
-
-
 def plays_of(row: dict) -> list:
-    """The row's plays (usher_tools.history.plays): one, or one a game of a Films match."""
-    from usher_tools.history.plays import plays, unit
-
+    """The row's plays (usher_tools.history.plays), each with its unit: one,
+    or one a game of a Films match."""
     out = plays(row)
     for p in out:
         p["unit"] = unit(row["game"])
@@ -207,8 +157,6 @@ def duration_min(row: dict):  # type: ignore[no-untyped-def]
     if created < EPOCH_2000:
         return None
     try:
-        from usher_tools.history.records import read_log
-
         rec, _ = read_log(row["data"])
         stamps = [a["at"] for a in rec.records if isinstance(a, dict) and isinstance(a.get("at"), int)]
         last = max(stamps, default=0)
@@ -254,9 +202,7 @@ def bgstats_plays(rows: list) -> tuple:
     """([bgstats input dict a play], labels of games left out and why): the
     finished games the laptop's replay agrees on, one play a game of a Films
     match."""
-    from usher_tools.history.plays import plays as plays_in
-
-    plays = []
+    out = []
     left = []
     seen: set = set()
     ids = {r["id"]: play_id(r, seen) for r in sorted(rows, key=lambda r: r["id"])}
@@ -266,28 +212,28 @@ def bgstats_plays(rows: list) -> tuple:
         if r["status"] not in (OK,):
             left.append("%s (%s: %s)" % (r["name"], r["status"], r["problem"]))
             continue
-        parts = (plays_in(r) if r["game"] == "films" else []) or [None]
+        parts = (plays(r) if games.of(r["game"]).plays is not None else []) or [None]
         for part in parts:
-            plays.append(bgstats_input(r, ids[r["id"]], part))
-    return plays, left
+            out.append(bgstats_input(r, ids[r["id"]], part))
+    return out, left
 
 
 def to_bgstats(rows: list) -> tuple:
     """(the BG Stats import file as JSON text, labels of games left out)."""
-    plays, left = bgstats_plays(rows)
-    return bgstats.backup_text(plays), left
+    found, left = bgstats_plays(rows)
+    return bgstats.backup_text(found), left
 
 
 def to_bgstats_links(rows: list) -> tuple:
     """(one BG Stats push link a line, labels of games left out)."""
-    plays, left = bgstats_plays(rows)
-    return bgstats.links_text(plays), left
+    found, left = bgstats_plays(rows)
+    return bgstats.links_text(found), left
 
 
 def bgstats_links(rows: list) -> tuple:
     """([(play input, link)], labels of games left out): for --qr."""
-    plays, left = bgstats_plays(rows)
-    return [(p, bgstats.link(p)) for p in plays], left
+    found, left = bgstats_plays(rows)
+    return [(p, bgstats.link(p)) for p in found], left
 
 
 QR_MAX = 2953  # bytes a QR code holds at most (version 40, error correction L, byte mode)

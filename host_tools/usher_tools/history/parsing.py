@@ -1,11 +1,12 @@
-"""Offline re-scoring: read a record (a file given to `usher score`, or the
-bytes a sync pulled) and replay it with the firmware's own modules.
+"""Reading a record: the bytes of a file given to `usher score` or
+`usher import`, or of a log a sync pulled, into its header and action
+records (replay.py replays them).
 
 Reading never trusts the input: a record is at most as big as a Pico's flash,
 a line at most MAX_LINE bytes, JSON at most MAX_DEPTH levels deep, text UTF-8;
-anything else is a ScoreError naming the file's line and quoting it. The
-replay itself (which actions are in force, what the header must hold) is the
-device's own code: usher.core.record.InForce and usher.core.match.open_header.
+anything else is a ScoreError naming the file's line and quoting it. A
+device log (`read_log`) is read by the device's own line decoder
+(usher.core.record.decode_line).
 """
 
 import json
@@ -177,24 +178,40 @@ def read_file(path: str) -> bytes:
         raise ScoreError("cannot read %s: %s" % (path, e.strerror or e)) from None
 
 
-def score_record(  # type: ignore[no-untyped-def]
-    header: dict, records: list, where=None, header_line: int = 1, header_text: str = "", sheet: bool = False
-) -> dict:
-    """The result of a replay: game, finished, players by rank, winner, start
-    player; with `sheet`, the game's own score sheet too (e.g. Films' tickets
-    by kind) when it has one. `where(i)` names action record i in messages
-    (default: its line in a device log, where the header is line 1)."""
-    from usher_tools.history.records import Replay
+def read_log(data: bytes) -> tuple:
+    """(Record, bytes after the last good line) of a log as the device stores
+    it (every line with its CRC, see RECORD.md)."""
+    use_firmware()
+    from usher.core.record import decode_line
 
-    rp = Replay(header, records, where=where, header_line=header_line, header_text=header_text, timeline=False)
-    out = rp.result()
-    table = rp.sheet() if sheet else None
-    if table is not None:
-        out["sheet"] = table
-    return out
+    rec = Record()
+    pos = 0
+    no = 0
+    while pos < len(data):
+        end = data.find(b"\n", pos)
+        if end < 0:
+            break
+        line = data[pos : end + 1]
+        obj = decode_line(line)
+        if obj is None:
+            break
+        no += 1
+        pos = end + 1
+        if rec.header is None:
+            if not isinstance(obj, dict):
+                raise ScoreError("line 1: header: not a JSON object")
+            rec.header = obj
+            rec.header_text = line[: line.rfind(b"*")].decode("utf-8", "replace")
+            continue
+        rec.records.append(obj)
+        rec.lines.append(no)
+        rec.texts.append(line[: line.rfind(b"*")].decode("utf-8", "replace"))
+    if rec.header is None:
+        raise ScoreError("line 1: no header")
+    return rec, data[pos:]
 
 
-def score_file(path: str) -> dict:
-    rec = parse_bytes(read_file(path))
-    assert rec.header is not None
-    return score_record(rec.header, rec.records, rec.where, rec.header_line, rec.header_text, sheet=True)
+def parse_log(data: bytes) -> tuple:
+    """(header, action records, bytes after the last good line)."""
+    rec, tail = read_log(data)
+    return rec.header, rec.records, tail

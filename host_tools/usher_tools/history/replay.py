@@ -1,6 +1,7 @@
-"""Replaying records on the laptop with the firmware's own modules: a synced
-log or a file given to `usher score`, the state after every record, the
-result, and the game's own score sheet.
+"""Replaying a record on the laptop with the firmware's own modules: the
+state after every record, the result, the game's own score sheet, and
+`score_record`, what `usher score`, `usher sync` and `usher import` make of
+a record (parsing.py reads the bytes first).
 
 Which actions are in force is decided by the device's code alone
 (usher.core.record.in_force: an undo's `n` must be a whole number from 1 to
@@ -12,49 +13,10 @@ device wrote passes; one edited by hand may not.
 
 import json
 
-from usher_tools.history.score import Record, ScoreError, quote
+from usher_tools.history.parsing import ScoreError, parse_bytes, quote, read_file, read_log
 from usher_tools.paths import use_firmware
 
 START_LOOKAHEAD = 64  # actions searched for the first player the game waits for
-
-
-def read_log(data: bytes) -> tuple:
-    """(Record, bytes after the last good line) of a log as the device stores
-    it (every line with its CRC, see RECORD.md)."""
-    use_firmware()
-    from usher.core.record import decode_line
-
-    rec = Record()
-    pos = 0
-    no = 0
-    while pos < len(data):
-        end = data.find(b"\n", pos)
-        if end < 0:
-            break
-        line = data[pos : end + 1]
-        obj = decode_line(line)
-        if obj is None:
-            break
-        no += 1
-        pos = end + 1
-        if rec.header is None:
-            if not isinstance(obj, dict):
-                raise ScoreError("line 1: header: not a JSON object")
-            rec.header = obj
-            rec.header_text = line[: line.rfind(b"*")].decode("utf-8", "replace")
-            continue
-        rec.records.append(obj)
-        rec.lines.append(no)
-        rec.texts.append(line[: line.rfind(b"*")].decode("utf-8", "replace"))
-    if rec.header is None:
-        raise ScoreError("line 1: no header")
-    return rec, data[pos:]
-
-
-def parse_log(data: bytes) -> tuple:
-    """(header, action records, bytes after the last good line)."""
-    rec, tail = read_log(data)
-    return rec.header, rec.records, tail
 
 
 class Replay:
@@ -235,3 +197,31 @@ def score_sheet(game, state):  # type: ignore[no-untyped-def]
     if any(not isinstance(r, list) or len(r) != width for r in sheet["rows"]):
         return None
     return sheet
+
+
+def replay_row(row: dict) -> Replay:
+    """A history row's record replayed (its device log)."""
+    rec, tail = read_log(row["data"])
+    return Replay(rec.header, rec.records, where=rec.where, header_text=rec.header_text)
+
+
+def score_record(  # type: ignore[no-untyped-def]
+    header: dict, records: list, where=None, header_line: int = 1, header_text: str = "", sheet: bool = False
+) -> dict:
+    """The result of a replay: game, finished, players by rank, winner, start
+    player; with `sheet`, the game's own score sheet too (e.g. Films' tickets
+    by kind) when it has one. `where(i)` names action record i in messages
+    (default: its line in a device log, where the header is line 1)."""
+    rp = Replay(header, records, where=where, header_line=header_line, header_text=header_text, timeline=False)
+    out = rp.result()
+    table = rp.sheet() if sheet else None
+    if table is not None:
+        out["sheet"] = table
+    return out
+
+
+def score_file(path: str) -> dict:
+    """`usher score`: a record file read and replayed."""
+    rec = parse_bytes(read_file(path))
+    assert rec.header is not None
+    return score_record(rec.header, rec.records, rec.where, rec.header_line, rec.header_text, sheet=True)

@@ -4,16 +4,13 @@
 import json
 import os
 
-from usher_tools.history.records import Replay, read_log
-from usher_tools.history.score import ScoreError
+from usher_tools.history import games
+from usher_tools.history.parsing import ScoreError
+from usher_tools.history.plays import decided, unit
+from usher_tools.history.replay import Replay, replay_row
 
 # what `usher report -o` writes, by the file's suffix (matplotlib's own writers)
 FORMATS = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg", ".pdf": "pdf"}
-
-
-def replay_row(row: dict) -> Replay:
-    rec, tail = read_log(row["data"])
-    return Replay(rec.header, rec.records, where=rec.where, header_text=rec.header_text)
 
 
 def describe(action: dict) -> str:
@@ -56,8 +53,9 @@ def show_data(row: dict) -> dict:
         }
         for i, a in enumerate(rp.records)
     ]
-    if rp.game.name == "dice":  # no score: what it holds, counted
-        out["dice"] = dice_counts(rp)
+    laptop = games.of(rp.game.name)
+    if laptop.counts is not None:  # no score (dice): what it holds, counted, under the game's name
+        out[rp.game.name] = laptop.counts(rp)
     out["standings"] = [{"rank": s["rank"], "name": s["name"], "score": s["score"]} for s in rp.standings()]
     out["ties"] = tie_notes(rp)
     out["sheet"] = rp.sheet()
@@ -68,51 +66,6 @@ def show_data(row: dict) -> dict:
         out["story"] = tell(rp)
     except Exception as e:  # a teller that trips on a record is no reason to show nothing
         out["story"] = [{"title": "", "lines": ["(no sheet in words: %s)" % type(e).__name__]}]
-    return out
-
-
-def dice_counts(rp: Replay) -> dict:
-    """What a dice game holds, from the actions in force (undone ones left
-    out): {"rolls": {"2d6": {total: times}}, "draws": {bag: {piece: times}},
-    "refills": {bag: times}}, each in the order first seen."""
-    rolls: dict = {}
-    draws: dict = {}
-    refills: dict = {}
-    for a in rp.in_force():
-        t = a.get("t") if isinstance(a, dict) else None
-        if t == "roll" and isinstance(a.get("faces"), list):
-            kind = "%dd%d" % (len(a["faces"]), a.get("sides", 6))
-            by = rolls.setdefault(kind, {})
-            total = sum(a["faces"])
-            by[total] = by.get(total, 0) + 1
-        elif t == "draw":
-            by = draws.setdefault(str(a.get("bag")), {})
-            by[str(a.get("item"))] = by.get(str(a.get("item")), 0) + 1
-        elif t == "refill":
-            refills[str(a.get("bag"))] = refills.get(str(a.get("bag")), 0) + 1
-    return {"rolls": rolls, "draws": draws, "refills": refills}
-
-
-def _times(n: int) -> str:
-    return "once" if n == 1 else "twice" if n == 2 else "%d times" % n
-
-
-def dice_lines(counts: dict) -> list:
-    """The counts in words, for `usher show`."""
-    rolls, draws, refills = counts["rolls"], counts["draws"], counts["refills"]
-    n_rolls = sum(sum(by.values()) for by in rolls.values())
-    n_draws = sum(sum(by.values()) for by in draws.values())
-    out = ["%d roll%s, %d draw%s" % (n_rolls, "" if n_rolls == 1 else "s", n_draws, "" if n_draws == 1 else "s")]
-    for kind, by in rolls.items():
-        each = ", ".join("%d %s" % (t, _times(by[t])) for t in sorted(by))
-        out.append("%s rolled %s: %s" % (kind, _times(sum(by.values())), each))
-    for bag, by in draws.items():
-        each = ", ".join("%s %s" % (item, _times(k)) for item, k in by.items())
-        again = ", refilled %s" % _times(refills[bag]) if refills.get(bag) else ""
-        out.append("%s: drawn %s: %s%s" % (bag, _times(sum(by.values())), each, again))
-    for bag in refills:
-        if bag not in draws:
-            out.append("%s: refilled %s" % (bag, _times(refills[bag])))
     return out
 
 
@@ -130,79 +83,62 @@ def player_colours(rp: Replay) -> list:
     return out
 
 
+class Chart:
+    """The score over a game as the report draws it, built action by action:
+    a game's `step` (usher_tools.history.games) moves `x` on and adds marks
+    and ticks; `restart` begins a new game of a match."""
+
+    def __init__(self, rp: Replay, state: dict) -> None:
+        self.game = rp.game
+        self.laptop = games.of(rp.game.name)
+        self.n = len(rp.players)
+        self.x = 0
+        self.marks: list = []
+        self.ticks: list = []
+        self.xs = [0]
+        self.ys = [self.score(state)]
+
+    def score(self, state: dict) -> list:
+        return list(self.laptop.chart_scores(self.game, state, self.n))
+
+    def restart(self, state: dict, label: str) -> None:
+        """A new game of a match: marked, its rows starting from its own
+        start (no drop from the last game's line drawn)."""
+        self.marks.append((self.x, label))
+        if self.x:  # the last game's line ends here
+            self.xs.append(self.x)
+            self.ys.append([None] * self.n)
+        self.xs.append(self.x)
+        self.ys.append(self.score(state))
+
+    def point(self, state: dict) -> None:
+        if self.xs and self.xs[-1] == self.x and None not in self.ys[-1]:
+            self.ys[-1] = self.score(state)
+        else:
+            self.xs.append(self.x)
+            self.ys.append(self.score(state))
+
+
 def game_steps(rp: Replay) -> dict:
     """The score over the game in the game's own steps, from the actions in
     force only (an undone action and its undo are no step): {"xlabel", "xs",
     "series" (a list of scores a seat), "marks" [(x, label)], "ticks"
     [(x, label)]}. Showtime: placements, the screenings marked; Showbiz:
     years; Show Manager: turns; Films: rounds, each game of a match marked
-    (its tickets, which start again at each game); any other: actions."""
+    (its tickets, which start again at each game); any other: actions (each
+    game's `step` in usher_tools.history.games)."""
     g = rp.game
-    name = g.name
+    laptop = games.of(g.name)
     s = g.new(rp.header["setup"])
-    n = len(rp.players)
-
-    def score(st):  # type: ignore[no-untyped-def]
-        if name == "films":
-            return list(g.public_view(st)["tickets"])
-        sc = list(g.scores(st))
-        return [sc[i] if i < len(sc) else 0 for i in range(n)]
-
-    xs = [0]
-    ys = [score(s)]
-    marks: list = []
-    ticks: list = [(0, "start")] if name == "showbiz" else []
-    x = 0
+    chart = Chart(rp, s)
+    laptop.begin(chart)
     for a in rp.in_force():
         before = s
         s = g.apply(s, a)
-        t = a.get("t") if isinstance(a, dict) else None
-        step = False
-        if name == "showtime":
-            if t in ("place", "discard"):
-                x += 1
-                step = True
-            if len(s.get("after", [])) > len(before.get("after", [])):
-                marks.append((x, "screening %d" % len(s["after"])))
-                step = True
-        elif name == "showbiz":
-            if len(s["pts"][0]) > len(before["pts"][0]):
-                x += 1
-                ticks.append((x, "year %d" % (s["y0"] + len(s["pts"][0]) - 1)))
-                step = True
-        elif name == "show_manager":
-            if s["turn"] != before["turn"]:
-                x += 1
-                step = True
-        elif name == "films":
-            if t == "game":
-                marks.append((x, "game %d" % s["g"]))
-                if x:  # the last game's line ends here: no drop to the new game's start drawn
-                    xs.append(x)
-                    ys.append([None] * n)
-                xs.append(x)
-                ys.append(score(s))  # the new game's rows start empty (the VIP's ticket)
-                continue
-            if (s["rd"], s["g"], s["ph"]) != (before["rd"], before["g"], before["ph"]) and before["ph"] == "place":
-                x += 1
-                step = True
-        else:
-            x += 1
-            step = True
-        if step:
-            if xs and xs[-1] == x and None not in ys[-1]:
-                ys[-1] = score(s)
-            else:
-                xs.append(x)
-                ys.append(score(s))
-    label = {
-        "showtime": "placements (dashed: the screenings)",
-        "showbiz": "years",
-        "show_manager": "turns",
-        "films": "rounds (dashed: each game)",
-    }.get(name, "actions (undone ones left out)")
-    series = [[y[i] for y in ys] for i in range(n)]
-    return {"xlabel": label, "xs": xs, "series": series, "marks": marks, "ticks": ticks}
+        if laptop.step(chart, before, a if isinstance(a, dict) else {}, s):
+            chart.point(s)
+    series = [[y[i] for y in chart.ys] for i in range(chart.n)]
+    return {"xlabel": laptop.STEPS, "xs": chart.xs, "series": series, "marks": chart.marks, "ticks": chart.ticks}
 
 
 def standing_lines(rp: Replay) -> list:
@@ -210,13 +146,12 @@ def standing_lines(rp: Replay) -> list:
     best first; `text` says what decided a tie once the game is over ("41,
     money decided", "10 tickets, VIP decided", "23, shared"). A Films match
     ranks by games won, each game's tickets after them."""
-    from usher_tools.history.plays import decided, films_games, unit
-
+    laptop = games.of(rp.game.name)
     over = rp.is_over()
     st = rp.standings()
     why = decided(rp.game.name, st, rp.game.tiebreak(rp.state)) if over else {}
-    per = films_games(rp.header, rp.in_force()) if rp.game.name == "films" else []
-    match = rp.game.name == "films" and rp.header["setup"]["options"].get("best_of", 1) > 1
+    match = laptop.match(rp.header)
+    per = laptop.split(rp.header, rp.in_force()) if match and laptop.split is not None else []
     out = []
     for s in st:
         seat = s["player"]
@@ -225,30 +160,19 @@ def standing_lines(rp: Replay) -> list:
             if per:
                 text += " (tickets %s)" % ", ".join(str(k["tickets"][seat]) for k in per)
         else:
-            text = str(s["score"]) + (" " + unit(rp.game.name) if rp.game.name == "films" else "")
+            text = str(s["score"]) + (" " + laptop.UNIT if laptop.UNIT != "points" else "")
         if why.get(seat):
             text += ", shared" if why[seat] == "shared" else ", %s decided" % why[seat]
         out.append({"rank": s["rank"], "name": s["name"], "score": s["score"], "text": text, "seat": seat})
     return out
 
 
-# how the laptop says who came out ahead on a tie, by title (the game's tiebreak())
-AHEAD = {
-    "showtime": "is ahead on the red carpet",
-    "show_manager": "has more money",
-    "showbiz": "has more ZE",
-    "films": "holds the VIP Ticket",
-}
-
-
 def tie_notes(rp: Replay) -> list:
     """Once the game is over, a line a tie on score: why it went the way it
     did ("27-27: Anna is ahead on the red carpet"), or that it is shared
     ("8-8: shared, equal money"). A Films match ranks by games won: none."""
-    from usher_tools.history.plays import TIE_BREAK
-
-    name = rp.game.name
-    if not rp.is_over() or (name == "films" and rp.header["setup"]["options"].get("best_of", 1) > 1):
+    laptop = games.of(rp.game.name)
+    if not rp.is_over() or laptop.match(rp.header):
         return []
     st = rp.standings()
     out = []
@@ -258,20 +182,18 @@ def tie_notes(rp: Replay) -> list:
             continue
         scores = "-".join([str(score)] * len(tied))
         if len({s["rank"] for s in tied}) == 1:
-            out.append("%s: shared, equal %s" % (scores, TIE_BREAK.get(name, "tie-break")))
+            out.append("%s: shared, equal %s" % (scores, laptop.TIE_BREAK))
             continue
         if len(tied) == 2:
-            out.append("%s: %s %s" % (scores, tied[0]["name"], AHEAD.get(name, "wins the tie-break")))
+            out.append("%s: %s %s" % (scores, tied[0]["name"], laptop.AHEAD))
             continue
         ranks = sorted({s["rank"] for s in tied})
         order = ", then ".join(" and ".join(s["name"] for s in tied if s["rank"] == r) for r in ranks)
-        out.append("%s: %s, by the %s" % (scores, order, TIE_BREAK.get(name, "tie-break")))
+        out.append("%s: %s, by the %s" % (scores, order, laptop.TIE_BREAK))
     return out
 
 
 def unit_of(rp: Replay) -> str:
-    from usher_tools.history.plays import unit
-
     return unit(rp.game.name)
 
 
@@ -318,8 +240,9 @@ def figure(row: dict):  # type: ignore[no-untyped-def]
     from matplotlib.figure import Figure
 
     rp = replay_row(row)
-    if rp.game.name == "dice":
-        return dice_figure(rp, row)
+    laptop = games.of(rp.game.name)
+    if laptop.figure is not None:  # a game of its own kind (dice: no score, its rolls and draws counted)
+        return laptop.figure(rp, row)
     names = rp.players
     colours = player_colours(rp)
     steps = game_steps(rp)
@@ -351,7 +274,7 @@ def figure(row: dict):  # type: ignore[no-untyped-def]
         ax.set_xticks([x for x, _ in steps["ticks"]], [t for _, t in steps["ticks"]], fontsize="small")
     ax.set_xlabel(steps["xlabel"])
     ax.set_ylabel(unit_of(rp))
-    ax.set_title("Tickets, game by game" if rp.game.name == "films" else "Score over the game")
+    ax.set_title(laptop.CHART_TITLE)
     if names:
         from matplotlib.lines import Line2D
 
@@ -378,53 +301,6 @@ def figure(row: dict):  # type: ignore[no-untyped-def]
     ax2.set_title("Final standings" if rp.is_over() else "Standings so far")
     for k, note in enumerate(tie_notes(rp)):  # why a tie went the way it did, under the bars
         ax2.text(0.99, 0.03 + 0.08 * k, note, transform=ax2.transAxes, ha="right", va="bottom", fontsize="small")
-    match = rp.game.name == "films" and rp.header["setup"]["options"].get("best_of", 1) > 1
-    ax2.set_xlabel("games won" if match else unit_of(rp))
-    fig.tight_layout()
-    return fig
-
-
-def dice_figure(rp: Replay, row: dict):  # type: ignore[no-untyped-def]
-    """A dice game keeps no score: how often each total came up, a kind of
-    roll a row of bars, and each piece drawn from each bag, counted."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator
-
-    counts = dice_counts(rp)
-    fig = Figure(figsize=(8, 7), dpi=100)
-    FigureCanvasAgg(fig)
-    fig.suptitle("%s  %s  (%s)" % (rp.game.title or rp.game.name, row["name"], dice_lines(counts)[0]))
-    ax = fig.add_subplot(2, 1, 1)
-    kinds = list(counts["rolls"])
-    width = 0.8 / max(1, len(kinds))
-    for i, kind in enumerate(kinds):
-        by = counts["rolls"][kind]
-        xs = sorted(by)
-        ax.bar([x - 0.4 + width * (i + 0.5) for x in xs], [by[x] for x in xs], width, label=kind, edgecolor="#404040")
-    if kinds:
-        ax.legend(fontsize="small")
-        ax.set_xlabel("total")
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    else:
-        ax.text(0.5, 0.5, "no rolls", transform=ax.transAxes, ha="center", va="center")
-        ax.set_xticks([])
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_ylabel("times")
-    ax.set_title("Rolls: how often each total came up")
-    ax2 = fig.add_subplot(2, 1, 2)
-    labels = ["%s: %s" % (bag, item) for bag, by in counts["draws"].items() for item in by]
-    times = [k for by in counts["draws"].values() for k in by.values()]
-    if labels:
-        ax2.barh(list(range(len(labels))), times, edgecolor="#404040")
-        ax2.set_yticks(list(range(len(labels))), labels)
-        ax2.invert_yaxis()
-        ax2.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax2.set_xlabel("times")
-    else:
-        ax2.text(0.5, 0.5, "no draws", transform=ax2.transAxes, ha="center", va="center")
-        ax2.set_xticks([])
-        ax2.set_yticks([])
-    ax2.set_title("Draws: each piece, counted")
+    ax2.set_xlabel("games won" if laptop.match(rp.header) else unit_of(rp))
     fig.tight_layout()
     return fig

@@ -4,19 +4,9 @@ Counted: finished games whose record the laptop replayed (status ok, or
 mismatch, where the laptop's own replay is what counts). Records it could
 not replay, and unfinished games, are left out and counted as such."""
 
+from usher_tools.history.games import title_of
+from usher_tools.history.plays import plays, unit
 from usher_tools.history.store import MISMATCH, OK
-
-
-def title_of(game: str) -> str:
-    from usher_tools.paths import use_firmware
-
-    use_firmware()
-    try:
-        from usher.games.catalog import load_game
-
-        return load_game(game).title or game
-    except Exception:
-        return game
 
 
 def counted(rows: list) -> tuple:
@@ -43,8 +33,6 @@ def stats(rows: list) -> dict:
     """Per title and per player: plays, wins, average and best score, in
     the title's unit (Films: tickets, a game of a match being a play of its
     own; usher_tools.history.plays). A match also counts as one match, won or not."""
-    from usher_tools.history.plays import plays, unit
-
     used, left = counted(rows)
     titles: dict = {}
     players: dict = {}

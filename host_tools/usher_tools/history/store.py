@@ -25,6 +25,8 @@ import os
 import sqlite3
 import time
 
+from usher_tools.history.status import FLAGGED, INVALID, MISMATCH, OK, PARTIAL  # noqa: F401  (the history's statuses)
+
 SCHEMA = 2
 APP_ID = 0x55534852  # "USHR" in the SQLite header's application_id
 
@@ -68,13 +70,6 @@ DROP TABLE games_v1;
 """
 
 V1_TABLES = {"meta", "devices", "games", "replaced"}
-
-# status of a game in the history
-PARTIAL = "partial"  # some bytes, transfer not finished
-OK = "ok"  # complete, re-scored, agrees with the device
-MISMATCH = "mismatch"  # complete, re-scored, differs from what the device said
-INVALID = "invalid"  # complete, but the laptop cannot replay it
-FLAGGED = (MISMATCH, INVALID)
 
 
 class HistoryError(RuntimeError):

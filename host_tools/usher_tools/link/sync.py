@@ -1,46 +1,13 @@
 """`usher sync`: pull every new or changed game into the history, resume
 transfers by offset, and re-score each record with the firmware's own rules."""
 
-from usher_tools.history.records import read_log
-from usher_tools.history.score import ScoreError, score_record
-from usher_tools.history.store import INVALID, MISMATCH, OK, History, gid_of
+from usher_tools.history.rescore import rescore
+from usher_tools.history.store import History, gid_of
 from usher_tools.link.client import Client, Denied, LinkError, NoPress, Paused, PullResult, Refused
 
 BATCH_GAMES = 16  # the protocol's most games in one pull
 BATCH_BYTES = 256 * 1024  # keep a batch short enough that a checkpoint is never far behind
 RETRIES = 3
-
-
-def rescore(data: bytes, view: dict) -> tuple:
-    """(result, status, problem) for a complete record and what the device said."""
-    try:
-        rec, tail = read_log(data)
-        if tail:
-            no = len(rec.records) + 2
-            raise ScoreError("line %d: damaged (%d bytes after action %d)" % (no, len(tail), len(rec.records)))
-        result = score_record(rec.header, rec.records, where=rec.where, header_text=rec.header_text)
-    except ScoreError as e:
-        return {}, INVALID, str(e)
-    except Exception as e:  # a rules module that crashes is a finding too, never a reason to drop it
-        return {}, INVALID, "replay failed: %r" % (e,)
-    problem = compare(result, view)
-    return result, (MISMATCH if problem else OK), problem
-
-
-def compare(result: dict, view: dict) -> str:
-    """What the laptop's replay and the device's list disagree on ('' if nothing)."""
-    if view.get("game") not in (None, result["game"]):
-        return "device says game %s, record says %s" % (view.get("game"), result["game"])
-    if bool(view.get("finished")) != result["finished"]:
-        return "device says %s, replay says %s" % (
-            "finished" if view.get("finished") else "unfinished",
-            "finished" if result["finished"] else "unfinished",
-        )
-    if result["finished"] and "standings" in view:
-        mine = [[p["name"], p["score"], p["rank"]] for p in result["players"]]
-        if mine != view["standings"]:
-            return "device standings %s, replay %s" % (view["standings"], mine)
-    return ""
 
 
 class Plan:

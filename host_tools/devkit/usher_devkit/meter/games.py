@@ -46,7 +46,7 @@ def _figures(title: str, profile: str, res: dict) -> dict:
 
 
 def _summary(title: str, profile: str, res: dict, planned_actions: list) -> dict:
-    from usher_tools.history.score import score_record
+    from usher_tools.history.replay import score_record
 
     logs, header, records, actions = _record(res)
     out = dict(

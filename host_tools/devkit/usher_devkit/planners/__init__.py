@@ -62,10 +62,10 @@ def script(events: list) -> str:
 
 def record_actions(text: str) -> tuple:
     """(header, records, the actions in force without their time stamps) of a record."""
-    from usher_tools.history.score import parse_record
+    from usher_tools.history.parsing import parse_record
 
     use_firmware()
-    from usher_tools.history.records import actions_in_force
+    from usher_tools.history.replay import actions_in_force
 
     header, records = parse_record(text)
     out = []

@@ -48,7 +48,7 @@ def on_sim(text: str, profile: str, seed: int, shots: str = "", romfs: bool = Fa
 
 def check_record(planned: dict, files: dict) -> dict:
     """What the flash holds against the plan: {"records", "as_planned", "score"}."""
-    from usher_tools.history.score import score_record
+    from usher_tools.history.replay import score_record
 
     from usher_devkit.planners import record_actions
 

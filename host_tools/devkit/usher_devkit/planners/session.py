@@ -306,7 +306,7 @@ LONG_HEAP = "320K"
 def run_long(profile: str = "lcd114", cycles: int = 6, heap: str = LONG_HEAP, shots: str = "") -> dict:
     """The long session on the simulator, with what the tests check: the
     records on the flash, the last game as played on the laptop, refusals."""
-    from usher_tools.history.score import score_record
+    from usher_tools.history.replay import score_record
 
     from usher_devkit.planners import record_actions
 

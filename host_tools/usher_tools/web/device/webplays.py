@@ -3,7 +3,8 @@ rows of the page's history turned into the plays usher_tools.history.bgstats
 takes (one play a finished game the replay agrees on; a Films match, one a
 game), then the laptop's own bgstats module makes the links and the file.
 The row-to-play steps follow history/export.py's bgstats_input and
-history/plays.py (whose films_games runs here unchanged); the tests hold
+history/plays.py (Films' split of a match, history/games/films.py, runs here
+unchanged); the tests hold
 the page's links to `usher export --format bgstats-links`.
 
     plays(args_json) -> JSON {"plays": [...], "links": [...], "file": text}
@@ -78,9 +79,9 @@ def _play(row, pid, rec, rp, part):  # type: ignore[no-untyped-def]
 
 def _films_parts(rp):  # type: ignore[no-untyped-def]
     """plays.plays' Films branch: one play a game of a match."""
-    from usher_tools.history.plays import films_games
+    from usher_tools.history.games import films
 
-    per = films_games(rp.header, rp.in_force())
+    per = films.split(rp.header, rp.in_force())
     if not per:
         return [None]
     names = rp.players

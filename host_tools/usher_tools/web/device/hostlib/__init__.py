@@ -1,3 +1,4 @@
-"""usher_tools in the page's re-scoring VM: only the laptop's replay
-(history/records.py, score.py) and BG Stats (history/bgstats.py), copied
-unchanged; this package's own files stand in for the rest."""
+"""usher_tools in the page's re-scoring VM: only the laptop's re-scoring
+(history/parsing.py, replay.py, rescore.py, status.py), Films' split of a
+match (history/games/films.py) and BG Stats (history/bgstats.py), copied
+unchanged (web.HOST_MODULES); this package's own files stand in for the rest."""

@@ -1,0 +1,111 @@
+"""Dice on the laptop: no score to stand by, so the sheet tells each roll,
+draw and refill, and `usher show` and `usher report` count what the game
+holds (totals by kind of roll, pieces by bag)."""
+
+from usher_tools.history.games import generic
+
+
+def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:  # type: ignore[no-untyped-def]
+    last = after.get("last") or {}
+    t = a["t"]
+    if t == "roll":
+        faces = a["faces"]
+        total = " = %d" % sum(faces) if len(faces) > 1 else ""
+        story.say("%d. roll %dd%d: %s%s" % (k, len(faces), a.get("sides", 6), " + ".join(map(str, faces)), total))
+    elif t == "draw":
+        story.say("%d. draw from %s: %s (%s left)" % (k, a["bag"], a["item"], last.get("left", "?")))
+    elif t == "refill":
+        story.say("%d. refill %s" % (k, a["bag"]))
+    else:
+        generic.tell(story, game, before, a, after, k)
+
+
+def counts(rp) -> dict:  # type: ignore[no-untyped-def]
+    """What a dice game holds, from the actions in force (undone ones left
+    out): {"rolls": {"2d6": {total: times}}, "draws": {bag: {piece: times}},
+    "refills": {bag: times}}, each in the order first seen."""
+    rolls: dict = {}
+    draws: dict = {}
+    refills: dict = {}
+    for a in rp.in_force():
+        t = a.get("t") if isinstance(a, dict) else None
+        if t == "roll" and isinstance(a.get("faces"), list):
+            kind = "%dd%d" % (len(a["faces"]), a.get("sides", 6))
+            by = rolls.setdefault(kind, {})
+            total = sum(a["faces"])
+            by[total] = by.get(total, 0) + 1
+        elif t == "draw":
+            by = draws.setdefault(str(a.get("bag")), {})
+            by[str(a.get("item"))] = by.get(str(a.get("item")), 0) + 1
+        elif t == "refill":
+            refills[str(a.get("bag"))] = refills.get(str(a.get("bag")), 0) + 1
+    return {"rolls": rolls, "draws": draws, "refills": refills}
+
+
+def _times(n: int) -> str:
+    return "once" if n == 1 else "twice" if n == 2 else "%d times" % n
+
+
+def count_lines(held: dict) -> list:
+    """The counts in words, for `usher show`."""
+    rolls, draws, refills = held["rolls"], held["draws"], held["refills"]
+    n_rolls = sum(sum(by.values()) for by in rolls.values())
+    n_draws = sum(sum(by.values()) for by in draws.values())
+    out = ["%d roll%s, %d draw%s" % (n_rolls, "" if n_rolls == 1 else "s", n_draws, "" if n_draws == 1 else "s")]
+    for kind, by in rolls.items():
+        each = ", ".join("%d %s" % (t, _times(by[t])) for t in sorted(by))
+        out.append("%s rolled %s: %s" % (kind, _times(sum(by.values())), each))
+    for bag, by in draws.items():
+        each = ", ".join("%s %s" % (item, _times(k)) for item, k in by.items())
+        again = ", refilled %s" % _times(refills[bag]) if refills.get(bag) else ""
+        out.append("%s: drawn %s: %s%s" % (bag, _times(sum(by.values())), each, again))
+    for bag in refills:
+        if bag not in draws:
+            out.append("%s: refilled %s" % (bag, _times(refills[bag])))
+    return out
+
+
+def figure(rp, row: dict):  # type: ignore[no-untyped-def]
+    """A dice game keeps no score: how often each total came up, a kind of
+    roll a row of bars, and each piece drawn from each bag, counted."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    held = counts(rp)
+    fig = Figure(figsize=(8, 7), dpi=100)
+    FigureCanvasAgg(fig)
+    fig.suptitle("%s  %s  (%s)" % (rp.game.title or rp.game.name, row["name"], count_lines(held)[0]))
+    ax = fig.add_subplot(2, 1, 1)
+    kinds = list(held["rolls"])
+    width = 0.8 / max(1, len(kinds))
+    for i, kind in enumerate(kinds):
+        by = held["rolls"][kind]
+        xs = sorted(by)
+        ax.bar([x - 0.4 + width * (i + 0.5) for x in xs], [by[x] for x in xs], width, label=kind, edgecolor="#404040")
+    if kinds:
+        ax.legend(fontsize="small")
+        ax.set_xlabel("total")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    else:
+        ax.text(0.5, 0.5, "no rolls", transform=ax.transAxes, ha="center", va="center")
+        ax.set_xticks([])
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylabel("times")
+    ax.set_title("Rolls: how often each total came up")
+    ax2 = fig.add_subplot(2, 1, 2)
+    labels = ["%s: %s" % (bag, item) for bag, by in held["draws"].items() for item in by]
+    times = [k for by in held["draws"].values() for k in by.values()]
+    if labels:
+        ax2.barh(list(range(len(labels))), times, edgecolor="#404040")
+        ax2.set_yticks(list(range(len(labels))), labels)
+        ax2.invert_yaxis()
+        ax2.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax2.set_xlabel("times")
+    else:
+        ax2.text(0.5, 0.5, "no draws", transform=ax2.transAxes, ha="center", va="center")
+        ax2.set_xticks([])
+        ax2.set_yticks([])
+    ax2.set_title("Draws: each piece, counted")
+    fig.tight_layout()
+    return fig

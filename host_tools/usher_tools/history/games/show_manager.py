@@ -1,0 +1,128 @@
+"""Show Manager on the laptop: a tie broken by money, the report's chart by
+turns, and the sheet round by round (no money of an unfinished game)."""
+
+from usher_tools.history.games import generic
+
+TIE_BREAK = "money"
+AHEAD = "has more money"
+STEPS = "turns"
+
+
+def step(chart, before: dict, a: dict, after: dict) -> bool:  # type: ignore[no-untyped-def]
+    """A turn ended is a step."""
+    if after["turn"] != before["turn"]:
+        chart.x += 1
+        return True
+    return False
+
+
+def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:  # type: ignore[no-untyped-def]
+    """Turn by turn, in rounds from the start player: each hire and refresh
+    with its cost, each show with its roles, value and place, each loan with
+    the chip's old and new value and place; the city after a change and the
+    points when they move. Money (what a player holds) only once the game is
+    over: before, the sheet shows only what the table sees."""
+    from usher.ui.show_manager.draw import marks, ordinal
+
+    t = a["t"]
+    p = a["p"]
+    who = story.who(p)
+    n = len(after["players"])
+    ctx = story.ctx
+    if before["did"] == 0:  # the first step of a turn: a new round once play has gone round
+        first = ctx.setdefault("first", p)
+        rel = (p - first) % n
+        if not story.sections or rel <= ctx.get("rel", -1):
+            ctx["round"] = ctx.get("round", 0) + 1
+            story.section("Round %d" % ctx["round"])
+        ctx["rel"] = rel
+
+    def money() -> str:  # what the player holds now, when it changed and may be told
+        now = after["money"][p]
+        return "" if story.hidden or now == before["money"][p] else "; money now %s" % marks(now)
+
+    def musical(m: int) -> str:
+        return after["titles"][m][0]
+
+    def city(m: int) -> str:
+        return after["cities"][after["at"][m]][0]
+
+    def standing(m: int) -> str:
+        parts = []
+        for ci in after["rank"][m]:
+            owner, _, was, now = after["chips"][ci]
+            v = "%d" % now if was == now else "%d\u2192%d" % (was, now)
+            parts.append("touring %s" % v if owner < 0 else "%s %s" % (story.who(owner), v))
+        return "   %s (%s): %s." % (city(m), musical(m), ", ".join(parts))
+
+    if t == "hire":
+        cost = after["hire"][a["pos"]]
+        paid = "for free" if cost == 0 else "for %s" % marks(cost)
+        cards = after["hand"][p]
+        story.say("%s hires %s: %d card%s%s." % (who, paid, cards, "" if cards == 1 else "s", money()))
+    elif t == "refresh":
+        story.say("%s refreshes the display for %s%s." % (who, marks(after["refresh"]), money()))
+    elif t == "produce":
+        m = a["title"]
+        ci = len(after["chips"]) - 1
+        roles = a["roles"]
+        text = "+".join(str(v) for v in roles)
+        if 0 not in roles:
+            text += " +%d" % len(roles)
+        place = after["rank"][m].index(ci) + 1
+        line = "%s puts on %s in %s: %s = %d, %s" % (
+            who,
+            musical(m),
+            city(m),
+            text,
+            after["chips"][ci][3],
+            ordinal(place),
+        )
+        if before["at"][m] < 0:
+            touring = sorted(after["touring"][m], reverse=True)
+            line += "; its premiere" + (
+                " (touring %s there first)" % " and ".join(str(v) for v in touring) if touring else ""
+            )
+        kept = after["hand"][p]
+        if kept:
+            line += "; keeps %d card%s" % (kept, "" if kept == 1 else "s")
+        if not sum(after["left"][p]):
+            line += "; %s's last show: no more turns" % who
+        story.say(line + ".")
+        story.say(standing(m))
+    elif t == "loan":
+        m = a["title"]
+        copy = a.get("copy") or 0
+        ci = rules_chip(after, p, m, copy)
+        two = len([ch for ch in after["chips"] if ch[0] == p and ch[1] == m]) > 1
+        was, now = before["chips"][ci][3], after["chips"][ci][3]
+        line = "%s borrows %s against %s%s: %d \u2192 %d, now %s in %s%s." % (
+            who,
+            marks(a["amount"] * after["per_point"]),
+            musical(m),
+            " #%d" % (copy + 1) if two else "",
+            was,
+            now,
+            ordinal(after["rank"][m].index(ci) + 1),
+            city(m),
+            money(),
+        )
+        story.say(line)
+        story.say(standing(m))
+    else:
+        generic.tell(story, game, before, a, after, k)
+        return
+    old, new = game.scores(before), game.scores(after)
+    if new != old:
+        story.say("   Points: %s." % story.scores(new))
+    if game.is_over(after):
+        story.section("The end")
+        story.say("The last show is placed: the game is over.")
+        story.say("Points: %s." % story.scores(new))
+        story.say("Money: %s." % ", ".join("%s %s" % (story.who(q), marks(v)) for q, v in enumerate(after["money"])))
+
+
+def rules_chip(state: dict, p: int, m: int, copy: int) -> int:
+    from usher.games.show_manager_rules import chip_of
+
+    return chip_of(state, p, m, copy)

@@ -1,0 +1,63 @@
+"""Showtime on the laptop: a tie broken by the place on the red carpet, the
+report's chart by placements with each screening marked, and the sheet
+screening by screening with each seat's scoring."""
+
+from usher_tools.history.games import generic
+
+TIE_BREAK = "red carpet"
+AHEAD = "is ahead on the red carpet"
+STEPS = "placements (dashed: the screenings)"
+
+
+def step(chart, before: dict, a: dict, after: dict) -> bool:  # type: ignore[no-untyped-def]
+    """A placement or discard is a step; a screening is marked."""
+    drawn = False
+    if a.get("t") in ("place", "discard"):
+        chart.x += 1
+        drawn = True
+    if len(after.get("after", [])) > len(before.get("after", [])):
+        chart.marks.append((chart.x, "screening %d" % len(after["after"])))
+        drawn = True
+    return drawn
+
+
+def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:  # type: ignore[no-untyped-def]
+    from usher.games import showtime_cast as cast
+
+    def person(card) -> str:  # type: ignore[no-untyped-def]
+        return "%s (%d)" % (cast.name(card), card)
+
+    t = a["t"]
+    if t == "poster":
+        story.section("Screening %d, poster: %s" % (after["screening"], a["genre"]))
+        if after["start"] >= 0:
+            how = "set at the start" if after["screening"] == 1 else "furthest back on the carpet"
+            story.say("%s starts (%s)." % (story.who(after["start"]), how))
+        return
+    if t == "first":
+        story.say("%s starts (drawn)." % story.who(a["p"]))
+        return
+    if t == "discard":
+        story.say("%s cannot seat %s anywhere and discards it." % (story.who(a["p"]), person(a["card"])))
+    elif t == "place":
+        last = after["last"] or {}
+        text = "%s seats %s in row %d, seat %d" % (story.who(a["p"]), person(a["card"]), a["row"], a["seat"])
+        moved = last.get("to")
+        if moved:
+            sitting = before["seats"][(a["row"] - 1) * 4 + a["seat"] - 1]
+            text += "; %s moves to row %d, seat %d" % (person(sitting[1]), moved[0], moved[1])
+        if last.get("bonus"):
+            text += "; the poster is %s's genre: +%d" % (cast.name(a["card"]), last["bonus"])
+        story.say(text + ".")
+    else:
+        generic.tell(story, game, before, a, after, k)
+        return
+    if len(after["after"]) > len(before["after"]):  # the cinema is full: scored at once
+        story.say("Scoring, row by row from the screen:")
+        for step in after["steps"]:
+            phase, row, seat, card, owner, points, reason = step
+            what = "seat stars" if phase == "seat" else reason
+            story.say(
+                "  row %d seat %d, %s of %s: %+d (%s)" % (row, seat, cast.name(card), story.who(owner), points, what)
+            )
+        story.say("After screening %d: %s." % (len(after["after"]), story.scores(after["after"][-1])))
