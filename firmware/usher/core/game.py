@@ -46,6 +46,7 @@ class Game:
     min_players = 1
     max_players = 8
     holds_secrets = False  # whether an unfinished game's record carries secrets
+    snap_every = 32  # actions in force between snapshots (usher.core.match): a replay's length
 
     def __init__(self, info: tuple = ()) -> None:
         """`info`: the game's line of the catalog (usher.games.catalog), the
@@ -83,6 +84,11 @@ class Game:
     def step(self, state: dict, action: dict) -> None:
         """Mutate a private copy of the state (called by `apply`)."""
         raise NotImplementedError
+
+    def snap_after(self, state: dict) -> bool:
+        """Whether to write a snapshot now, between the usual ones (after a
+        slow step, so that no undo or power-on replays it again)."""
+        return False
 
     def undo_depth(self, actions: list) -> int:
         """How many trailing actions one undo cancels (a bid round is one unit)."""

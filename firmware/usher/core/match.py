@@ -8,13 +8,22 @@ The record is never held in RAM whole: a long game has hundreds of
 actions. The match keeps the indices of the actions in force (small ints) and
 the last few actions themselves (for undo units and for the screen); a replay
 streams the record from flash, starting at the latest usable snapshot.
+
+Snapshots: every `Game.snap_every` actions in force (32; Showtime's 8) the
+state goes to `<name>.snap`,
+and the one before it moves to `<name>.snap1`. The match knows which of the
+two an undo may start from (`snaps`: none that an undo since has reached
+behind), so an undo reads one snapshot and the actions after it, never the
+game from the start once it has one: at most twice the spacing less one
+replayed, however long the game (one spacing's worth at power-on).
 """
 
+from usher.core.data import clone
 from usher.core.errors import RecordError, RuleError
 from usher.core.game import Game
-from usher.core.record import UNDO, GameLog, in_force
+from usher.core.record import PREV_EXT, SNAP_EXT, UNDO, GameLog, decode_line, in_force
 
-SNAP_EVERY = 32  # actions between snapshots: bounds boot replay on long games
+SNAP_EVERY = Game.snap_every  # actions between snapshots unless a game says fewer: bounds a replay
 RECENT = 16  # actions kept in RAM: an 8-player bid round fits (an undo unit)
 
 
@@ -39,6 +48,8 @@ class Match:
         self.recent: list = []  # the last actions in force (at most RECENT)
         self.state: dict = {}
         self.note = ""  # what boot had to drop, for the screen
+        # the snapshots on flash an undo may start from, newest first: [seq, keep, file's ending]
+        self.snaps: list = []
 
     @property
     def name(self) -> str:
@@ -87,37 +98,77 @@ class Match:
         """`load`: record name -> Game (usher.games.catalog.load_game)."""
         log = GameLog(storage, name)
         snap = log.read_snapshot()
-        loaded = log.load(snap["seq"] if snap is not None else -1)
+        ends = [SNAP_EXT, PREV_EXT]
+        if snap is None:  # a power cut between keeping the latest and writing the next
+            snap = log.read_snapshot(PREV_EXT)
+            ends = [PREV_EXT]
+        marks = []  # [seq, keep] of the snapshot read and the one before it
+        if snap is not None:
+            marks.append([snap["seq"], snap["keep"]])
+            prev = snap.get("prev")
+            if len(ends) > 1 and isinstance(prev, list) and len(prev) == 2:
+                marks.append(prev)
+        loaded = log.load(marks[0][0] if marks else -1, marks[1][0] if len(marks) > 1 else -1)
         game = load(loaded.header.get("game", ""))
         m = cls(game, log, loaded.header)
         m.count = loaded.count
         m.inforce = loaded.inforce
         m.note = loaded.dropped_note()
-        usable = snap is not None and snap["seq"] <= loaded.count and loaded.low >= snap["keep"]
-        m._rebuild(snap if usable else None)
+        lows = [loaded.low, loaded.low2]
+        for k in range(len(marks)):
+            seq, keep = marks[k]
+            if seq <= loaded.count and lows[k] >= keep:
+                m.snaps.append([seq, keep, ends[k]])
+        if not (m.snaps and m.snaps[0][2] == ends[0]):
+            snap = m._snapshot()  # the one read is behind an undo: the one before it, or none
+        m._rebuild(snap)
         return m
 
-    def _rebuild(self, snap) -> None:
+    def _snapshot(self):
+        """The newest snapshot an undo may start from, read from flash (None:
+        from the start)."""
+        for seq, keep, end in self.snaps:
+            snap = self.log.read_snapshot(end)
+            if snap is not None and snap["seq"] == seq and snap["keep"] == keep:
+                return snap
+        return None
+
+    def _rebuild(self, snap, have=None) -> None:
         """Replay the actions in force from the snapshot (or the start),
-        streaming the record; keep the last few in `recent`."""
+        streaming the record; keep the last few in `recent`. `have`: record
+        index -> action, those already in RAM (an undo's: the recent ones
+        before it), not read from flash again."""
         if snap is not None:
-            state = snap["state"]
+            state = snap["state"]  # read from flash: this replay's own
             pos = snap["keep"]  # actions in force covered by the snapshot
         else:
-            state = self.game.new(self.setup)
+            state = clone(self.game.new(self.setup))  # its own: nothing shared with the setup
             pos = 0
+        snap = None
+        step = self.game.step  # the state is this replay's own: each action changes it in place
         keep = self.inforce
         tail = len(keep) - RECENT
         recent = []
+        first = min(pos, max(tail, 0))  # the first action in force needed: the lines before it go unread
         k = 0  # walks `keep`, which is sorted
-        for i, rec in enumerate(self.log.records()):
+        for i, line in enumerate(self.log.lines()):
             if k >= len(keep):
                 break
             if keep[k] != i:
                 continue
+            if k < first:  # before the snapshot and the recent ones
+                k += 1
+                continue
+            rec = have.get(i) if have else None
+            if rec is None:
+                rec = decode_line(line)
+                if rec is None:
+                    break  # a damaged line: the record ends here
             if k >= pos:
+                if not isinstance(rec, dict) or not isinstance(rec.get("t"), str):
+                    raise RecordError("action %d: bad action" % (k + 1))
                 try:
-                    state = self.game.apply(state, rec)
+                    step(state, rec)  # Game.apply without its copy (a refusal fails the replay whole)
                 except RuleError as e:
                     raise RecordError("action %d: %s" % (k + 1, e.msg))
             if k >= tail:
@@ -142,12 +193,24 @@ class Match:
         if len(self.recent) > RECENT:
             self.recent.pop(0)
         self.state = new
-        if len(self.inforce) % SNAP_EVERY == 0:
+        if len(self.inforce) % self.game.snap_every == 0 or self.game.snap_after(new):
             try:
-                self.log.write_snapshot(self.count, len(self.inforce), new)
+                self._write_snapshot(new)
             except OSError:
-                pass  # a snapshot only speeds up boot; the record is complete
+                pass  # a snapshot only speeds up boot and undo; the record is complete
         return new
+
+    def _write_snapshot(self, state: dict) -> None:
+        """The state to `<name>.snap`; the latest one, if an undo may still
+        start from it, to `<name>.snap1` first (the one there is then gone)."""
+        snaps = self.snaps
+        if snaps and snaps[0][2] == SNAP_EXT:
+            self.log.keep_snapshot()
+            snaps[0][2] = PREV_EXT
+        snaps = self.snaps = snaps[:1]
+        prev = snaps[0][:2] if snaps else None
+        self.log.write_snapshot(self.count, len(self.inforce), state, prev)
+        self.snaps = [[self.count, len(self.inforce), SNAP_EXT]] + snaps
 
     def can_undo(self) -> bool:
         return len(self.inforce) > 0
@@ -165,15 +228,15 @@ class Match:
         if at:
             rec["at"] = at
         self.log.append(rec)
-        in_force(self.inforce, self.count, rec)
+        keep = self.inforce
+        have = {}  # the recent actions by their record index: not read again
+        for j in range(len(self.recent)):
+            have[keep[len(keep) - len(self.recent) + j]] = self.recent[j]
+        in_force(keep, self.count, rec)
         self.count += 1
-        snap = self.log.read_snapshot()
-        usable = snap is not None and snap["seq"] <= self.count and snap["keep"] <= len(self.inforce)
-        if usable:
-            # valid only if no undo since the snapshot reached below it: check by reload
-            loaded = self.log.load(snap["seq"])
-            usable = loaded.low >= snap["keep"]
-        self._rebuild(snap if usable else None)
+        # a snapshot this undo reaches behind is no start for any later replay
+        self.snaps = [s for s in self.snaps if s[1] <= len(keep)]
+        self._rebuild(self._snapshot(), have)
         return self.state
 
     def standings(self) -> list:

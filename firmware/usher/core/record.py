@@ -15,7 +15,8 @@ from usher.core.errors import RecordError
 
 FORMAT = 1
 LOG_EXT = ".log"
-SNAP_EXT = ".snap"
+SNAP_EXT = ".snap"  # the latest snapshot
+PREV_EXT = ".snap1"  # the one before it, while no undo has reached behind it
 BAD_EXT = ".bad"
 
 
@@ -25,8 +26,8 @@ def encode_line(obj) -> bytes:
     return body + b"*" + crc_hex(body).encode() + b"\n"
 
 
-def decode_line(line: bytes):
-    """The object on a complete line, or None if the line fails its check."""
+def checked(line: bytes):
+    """The body of a complete line that passes its check, else None."""
     if not line.endswith(b"\n"):
         return None
     star = line.rfind(b"*")
@@ -35,21 +36,33 @@ def decode_line(line: bytes):
     body = line[:star]
     if crc_hex(body).encode() != line[star + 1 : -1]:
         return None
+    return body
+
+
+def decode_line(line: bytes):
+    """The object on a complete line, or None if the line fails its check."""
+    body = checked(line)
+    if body is None:
+        return None
     try:
         return loads(body.decode())
     except ValueError:
         return None
 
 
+ACTION: dict = {}  # what load knows of an action line without reading it: not an undo
+
+
 class Loaded:
     """What `GameLog.load` found: the header, how many action records follow,
     which of them are still in force, and what had to be set aside."""
 
-    def __init__(self, header: dict, count: int, inforce: list, low: int, dropped: int) -> None:
+    def __init__(self, header: dict, count: int, inforce: list, low: int, dropped: int, low2: int = -1) -> None:
         self.header = header
         self.count = count  # action records (undos included)
         self.inforce = inforce  # indices (0-based, among action records) still in force
         self.low = low  # fewest actions in force at any point after record `since` (see load)
+        self.low2 = low2  # the same after record `since2`
         self.dropped = dropped  # bytes set aside
 
     def dropped_note(self) -> str:
@@ -114,21 +127,31 @@ class GameLog:
     def records(self):
         """The action records in order, one line at a time (a long game's
         record never sits in RAM whole). Stops at the first damaged line."""
-        first = True
-        for line in self.storage.lines(self.path):
+        for line in self.lines():
             obj = decode_line(line)
             if obj is None:
                 return
-            if first:
-                first = False
-                continue
             yield obj
 
-    def load(self, since: int = -1) -> Loaded:
+    def lines(self):
+        """The action records' lines as they are on flash, unchecked and
+        unread (a replay reads only those it needs); nothing if the header
+        line is damaged."""
+        first = True
+        for line in self.storage.lines(self.path):
+            if first:
+                first = False
+                if decode_line(line) is None:
+                    return
+                continue
+            yield line
+
+    def load(self, since: int = -1, since2: int = -1) -> Loaded:
         """Read the record line by line: its header, which actions are in
         force, and where the good part ends. `low` is the fewest actions in
         force at any point after the first `since` records: a snapshot taken
-        there is usable only if no later undo reached below its count. A torn or corrupt tail is moved
+        there is usable only if no later undo reached below its count (`low2`
+        the same after `since2`, for the snapshot before it). A torn or corrupt tail is moved
         to `<name>.bad` (appended, never deleted) and cut from the log, so the
         next append starts on a clean line."""
         if not self.storage.exists(self.path):
@@ -137,10 +160,15 @@ class GameLog:
         good = 0
         count = 0
         inforce: list = []
-        low = -1
+        low = low2 = -1
         for line in self.storage.lines(self.path):
-            obj = decode_line(line)
-            if obj is None:
+            # each line checked; only the header and undos read (JSON is the
+            # slow part on a Pico, and an action that is no undo never says "undo")
+            body = checked(line)
+            obj = ACTION
+            if body is not None and (header is None or b'"undo"' in body):
+                obj = decode_line(line)
+            if body is None or obj is None:
                 break
             good += len(line)
             if header is None:
@@ -148,10 +176,15 @@ class GameLog:
                 continue
             in_force(inforce, count, obj)
             count += 1
+            n = len(inforce)
             if count == since:
-                low = len(inforce)
-            elif count > since >= 0 and len(inforce) < low:
-                low = len(inforce)
+                low = n
+            elif count > since >= 0 and n < low:
+                low = n
+            if count == since2:
+                low2 = n
+            elif count > since2 >= 0 and n < low2:
+                low2 = n
         if not isinstance(header, dict) or "usher" not in header:
             raise RecordError("bad header " + self.name)
         if header["usher"] != FORMAT:
@@ -159,18 +192,26 @@ class GameLog:
         dropped = self.storage.size(self.path) - good
         if dropped > 0:
             self.storage.split(self.path, good, self.name + BAD_EXT)
-        return Loaded(header, count, inforce, low, max(0, dropped))
+        return Loaded(header, count, inforce, low, max(0, dropped), low2)
 
     # -- snapshots -----------------------------------------------------------
-    def write_snapshot(self, seq: int, keep: int, state: dict) -> None:
+    def write_snapshot(self, seq: int, keep: int, state: dict, prev=None) -> None:
         """A state after record `seq` (count of action records), whose
         effective action list had length `keep`. Written atomically, in
-        pieces: the line is never built as one more copy of the state."""
-        body = dumps({"seq": seq, "keep": keep, "state": state}).encode()
+        pieces: the line is never built as one more copy of the state.
+        `prev`: [seq, keep] of the snapshot kept before it (`<name>.snap1`)."""
+        snap = {"seq": seq, "keep": keep, "state": state}
+        if prev:
+            snap["prev"] = prev
+        body = dumps(snap).encode()
         self.storage.write(self.name + SNAP_EXT, (body, b"*", crc_hex(body).encode(), b"\n"))
 
-    def read_snapshot(self):
-        data = self.storage.read(self.name + SNAP_EXT)
+    def keep_snapshot(self) -> None:
+        """The latest snapshot becomes the one before (`<name>.snap1`)."""
+        self.storage.rename(self.name + SNAP_EXT, self.name + PREV_EXT)
+
+    def read_snapshot(self, ext: str = SNAP_EXT):
+        data = self.storage.read(self.name + ext)
         if not data:
             return None
         obj = decode_line(data)
@@ -179,6 +220,6 @@ class GameLog:
         return obj
 
     def remove(self) -> None:
-        for ext in (LOG_EXT, SNAP_EXT):
+        for ext in (LOG_EXT, SNAP_EXT, PREV_EXT):
             if self.storage.exists(self.name + ext):
                 self.storage.remove(self.name + ext)

@@ -294,6 +294,14 @@ def score_screening(state: dict) -> None:
 
 
 class Showtime(Game):
+    # a snapshot every 8 actions, and once a screening's first turn is
+    # ready (its scoring, the slowest step on a Pico, then never replayed
+    # again): an undo or a power-on replays a few placements, not the game
+    snap_every = 8
+
+    def snap_after(self, state: dict) -> bool:
+        return state["phase"] == PLACE and state["turn"] == 0
+
     def make_setup(self, players: list, options: dict, components: dict) -> dict:
         return check_setup(players, options, components)
 

@@ -5,7 +5,8 @@ scores, Home.
 A light screen of its own rather than usher.ui.ingame.GameMenu: the widgets
 that one loads take more heap than a long game leaves free. Undo takes back
 the last move a person made, with the poster and start player the device
-drew after it (undoing only those would just draw them again)."""
+drew after it (undoing only those would just draw them again), in place:
+the turn screen under the menu shows where the game stands."""
 
 from usher.games import showtime_cast as cast
 from usher.ui import theme
@@ -70,10 +71,27 @@ class ShowtimeMenu(Screen):
                 self.close()
 
     def leave(self, undo: int = 0, leave: str = "") -> None:
-        """Undo and leaving go through Loading, which first lets go of the
-        game's screens (an undo replays the game: heap)."""
-        self.app.pop(self)
-        self.play.swap(undo=undo, leave=leave)  # the game screen under this menu
+        """Leaving goes through Loading, which first lets go of the game's
+        screens; so does an undo from between the turns. An undo from the
+        turns is made here (it replays from the nearest snapshot, a few
+        actions), and the turn screen under this menu shows the state it
+        leaves, unless that calls for another scene (Loading loads it)."""
+        app = self.app
+        play = self.play  # the game screen under this menu
+        if not (undo and hasattr(play, "to_pick")):
+            app.pop(self)
+            play.swap(undo=undo, leave=leave)
+            return
+        for _ in range(undo):
+            if not app.undo():
+                break
+        app.pop(self)
+        s = app.match.state
+        if s["phase"] == "place" and s["turn"] > 0:
+            play.to_pick()
+            play.dirty = True
+        else:
+            play.swap()  # a screening's first turn: its splash, as after power-on
 
     def draw(self, p, full: bool) -> None:
         p.clear()
