@@ -50,12 +50,14 @@ PAGE_FILES = (
     "history.mjs",
     "sync.mjs",
     "scorer.mjs",
+    "scorer-worker.mjs",
     "pico.mjs",
     "bgstats.mjs",
     "uf2.mjs",
 )
 # the laptop's own modules the page's re-scoring VM runs (webscore.py), unchanged
-HOST_MODULES = ("records.py", "score.py", "plays.py", "bgstats.py")
+HOST_MODULES = ("parsing.py", "replay.py", "rescore.py", "status.py", "bgstats.py")
+GAMES_MODULES = ("__init__.py", "generic.py", "films.py")  # of history/games/: Films splits a match into plays
 # the QR code of a BG Stats link: qrcode-generator from the project's pinned npm install
 QR_MODULE = os.path.join("qrcode-generator", "dist", "qrcode.mjs")
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
@@ -99,9 +101,10 @@ def _device_lib() -> str:
 
 
 def _host_lib() -> str:
-    """The laptop's replay and BG Stats modules (history/records.py, score.py,
-    bgstats.py) compiled for the VM as the package usher_tools.history, with
-    web/device/hostlib standing in for the rest of usher_tools."""
+    """The laptop's re-scoring, Films' split of a match and BG Stats
+    (HOST_MODULES, GAMES_MODULES) compiled for the VM as the package
+    usher_tools.history, with web/device/hostlib standing in for the rest of
+    usher_tools."""
     import shutil
 
     from usher_tools.wasm import WasmError, compile_folder
@@ -111,15 +114,28 @@ def _host_lib() -> str:
     stage = os.path.join(CACHE, "web-host-src")
     out = os.path.join(CACHE, "web-host")
     os.makedirs(stage, exist_ok=True)
-    for name in ("__init__.py",) + HOST_MODULES:
+    names = [n for n in ("__init__.py",) + HOST_MODULES if os.path.exists(os.path.join(history, n))]
+    for name in names:
         src = os.path.join(history, name)
-        if os.path.exists(src):
-            dst = os.path.join(stage, name)
-            if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
-                shutil.copy2(src, dst)
+        dst = os.path.join(stage, name)
+        if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
+            shutil.copy2(src, dst)
+    compiled = os.path.join(out, "usher_tools", "history")
+    for folder, ext in ((stage, ".py"), (compiled, ".mpy")):  # a module the laptop no longer has goes
+        for name in os.listdir(folder) if os.path.isdir(folder) else []:
+            if name.endswith(ext) and name[: -len(ext)] + ".py" not in names:
+                os.remove(os.path.join(folder, name))
+    games_stage = os.path.join(stage, "games")
+    os.makedirs(games_stage, exist_ok=True)
+    for name in GAMES_MODULES:
+        src = os.path.join(history, "games", name)
+        dst = os.path.join(games_stage, name)
+        if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
+            shutil.copy2(src, dst)
     try:
         compile_folder(os.path.join(DEVICE, "hostlib"), os.path.join(out, "usher_tools"))
-        compile_folder(stage, os.path.join(out, "usher_tools", "history"))
+        compile_folder(stage, compiled)
+        compile_folder(games_stage, os.path.join(compiled, "games"))
     except WasmError as e:
         raise WebError(str(e)) from None
     return out

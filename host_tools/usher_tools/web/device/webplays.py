@@ -99,7 +99,8 @@ def _films_parts(rp):  # type: ignore[no-untyped-def]
 
 def plays(args_json):  # type: ignore[no-untyped-def]
     from usher_tools.history import bgstats
-    from usher_tools.history.records import Replay, read_log
+    from usher_tools.history.parsing import read_log
+    from usher_tools.history.replay import Replay
 
     rows = json.loads(args_json)["rows"]
     out = []

@@ -525,8 +525,6 @@ const ready = (async () => {
 // Sync, the games kept, BG Stats and the firmware (pico.mjs): a real Pico
 // over Web Serial, or this page's own device through the same sync.
 const pico = setupPico({
-  runtime,
-  pack,
   // a transport to this page's device, pumped by the tick loop; null when off
   pageDevice() {
     const dev = page.device;

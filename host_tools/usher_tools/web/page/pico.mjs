@@ -17,8 +17,8 @@ const $ = (id) => document.getElementById(id);
 const TITLES = { dice: "Dice & draws", showtime: "Showtime", showbiz: "Showbiz", show_manager: "Show Manager", films: "Films" };
 const LOCK = "usher-sync"; // one sync at a time in this browser: two tabs would share a port
 
-export function setupPico({ runtime, pack, pageDevice }) {
-  const st = { history: null, scorer: new Scorer(runtime, pack), busy: false, last: null, links: null, release: null };
+export function setupPico({ pageDevice }) {
+  const st = { history: null, scorer: new Scorer(), busy: false, last: null, links: null, release: null };
   const historyOpen = History.open().then((h) => (st.history = h)).catch(() => null);
 
   const say = (text) => ($("sync-status").textContent = text);

@@ -1,65 +1,53 @@
-// The page's own MicroPython VM for re-scoring (beside the device's, which
-// it never touches): the firmware pack's files in its file system and
-// webscore.py, which replays a record with the laptop's own replay code
+// The page's re-scoring: a MicroPython VM of its own, in a worker
+// (scorer-worker.mjs; two VMs in one page would share the port's global
+// proxy tables, so the device's VM keeps the page to itself). There
+// webscore.py replays a record with the laptop's own replay code
 // (usher_tools.history.records/score, unchanged) over the firmware's own
 // rules, as `usher score` does, and compares the result with what the device
-// said. It also runs the laptop's BG Stats module (bgstats.mjs), so the
+// said; webplays.py runs the laptop's BG Stats module (bgstats.mjs), so the
 // page's links are the laptop's, byte for byte.
 
-const HEAP = 2 * 1024 * 1024;
-const REC = "/tmp/rec.log";
-
 export class Scorer {
-  constructor(runtime, pack) {
-    this.runtime = runtime; // a promise of loadMicroPython
-    this.pack = pack; // a promise of loadPack's result
-    this.vm = null;
-    this.queue = Promise.resolve();
+  constructor() {
+    this.worker = null;
+    this.next = 1;
+    this.waiting = new Map();
   }
 
-  async start() {
-    if (this.vm) return this.vm;
-    const [loadMicroPython, pack] = await Promise.all([this.runtime, this.pack]);
-    const out = [];
-    const mp = await loadMicroPython({ heapsize: HEAP, stdout: (t) => out.push(t), stderr: (t) => out.push(t), linebuffer: true });
-    for (const [path, bytes] of pack.files) {
-      const dir = path.slice(0, path.lastIndexOf("/"));
-      if (dir) mp.FS.mkdirTree(dir);
-      mp.FS.writeFile(path, bytes);
+  post(msg) {
+    if (!this.worker) {
+      this.worker = new Worker(new URL("./scorer-worker.mjs", import.meta.url), { type: "module" });
+      this.worker.onmessage = (e) => {
+        const w = this.waiting.get(e.data.id);
+        if (!w) return;
+        this.waiting.delete(e.data.id);
+        if (e.data.error) w.reject(new Error(e.data.error));
+        else w.resolve(e.data.result);
+      };
+      this.worker.onerror = (e) => {
+        for (const w of this.waiting.values()) w.reject(new Error("the checking VM stopped: " + (e.message || "an error")));
+        this.waiting.clear();
+        this.worker = null;
+      };
     }
-    mp.FS.mkdirTree("/tmp");
-    mp.runPython("import sys\nif '/lib' not in sys.path: sys.path.append('/lib')");
-    const webscore = mp.pyimport("webscore");
-    this.vm = { mp, rescore: webscore.rescore, out };
-    return this.vm;
-  }
-
-  // One call at a time: the VM is single-threaded and shares /tmp.
-  run(fn) {
-    const next = this.queue.then(fn, fn);
-    this.queue = next.catch(() => {});
-    return next;
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage(Object.assign({ id }, msg));
+    });
   }
 
   // {result, status ("ok", "mismatch", "invalid"), problem} for a whole record.
-  rescore(bytes, view) {
-    return this.run(async () => {
-      const vm = await this.start();
-      vm.mp.FS.writeFile(REC, bytes);
-      try {
-        return JSON.parse(vm.rescore(REC, JSON.stringify(view)));
-      } catch (e) {
-        return { result: {}, status: "invalid", problem: "replay failed: " + String((e && e.message) || e).trim().split("\n").pop() };
-      }
-    });
+  async rescore(bytes, view) {
+    try {
+      return await this.post({ op: "rescore", bytes, view });
+    } catch (e) {
+      return { result: {}, status: "invalid", problem: "replay failed: " + String((e && e.message) || e).trim().split("\n").pop() };
+    }
   }
 
-  // Python source run in the VM with `args` (JSON) bound; returns its JSON result.
-  call(module, fn, args) {
-    return this.run(async () => {
-      const vm = await this.start();
-      const f = vm.mp.pyimport(module)[fn];
-      return JSON.parse(f(JSON.stringify(args)));
-    });
+  // module.fn(JSON of args) in the VM, after writing `files` ([[path, bytes]]); its JSON result.
+  call(module, fn, args, files = []) {
+    return this.post({ op: "call", module, fn, args, files });
   }
 }
