@@ -272,7 +272,8 @@ class App:
         m = self.settings.get("idle")
         if not m or self.rest == 2:
             return
-        quiet = self.clock.ticks_diff(now, self.idle_at) // 60_000
+        quiet = self.clock.ticks_diff(now, self.idle_at)
+        m *= 60_000  # minutes (a test on the emulated Pico saves a fraction of one)
         stage = 2 if quiet >= 2 * m else 1 if quiet >= m else 0
         if stage > self.rest:
             self.rest = stage

@@ -175,10 +175,17 @@ def test_lcd114_board_fixes_change_what_the_panel_gets():
 
 
 def test_lcd114_joystick_fixes_trade_meanings():
+    k = lcd114.KEYMAP
     _, hw, _ = lcd_with({"swap": 1})
-    eq((hw.keymap["up"], hw.keymap["down"], hw.keymap["left"], hw.keymap["right"]), ("down", "up", "prev", "next"))
+    eq(
+        (hw.keymap["up"], hw.keymap["down"], hw.keymap["left"], hw.keymap["right"]),
+        (k["down"], k["up"], k["left"], k["right"]),
+    )
     _, hw, _ = lcd_with({"swap": 2})
-    eq((hw.keymap["up"], hw.keymap["down"], hw.keymap["left"], hw.keymap["right"]), ("down", "up", "next", "prev"))
+    eq(
+        (hw.keymap["up"], hw.keymap["down"], hw.keymap["left"], hw.keymap["right"]),
+        (k["down"], k["up"], k["right"], k["left"]),
+    )
     eq((hw.keymap["A"], hw.keymap["B"], hw.keymap["press"]), ("ok", "back", "ok"))
 
 

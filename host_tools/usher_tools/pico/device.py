@@ -32,6 +32,8 @@ FLASH_BYTES = 2 * 1024 * 1024
 FS_OFFSET = FLASH_BYTES - 1408 * 1024  # RPI_PICO's LittleFS: the last 1408 KiB
 SRAM = 0x20000000
 SRAM_BYTES = 264 * 1024
+PWM_BASE = 0x40050000  # RP2040 datasheet 4.5: a slice every 0x14 bytes (CSR, DIV, CTR, CC, TOP)
+SPI_BASE = (0x4003C000, 0x40040000)  # SPI0, SPI1: SSPCR0 at +0, SSPCPSR at +0x10
 SLICE_US = 5_000  # lockstep: the serial moves between slices of this much emulated time
 
 
@@ -50,6 +52,7 @@ class PicoConfig:
     col_offset: int = 40
     row_offset: int = 53
     heap: str = "rp2"  # the port's own: reported by the board, not set
+    oled_addr: int = 0  # the address the OLED answers at (0: the profile's OLED_ADDR; some modules 0x3D)
 
 
 def node() -> str:
@@ -62,7 +65,7 @@ def board_module(profile: str):  # type: ignore[no-untyped-def]
     return PROFILES[profile].board()
 
 
-def wiring(profile: str) -> dict:
+def wiring(profile: str, oled_addr: int = 0) -> dict:
     """What board.mjs needs: the button inputs, the bus of the panel, watched pins."""
     mod = board_module(profile)
     conf: dict = {"inputs": [[gp, 1] for _, gp in mod.KEY_PINS], "watch": [], "spi": None, "i2c": None}
@@ -70,7 +73,7 @@ def wiring(profile: str) -> dict:
         conf["spi"] = {"bus": mod.SPI_ID, "dc": mod.PIN_DC, "cs": mod.PIN_CS}
         conf["watch"] = [mod.PIN_RST, mod.PIN_BL]
     if hasattr(mod, "I2C_ID"):
-        conf["i2c"] = {"bus": mod.I2C_ID, "addrs": [mod.OLED_ADDR], "freq": mod.I2C_FREQ}
+        conf["i2c"] = {"bus": mod.I2C_ID, "addrs": [oled_addr or mod.OLED_ADDR], "freq": mod.I2C_FREQ}
     return conf
 
 
@@ -84,8 +87,10 @@ class Pico(VirtualBoard):
             raise PicoError("no flash file given")
         self.cfg = cfg
         self.mod = board_module(cfg.profile)
-        self.wires = wiring(cfg.profile)
+        self.wires = wiring(cfg.profile, cfg.oled_addr)
         self.panel = PROFILES[cfg.profile].panel({"col_offset": cfg.col_offset, "row_offset": cfg.row_offset})
+        if cfg.oled_addr and hasattr(self.panel, "address"):
+            self.panel.address = cfg.oled_addr
         self.size = (self.panel.width, self.panel.height)
         self.keys = {name: gp for name, gp in self.mod.KEY_PINS}
         self.keymap = dict(self.mod.KEYMAP)
@@ -491,6 +496,28 @@ class Pico(VirtualBoard):
 
     def write_mem(self, addr: int, data: bytes) -> None:
         self._send("M", struct.pack("<I", addr) + data)
+
+    def backlight_duty(self) -> float:
+        """The backlight pin's PWM duty, 0..1, as the chip's PWM slice has it
+        (its compare level over its wrap); -1 on a board without one."""
+        pin = getattr(self.mod, "PIN_BL", -1)
+        if pin < 0 or self.proc is None:
+            return -1.0
+        base = PWM_BASE + ((pin >> 1) & 7) * 0x14
+        cc, top = struct.unpack("<II", self.read_mem(base + 0x0C, 8))
+        level = cc >> 16 if pin & 1 else cc & 0xFFFF
+        return min(1.0, level / ((top & 0xFFFF) + 1))
+
+    def spi_hz(self) -> float:
+        """The panel's SPI clock as the chip's SPI block is set: clk_peri /
+        (prescale x (1 + serial clock rate)); clk_peri is the profile's PERI_HZ."""
+        bus = getattr(self.mod, "SPI_ID", -1)
+        if bus < 0 or self.proc is None:
+            return -1.0
+        base = SPI_BASE[bus]
+        cr0 = struct.unpack("<I", self.read_mem(base, 4))[0]
+        cpsr = struct.unpack("<I", self.read_mem(base + 0x10, 4))[0] & 0xFF
+        return self.mod.PERI_HZ / (max(cpsr, 1) * (1 + ((cr0 >> 8) & 0xFF)))
 
     def heap(self) -> tuple:
         """(gc.mem_alloc(), gc.mem_free()) after a collection, asked of the

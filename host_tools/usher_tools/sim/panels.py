@@ -103,6 +103,7 @@ class St7789(Panel):
         self.half = -1
         self.k = 0
         self._window(0, 239, 0, 319)
+        self.first: dict = {}  # command -> its parameters the first time since the reset (the set-up's)
 
     def _window(self, xs: int, xe: int, ys: int, ye: int) -> None:
         self.xs, self.xe, self.ys, self.ye = xs, xe, ys, ye
@@ -150,6 +151,9 @@ class St7789(Panel):
 
     def _params(self) -> None:
         p = self.params
+        if self.cmd in (CASET, RASET, MADCTL, COLMOD) and self.cmd not in self.first:
+            if len(p) >= (1 if self.cmd in (MADCTL, COLMOD) else 4):
+                self.first[self.cmd] = bytes(p)
         if self.cmd == CASET and len(p) >= 4:
             self.xs, self.xe = (p[0] << 8) | p[1], (p[2] << 8) | p[3]
             self.cmd = -1
@@ -272,6 +276,7 @@ class Ssd1306(Panel):
 
     def reset(self) -> None:
         self.on = False
+        self.contrast = 0x7F  # the SSD1306's after a reset
         self.pump = False
         self.inverse = False
         self.entire = False
@@ -373,6 +378,8 @@ class Ssd1306(Panel):
             self.page = self.p0
         elif c == 0x8D:
             self.pump = bool(p[0] & 0x04)
+        elif c == 0x81:
+            self.contrast = p[0]
         elif c == 0xA8:
             self.mux = p[0] & 63
         elif c == 0xD3:
