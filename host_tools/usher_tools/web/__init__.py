@@ -16,7 +16,16 @@ What the page is made of:
   project's pinned npm install (.node/, `make setup`);
 - the page itself (page/): index.html, usher.css, app.mjs (keys, ticks,
   buttons), device.mjs (the VM and the screen), flash.mjs (IndexedDB),
-  link.mjs (the records, through the device's own sync link);
+  link.mjs (the sync protocol's client), transport.mjs (the page's device,
+  or a Pico over Web Serial), sync.mjs and history.mjs (`usher sync` in the
+  page, the games kept in IndexedDB), scorer.mjs and scorer-worker.mjs (a
+  second VM, in a worker, re-scoring with the laptop's own modules:
+  HOST_MODULES, web/device/webscore.py and webplays.py), bgstats.mjs (BG
+  Stats links and file, QR codes), uf2.mjs (the release's firmware, Write to
+  the Pico), pico.mjs (that part of the page);
+- qrcode.mjs: qrcode-generator, pinned in .node (`make setup`);
+- release.json: {version, uf2: null} unless the site holds a release (then
+  the release's own, `usher web --out --uf2`);
 - first-lcd114.png and first-oled.png: the screen a blank board shows at
   power-on (its home menu), drawn by the same firmware on the laptop, shown
   on the glass while the VM starts (a second or two), so the page opens on
