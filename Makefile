@@ -66,7 +66,7 @@ uf2: $(STAMP)
 # usher-VERSION.uf2 and its .sha256, usher_tools-VERSION-py3-none-any.whl, and
 # site/ (`usher web --out --uf2`: the page, the same UF2, its sha256, release.json)
 dist: $(STAMP)
-	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --dist
+	cd host_tools && ../$(BIN)/python -m usher_tools.release --build
 
 # the venv and the Pico's firmware do not depend on each other: made side by
 # side (the build needs only python3, cmake and the cross compiler)

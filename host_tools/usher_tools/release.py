@@ -12,7 +12,9 @@ for the wheel; `usher --version` prints it). release.json, in the site's
 root, is what the page reads: {"version", "uf2" (the file's name), "sha256",
 "size"}.
 
-    python -m usher_tools.release [--uf2 build/usher.uf2] [--out build/dist]
+    python -m usher_tools.release [--build] [--uf2 build/usher.uf2] [--out build/dist]
+
+(--build: build/usher.uf2 first, usher_tools.pico.build's --uf2; `make dist`.)
 """
 
 import argparse
@@ -25,7 +27,7 @@ import sys
 import tempfile
 
 from usher_tools.paths import ROOT, firmware_files
-from usher_tools.pico.build import USHER_UF2, usher_version
+from usher_tools.pico.build import USHER_UF2, build_frozen, usher_version
 from usher_tools.pico.uf2 import Uf2Error, check
 
 DIST = os.path.join(ROOT, "build", "dist")
@@ -151,7 +153,10 @@ def main(argv: list | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m usher_tools.release", description=__doc__.splitlines()[0])
     ap.add_argument("--uf2", default=USHER_UF2, help="the image to release (default build/usher.uf2)")
     ap.add_argument("--out", default=DIST, help="the folder, rewritten whole (default build/dist)")
+    ap.add_argument("--build", action="store_true", help="build build/usher.uf2 first (Usher frozen in)")
     args = ap.parse_args(argv)
+    if args.build:
+        build_frozen()
     try:
         dist(args.uf2, args.out)
     except ReleaseError as e:

@@ -1,8 +1,10 @@
 """The host's two packages: the product (`usher_tools`: the CLI, the link and
 sync, the history and what reads it, deploy and build, sim, web, the
 emulated Pico) imports nothing from the development kit (`usher_devkit`) or
-from tests/, and names no file under tests/; its wheel ships the firmware it
-scores with and no benchmark."""
+from tests/, and names no file under tests/; no circles among its modules
+(imports inside functions included, read from the syntax trees as
+test_layers.py reads the firmware's); its wheel ships the firmware it scores
+with and no benchmark."""
 
 import ast
 import os
@@ -71,6 +73,88 @@ def test_the_check_sees_a_kit_import(tmp_path):
     f = tmp_path / "bad.py"
     f.write_text("def f():\n    from usher_devkit.bench import pico\n    import fakes\n")
     assert len(kit_or_test_imports([str(f)])) == 2
+
+
+def module_names(base: str, package: str) -> dict:
+    """Module name -> source path, for every .py of `package` under `base`."""
+    out = {}
+    for path in py_files(os.path.join(base, package)):
+        name = os.path.relpath(path, base)[:-3].replace(os.sep, ".")
+        out[name[: -len(".__init__")] if name.endswith(".__init__") else name] = path
+    return out
+
+
+def import_graph(base: str, package: str) -> dict:
+    """{module: modules of the package it imports}, wherever the import
+    stands (in a function too), relative imports, `__import__` and
+    `importlib.import_module` with a literal name. `from P import m` is an
+    arrow to the module P.m when there is one, else to P."""
+    mods = module_names(base, package)
+
+    def resolve(n: str):  # type: ignore[no-untyped-def]
+        while n and n not in mods:
+            n = n.rpartition(".")[0]
+        return n or None
+
+    edges: dict = {m: set() for m in mods}
+    for m, path in mods.items():
+        tree = ast.parse(open(path, encoding="utf-8").read())
+        pkg = m if path.endswith("__init__.py") else m.rpartition(".")[0]
+        names = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names += [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                mod = node.module or ""
+                if node.level:
+                    parts = pkg.split(".")
+                    mod = ".".join(parts[: len(parts) - node.level + 1] + ([mod] if mod else []))
+                subs = [mod + "." + a.name for a in node.names if mod + "." + a.name in mods]
+                names += subs if len(subs) == len(node.names) else subs + [mod]
+            elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+                f = node.func
+                called = getattr(f, "id", None) or getattr(f, "attr", None)
+                if called in ("__import__", "import_module") and isinstance(node.args[0].value, str):
+                    names.append(node.args[0].value)
+        for n in names:
+            if n == package or n.startswith(package + "."):
+                t = resolve(n)
+                if t and t != m:
+                    edges[m].add(t)
+    return edges
+
+
+def test_no_import_circles_among_the_product_s_modules():
+    from test_layers import circles
+
+    edges = import_graph(os.path.dirname(PRODUCT), "usher_tools")
+    assert len(edges) > 60 and "usher_tools.history.games.films" in edges
+    assert edges["usher_tools.history.plays"] >= {"usher_tools.history.games", "usher_tools.history.replay"}
+    assert circles(edges) == []
+
+
+def test_the_circle_check_sees_a_circle_made_inside_functions(tmp_path):
+    """The check itself can fail: a planted circle of three modules, two of
+    its arrows inside functions (one by importlib with a literal name, one
+    relative), beside a package whose __init__ names its own modules."""
+    pkg = tmp_path / "usher_tools"
+    (pkg / "history" / "games").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "history" / "__init__.py").write_text("")
+    (pkg / "history" / "games" / "__init__.py").write_text("from usher_tools.history.games import films\n")
+    (pkg / "history" / "games" / "films.py").write_text("from usher_tools.history.games import generic\n")
+    (pkg / "history" / "games" / "generic.py").write_text("")
+    (pkg / "history" / "export.py").write_text("from usher_tools.history.plays import plays\n")
+    (pkg / "history" / "plays.py").write_text("def plays():\n    from . import report\n")
+    (pkg / "history" / "report.py").write_text(
+        "import json\n\ndef row():\n    import importlib\n    importlib.import_module('usher_tools.history.export')\n"
+    )
+    from test_layers import circles
+
+    edges = import_graph(str(tmp_path), "usher_tools")
+    assert circles(edges) == [["usher_tools.history.export", "usher_tools.history.plays", "usher_tools.history.report"]]
+    (pkg / "history" / "report.py").write_text("import json\n")
+    assert circles(import_graph(str(tmp_path), "usher_tools")) == []
 
 
 def test_the_product_names_no_file_under_tests():

@@ -98,9 +98,11 @@ def one_line_failure(proc) -> str:
     return lines[0]
 
 
-@pytest.mark.parametrize("args", [["--uf2"], [], ["--dist"]])
+@pytest.mark.parametrize(
+    "args", [["usher_tools.pico.build", "--uf2"], ["usher_tools.pico.build"], ["usher_tools.release", "--build"]]
+)
 def test_the_rp2_build_without_shared_nor_network_stops_in_one_line(tmp_path, args):
-    cmd = [sys.executable, "-m", "usher_tools.pico.build"] + args
+    cmd = [sys.executable, "-m"] + args
     proc = subprocess.run(cmd, cwd=HOST_TOOLS, env=hidden(tmp_path), capture_output=True, text=True, timeout=120)
     line = one_line_failure(proc)
     if build.toolchain_missing():  # this machine lacks the compiler: that is what is missing first

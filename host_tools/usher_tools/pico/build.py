@@ -10,7 +10,8 @@ is missing ends the build with one line that says what and how to get it.
 
     python -m usher_tools.pico.build            # build/rp2/RPI_PICO-v1.28.0.uf2
     python -m usher_tools.pico.build --uf2      # and build/usher.uf2, Usher frozen in
-    python -m usher_tools.pico.build --dist     # and the release in build/dist (usher_tools.release)
+
+The release (build/dist) is usher_tools.release's: `python -m usher_tools.release --build`.
 """
 
 import argparse
@@ -234,18 +235,6 @@ def build_frozen() -> str:
     return USHER_UF2
 
 
-def dist() -> str:
-    """build/usher.uf2, then the whole release in build/dist (usher_tools.release:
-    the UF2 and its sha256, the wheel, the site); the folder's path."""
-    uf2 = build_frozen()
-    from usher_tools import release  # the venv's packages (the site is drawn by the simulator)
-
-    try:
-        return release.dist(uf2)
-    except release.ReleaseError as e:
-        raise SystemExit("dist: %s" % e) from None
-
-
 def bootrom_path() -> str:
     """The RP2040 B1 boot ROM the emulator needs (the firmware calls into it),
     from the package, checked against its sum."""
@@ -272,20 +261,13 @@ def main(argv=None) -> int:
         help="without the cross compiler, say so and stop without an error (the Pico tests then skip)",
     )
     ap.add_argument("--uf2", action="store_true", help="build build/usher.uf2, Usher frozen in")
-    ap.add_argument(
-        "--dist",
-        action="store_true",
-        help="build/usher.uf2, then build/dist: usher-VERSION.uf2 and its sha256, the wheel, the site",
-    )
     args = ap.parse_args(argv)
     if args.if_toolchain and toolchain_missing():
         if not os.path.exists(STOCK_UF2):
             say("not built (the emulated-Pico tests will skip): " + toolchain_missing())
         return 0
     try:
-        if args.dist:
-            dist()
-        elif args.uf2:
+        if args.uf2:
             build_stock()
             build_frozen()
         else:
