@@ -89,7 +89,7 @@ def test_the_worked_example_through_the_screens_leaves_the_hand_written_record()
     eq(top(app), "Behind")  # right after the Studio enters
     eq(labels(app), ["Skip (room 2)", "[ ] Director"])
     press(app, "next", "ok")
-    eq(labels(app)[0], "Move 1 behind")
+    eq(labels(app)[0], "Move 1 left")
     press(app, "prev", "ok")
     eq(top(app), "Halves")  # Bo places at once
     place(app, "award")

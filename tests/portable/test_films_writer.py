@@ -89,7 +89,7 @@ def test_films_scriptwriter_turns_what_may_turn():
 
 def test_films_scriptwriter_studio_with_cards_behind_cannot_turn():
     s = play(start(), R1 + "0 scriptwriter; 1 award; " + R1 + "0 studio2; 0 protect 1; 1 award")
-    refused(s, "0 turn 1 award", "a Studio with cards behind cannot turn")
+    refused(s, "0 turn 1 award", "cards left of the Studio: no turning")
     s = play(start(), R1 + "0 scriptwriter; 1 award; " + R1 + "0 studio2; 1 award")
     s = play(s, "0 turn 0 award")  # nothing behind it: it may, and its window shuts
     eq((tops(s, 0), G.public_view(s)["room"]), (["award", "scriptwriter"], [0, 0]))
