@@ -41,7 +41,7 @@ def find(i2c) -> int:
         try:
             i2c.readfrom(a, 1)
             return a
-        except OSError:
+        except Exception:  # OSError: none there (a stand-in bus without reads: the first)
             pass
     return OLED_ADDR
 
