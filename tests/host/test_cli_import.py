@@ -141,3 +141,19 @@ def test_a_hand_written_record_the_rules_refuse_says_which_line_and_why(tmp_path
     h = History(db)
     assert h.all() == []
     h.close()
+
+
+def test_import_and_sync_re_score_with_one_function_and_say_the_same(tmp_path, db):
+    """usher import and usher sync re-score through usher_tools.history.rescore:
+    a torn record and one breaking a rule are flagged in the same words."""
+    from usher_tools.link.sync import rescore as syncs
+
+    torn = device_log("dice_two_players.rec") + b'{"t": "roll", "n": 1'
+    bad_rule = device_log("dice_bad_face.rec")
+    for name, data in (("g0011", torn), ("g0012", bad_rule)):
+        assert run("import", "--db", db, write(tmp_path, "usher-%s-%s.log" % (DEVICE, name), data)).exit_code == 0
+        row = History(db).get(DEVICE, name)
+        _, status, problem = syncs(data, {"name": name, "game": "dice", "finished": False})
+        assert (row["status"], row["problem"]) == (status, problem) == ("invalid", problem) and problem.startswith(
+            "line "
+        )

@@ -35,16 +35,17 @@ class Laptop:
 def module(name: str):  # type: ignore[no-untyped-def]
     """The game's own module here, or None."""
     if name not in _OWN:
-        _OWN[name] = None
+        own = None
         if name.isidentifier() and name != "generic":
             import importlib
 
             full = "usher_tools.history.games." + name
             try:
-                _OWN[name] = importlib.import_module(full)
+                own = importlib.import_module(full)
             except ModuleNotFoundError as e:
                 if e.name != full:
                     raise  # the game's module is there and imports something missing
+        _OWN[name] = own
     return _OWN[name]
 
 
