@@ -1,10 +1,10 @@
 // The page's re-scoring: a MicroPython VM of its own, in a worker
 // (scorer-worker.mjs; two VMs in one page would share the port's global
 // proxy tables, so the device's VM keeps the page to itself). There
-// webscore.py replays a record with the laptop's own replay code
-// (usher_tools.history.records/score, unchanged) over the firmware's own
-// rules, as `usher score` does, and compares the result with what the device
-// said; webplays.py runs the laptop's BG Stats module (bgstats.mjs), so the
+// webscore.py re-scores a record with the laptop's own code
+// (usher_tools.history.rescore, over replay and parsing, unchanged) and the
+// firmware's own rules, as `usher sync` and `usher import` do, comparing the
+// result with what the device said; webplays.py runs the laptop's BG Stats module (bgstats.mjs), so the
 // page's links are the laptop's, byte for byte.
 
 export class Scorer {
