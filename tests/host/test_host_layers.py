@@ -211,6 +211,7 @@ def test_the_products_wheel_ships_the_firmware_and_no_benchmark(wheel):
 
     assert [f for f in firmware_files() if f not in fw] == []
     assert "usher_tools/cli/__init__.py" in names and "usher_tools/pico/board.mjs" in names
+    assert "usher_tools/history/games/films.py" in names  # the laptop's module of each game
 
 
 def test_the_installed_product_scores_with_the_firmware_it_carries(wheel, tmp_path):
