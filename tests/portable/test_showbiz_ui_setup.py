@@ -144,7 +144,8 @@ def test_year_end_shows_each_players_matches_then_the_score_table():
     eq(app.top().rows[:2], [[0, five, 18], [1, five, 18]])
     # then the news: nobody claimed or bid (storage empty), every contract was for 1 year
     news = [r[1][0] for r in app.top().rows[2:]]
-    eq(news, ["Storage empty: no ZE", "Ends: Anna ", "Ends: Ben "])
+    eq(news, ["Storage empty: no ZE", "Ends: Anna ", "  ...", "Ends: Ben ", "  ..."])  # three chips a line
+    eq([len(r[1]) - 1 for r in app.top().rows[3:]], [3, 3, 3, 3])
     shown = [s for s, _ in rec.log]
     assert "+18" in shown, shown
     rec.log = []

@@ -208,8 +208,8 @@ def year_news(pre: list, after: dict) -> list:
     for q in range(n):
         board = pre[2][q]
         gone = [board[c] for c in range(len(board)) if board[c] is not None and after["art"][q][c] < 0]
-        if gone:
-            out.append(["Ends: %s " % name(after, q)] + chips(gone))
+        for k in range(0, len(gone), 3):  # three chips a line: six fit no OLED line
+            out.append(["Ends: %s " % name(after, q) if k == 0 else "  ..."] + chips(gone[k : k + 3]))
             ended = True
     if not ended:
         out.append(["No contract ends"])
