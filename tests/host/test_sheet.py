@@ -459,3 +459,12 @@ def test_random_films_matches_show_no_bid_before_its_reveal(seed):
     whole = "\n".join(told(header, acts))
     in_order(whole, films_lines(header, acts))
     no_raw_fields(whole)
+
+
+def test_films_protect_is_told_in_the_rulebooks_words(db):
+    """Films' rulebook moves cards to the left of the Studio; the sheet says so (never 'behind')."""
+    header, records = load("films_example.rec")
+    store(db, "g0001", header, records)
+    text = show(db, "g0001")
+    assert "left of the Studio (" in text
+    assert "behind" not in text

@@ -1,7 +1,7 @@
 """Films on the device: only the questions that apply. The effects (a
 Shooting Problems with nothing to hit, an Editor in the last round, an
 Editor swapping in a Shooting Problems), the optional moves before the bids
-(Scriptwriters, the VIP holder first; cards behind the Studio, offered once
+(Scriptwriters, the VIP holder first; cards left of the Studio, offered once
 a window), undo of a revealed round as one step, the end of a game in a
 match, and a power cut in the middle of the bids. Earlier rounds are fed
 as moves (films_kit's short script) to reach each case quickly."""

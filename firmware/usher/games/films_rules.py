@@ -120,7 +120,7 @@ def protected(row: list, i: int) -> bool:
 
 
 def targets(row: list) -> list:
-    """Positions Shooting Problems may take: every card not behind the Studio."""
+    """Positions Shooting Problems may take: every card not left of the Studio."""
     k = studio_at(row)
     return list(range(k if k > 0 else 0, len(row)))
 

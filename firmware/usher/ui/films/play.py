@@ -4,7 +4,7 @@ full, the tickets by kind and (on the LCD, whose round page shows the rows
 in two-letter labels) what each label means. OK runs the round from where it stands, and
 its steps follow each other without a return to the round page: the
 optional questions before the bids (a Scriptwriter, the VIP holder first;
-cards behind the Studio), the bids (private: pass to each player; or open:
+cards left of the Studio), the bids (private: pass to each player; or open:
 both on one screen), the reveal, each placement with only the questions
 that apply (the Shooting Problems target, the Editor's swap, the Studio's
 moves right after a Studio comes up). Back opens the game menu, with the
@@ -160,7 +160,7 @@ def start_step(app) -> None:
 
 def before_bids(app) -> None:
     """Each question that applies, once a round: a Scriptwriter (the VIP
-    holder first), then cards behind the Studio; then the bids."""
+    holder first), then cards left of the Studio; then the bids."""
     st = app.match.state
     m = main_of(app)
     ex = GAME.expects(st)

@@ -81,7 +81,7 @@ def step_text(state: dict, pv: dict) -> tuple:
 
 def draw_cards(p, x: int, y: int, cards: list, room: int, size: str = "small") -> int:
     """A row left to right in short labels, wrapped when it is long: a card
-    behind the Studio underlined, a used Scriptwriter dim, the Studio's room
+    left of the Studio underlined, a used Scriptwriter dim, the Studio's room
     left after it. Returns the y below the last line."""
     lh = p.line_h(size)
     x0 = x

@@ -205,7 +205,7 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:  # ty
         names = ", ".join(moved[:-1]) + " and " + moved[-1] if len(moved) > 1 else moved[0]
         room = after["room"][p]
         left = "room for %d more" % room if room else "no room left"
-        story.say("%s moves %s behind the Studio (%s)." % (who, names, left))
+        story.say("%s moves %s left of the Studio (%s)." % (who, names, left))
     elif t == "script":
         row = before["rows"][p]
         old = card(row[a["pos"]][0])
