@@ -160,7 +160,7 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:  # ty
             how = "takes" if before["vip"] != q else "keeps"
             return ": %s %s the VIP Ticket, locked" % (story.who(q), how)
         if is_studio(h):
-            return ": it goes to the left end, room for %d behind it" % after["room"][q]
+            return ": it goes to the left end, room for %d to its left" % after["room"][q]
         return ""
 
     if t == "game":
