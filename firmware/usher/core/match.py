@@ -9,9 +9,9 @@ actions. The match keeps the indices of the actions in force (small ints) and
 the last few actions themselves (for undo units and for the screen); a replay
 streams the record from flash, starting at the latest usable snapshot.
 
-Snapshots: every `Game.snap_every` actions in force (32; Showtime's 8) the
-state goes to `<name>.snap`,
-and the one before it moves to `<name>.snap1`. The match knows which of the
+Snapshots: every `Game.snap_every` actions in force (32 unless a game says
+fewer, or `Game.snap_after` asks) the state goes to `<name>.snap`, and the
+one before it moves to `<name>.snap1`. The match knows which of the
 two an undo may start from (`snaps`: none that an undo since has reached
 behind), so an undo reads one snapshot and the actions after it, never the
 game from the start once it has one: at most twice the spacing less one
