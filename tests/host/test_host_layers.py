@@ -75,6 +75,24 @@ def test_the_check_sees_a_kit_import(tmp_path):
     assert len(kit_or_test_imports([str(f)])) == 2
 
 
+def runner_functions(paths: list) -> list:
+    """Functions named test_* (a test runner's protocol) in the given files."""
+    bad = []
+    for path in paths:
+        for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_"):
+                bad.append("%s:%d %s" % (os.path.relpath(path, ROOT), node.lineno, node.name))
+    return bad
+
+
+def test_the_product_carries_no_test_machinery_not_even_in_a_vm(tmp_path):
+    # the meter's portable-test protocol is the kit's (usher_devkit/meter/vm)
+    assert runner_functions(py_files(PRODUCT)) == []
+    f = tmp_path / "dev.py"
+    f.write_text("def test_import(path):\n    return path\n")
+    assert len(runner_functions([str(f)])) == 1
+
+
 def module_names(base: str, package: str) -> dict:
     """Module name -> source path, for every .py of `package` under `base`."""
     out = {}

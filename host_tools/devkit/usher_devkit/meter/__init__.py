@@ -51,11 +51,12 @@ import os
 import subprocess
 
 from usher_tools.paths import ROOT
-from usher_tools.wasm import WasmError, firmware_tree, installed, lib_tree
-from usher_tools.wasm.paths import MICROPYTHON_MJS, STANDINS, VM_DATA, VM_FIRMWARE, VM_LIB, node
+from usher_tools.wasm import WasmError, compile_folder, firmware_tree, installed, lib_tree
+from usher_tools.wasm.paths import CACHE, MICROPYTHON_MJS, STANDINS, VM_DATA, VM_FIRMWARE, VM_LIB, node
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RUNNER = os.path.join(HERE, "runner.mjs")
+VM_KIT = os.path.join(HERE, "vm")  # the kit's side in the VM (the portable-test protocol), into /lib
 TESTS = os.path.join(ROOT, "tests")
 # what the portable tests read besides their own folder, as (folder under
 # the project, file endings or None for all): the VM mirrors the project's
@@ -87,7 +88,8 @@ def run_job(job: dict, timeout: float = 900) -> dict:
     job.setdefault("heap", HEAP)
     job.setdefault("pystack", PYSTACK)
     fw_at = job.pop("firmware_at", VM_FIRMWARE)
-    mounts = [[firmware_tree(), fw_at], [lib_tree(), VM_LIB]]
+    kit = compile_folder(VM_KIT, os.path.join(CACHE, "kitlib"))
+    mounts = [[firmware_tree(), fw_at], [lib_tree(), VM_LIB], [kit, VM_LIB]]
     if job.pop("standins", False):
         mounts.append([STANDINS, fw_at])  # over the firmware's own files
     job["mounts"] = mounts + job.get("mounts", [])

@@ -64,10 +64,9 @@ function writeTree(FS, files) {
 // lookup of a Python object from JS takes a slot in the port's proxy table,
 // which lives in the Python heap and is only given back when V8's garbage
 // collector finalizes the JS side, at times no run can repeat.
-const DEV = [
-  "setup", "boot", "keys", "step", "serial_feed", "serial_take", "arm_cut", "recoveries",
-  "test_import", "test_run", "last_raw", "test_cleanup", "import_modules",
-];
+// The harness (wasmdev, the product's) and the kit's test side (vmtests).
+const DEV = ["setup", "boot", "keys", "step", "serial_feed", "serial_take", "arm_cut", "recoveries"];
+const KIT = ["test_import", "test_run", "last_raw", "test_cleanup", "import_modules"];
 
 // A fresh VM (a power-on): files in, sys.path set, the harness imported and
 // set up. Returns the VM, its functions and the heap the harness holds.
@@ -87,8 +86,10 @@ async function newVM(files, ms = 0) {
     mp.runPython(cwd + "import sys\nsys.path[:0] = " + JSON.stringify(job.path || []) + "\n");
   }
   const mod = mp.pyimport("wasmdev");
+  const kit = mp.pyimport("vmtests");
   const dev = {};
   for (const name of DEV) dev[name] = mod[name];
+  for (const name of KIT) dev[name] = kit[name];
   // ticks start again at each power-on, as the Pico's do; the clock goes on
   dev.setup(job.ticks0 || 0, job.epoch ? job.epoch + Math.floor(ms / 1000) : 0);
   const m1 = alloc();

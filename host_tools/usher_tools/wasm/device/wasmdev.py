@@ -4,7 +4,7 @@ port (32-bit) under Node, driven call by call by runner.mjs.
 On that port `gc.collect()` inside Python only marks a collection as due; it
 runs when control returns to JavaScript (no stack to scan then), and in the
 meantime the heap grows instead of failing. So every step the host drives
-(one app tick, one test function) is its own call that ends with
+(one app tick) is its own call that ends with
 `gc.collect()`, and the next call reads `gc.mem_alloc()` first thing: the
 live heap after that step, collected. `alloc_now()` read at the end of a
 step, before its garbage is gone, bounds the step's own peak from above.
@@ -19,8 +19,10 @@ Parts:
   driver's own, a real framebuf);
 - a lockstep clock, a USB serial over fixed buffers, a storage wrapper that
   can cut the power after N writes;
-- the app loop of usher.app.run, one tick per call;
-- the portable-test protocol of tests/mp_runner.py, one test per call.
+- the app loop of usher.app.run, one tick per call.
+
+The meter's portable-test protocol is the development kit's
+(usher_devkit/meter/vm/vmtests.py), not part of this file.
 """
 
 import gc
@@ -336,13 +338,6 @@ last = [""]  # text of the last error, for the host
 stats = [0]  # the app's memory recoveries
 
 
-_raw = [0]  # the heap at the end of the last test, before its garbage was collected
-
-
-def last_raw():  # type: ignore[no-untyped-def]
-    return _raw[0]
-
-
 # This port's build freezes micropython-lib's Python extensions of these
 # modules over the C ones (binascii in pure Python alone takes ~7 KB of heap).
 # The Pico has only the C modules: the firmware gets those.
@@ -478,78 +473,3 @@ def arm_cut(n, torn):  # type: ignore[no-untyped-def]
 
 def recoveries():  # type: ignore[no-untyped-def]
     return stats[0]
-
-
-# ---------------------------------------------------------------- portable tests
-
-_tests = {}  # the module under test, its test names, modules loaded before each test
-
-
-def _print_exc(e):  # type: ignore[no-untyped-def]
-    sys.print_exception(e)
-
-
-def test_import(path):  # type: ignore[no-untyped-def]
-    """Import a test module as tests/mp_runner.py does; returns its test
-    names, ';'-joined, or '!' and the error."""
-    try:
-        i = path.rfind("/")
-        folder, fname = (path[:i], path[i + 1 :]) if i >= 0 else (".", path)
-        if folder not in sys.path:
-            sys.path.insert(0, folder)
-        modname = fname[:-3] if fname.endswith(".py") else fname
-        mod = __import__(modname)
-        names = [n for n in dir(mod) if n.startswith("test_") and callable(getattr(mod, n))]
-        names.sort()
-        _tests["mod"] = mod
-        return ";".join(names)
-    except Exception as e:
-        print("ERROR importing %s: %r" % (path, e))
-        _print_exc(e)
-        return "!%r" % (e,)
-    finally:
-        gc.collect()
-
-
-def test_run(name):  # type: ignore[no-untyped-def]
-    """Run one test function; '' if it passed, else the error."""
-    _tests["loaded"] = list(sys.modules)
-    try:
-        getattr(_tests["mod"], name)()
-        return ""
-    except Exception as e:
-        print("FAIL %s: %r" % (name, e))
-        _print_exc(e)
-        return "%r" % (e,)
-    finally:
-        _raw[0] = gc.mem_alloc()
-        gc.collect()
-
-
-def test_cleanup():  # type: ignore[no-untyped-def]
-    """Drop the modules the last test imported lazily, as mp_runner does."""
-    loaded = _tests.pop("loaded", None) or []
-    for m in list(sys.modules):
-        if m not in loaded:
-            del sys.modules[m]
-            dot = m.rfind(".")
-            parent = sys.modules.get(m[:dot]) if dot > 0 else None
-            if parent is not None:
-                try:
-                    delattr(parent, m[dot + 1 :])
-                except (AttributeError, TypeError):
-                    pass
-    gc.collect()
-
-
-def import_modules(names):  # type: ignore[no-untyped-def]
-    """Import modules (';'-joined names); '' or the error."""
-    try:
-        for m in names.split(";"):
-            __import__(m)
-        return ""
-    except Exception as e:
-        _print_exc(e)
-        return "error: %r" % (e,)
-    finally:
-        gc.collect()
