@@ -8,7 +8,8 @@ they survive an update (they live in /data, which a UF2 copy keeps)."""
 import numpy as np
 from pico_board import deployed, need_pico, tap
 from test_pico_uf2 import need_uf2, newer
-from usher_tools.pico.device import Pico, PicoConfig, write_files
+from usher_tools.pico.board import Pico, PicoConfig
+from usher_tools.pico.flash import write_files
 
 # Settings "idle" is in minutes (2, 5, 10 on the screen); here a twentieth of
 # one, so the chip idles seconds, not minutes, of its emulated time (the

@@ -13,7 +13,8 @@ import pytest
 from pico_board import need_pico
 from PIL import Image
 from test_shell_session import GOLDEN
-from usher_tools.pico.device import Pico, PicoConfig, flash_files
+from usher_tools.pico.board import Pico, PicoConfig
+from usher_tools.pico.flash import flash_files
 
 USHER = [sys.executable, "-m", "usher_tools.cli"]
 

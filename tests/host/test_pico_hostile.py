@@ -11,7 +11,8 @@ import sys
 import time
 
 from pico_board import deployed, need_pico, tap
-from usher_tools.pico.device import Pico, PicoConfig, flash_files
+from usher_tools.pico.board import Pico, PicoConfig
+from usher_tools.pico.flash import flash_files
 
 USHER = [sys.executable, "-m", "usher_tools.cli"]
 

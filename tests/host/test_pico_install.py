@@ -13,7 +13,8 @@ from PIL import Image
 from test_pico_uf2 import need_uf2
 from test_shell_session import GOLDEN
 from tooling import ROOT
-from usher_tools.pico.device import Pico, PicoConfig, bootsel_drive
+from usher_tools.pico.board import Pico, PicoConfig
+from usher_tools.pico.flash import bootsel_drive
 
 USHER = [sys.executable, "-m", "usher_tools.cli"]
 

@@ -10,7 +10,8 @@ import json
 from pico_board import need_pico
 from test_pico_uf2 import need_uf2
 from usher_tools.paths import firmware_files
-from usher_tools.pico.device import Pico, PicoConfig, write_files
+from usher_tools.pico.board import Pico, PicoConfig
+from usher_tools.pico.flash import write_files
 
 IMPORT_ALL = """
 import gc, sys

@@ -17,7 +17,9 @@ from pico_board import need_pico
 from test_pico_press import full_frame
 from test_pico_uf2 import need_uf2, probe_boot
 from usher_devkit.planners import full_games
-from usher_tools.pico.device import Pico, PicoConfig, press_times, run_script, write_files
+from usher_tools.pico.board import Pico, PicoConfig
+from usher_tools.pico.flash import write_files
+from usher_tools.pico.script import press_times, run_script
 
 # game -> (the script's line the game is resumed at, lines played from it,
 # and presses added after them: the first steps of Showtime's scoring replay).

@@ -10,7 +10,9 @@ import pytest
 from pico_board import deployed, need_pico
 from PIL import Image
 from test_shell_session import GOLDEN, SCRIPT, SHOTS
-from usher_tools.pico.device import Pico, PicoConfig, flash_files, run_script
+from usher_tools.pico.board import Pico, PicoConfig
+from usher_tools.pico.flash import flash_files
+from usher_tools.pico.script import run_script
 
 
 @pytest.fixture(scope="module", params=["lcd114", "oled"])

@@ -13,8 +13,10 @@ from pico_board import need_pico, tap
 from PIL import Image
 from test_shell_session import GOLDEN, SCRIPT, SHOTS
 from usher_tools.paths import FIRMWARE, firmware_files
+from usher_tools.pico.board import Pico, PicoConfig
 from usher_tools.pico.build import USHER_UF2, usher_version
-from usher_tools.pico.device import PROBE_BOOT, Pico, PicoConfig, deploy_files, flash_files, run_script, write_files
+from usher_tools.pico.flash import PROBE_BOOT, deploy_files, flash_files, write_files
+from usher_tools.pico.script import run_script
 
 
 def need_uf2() -> str:

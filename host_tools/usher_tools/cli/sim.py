@@ -97,10 +97,11 @@ def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, sec
     )  # fmt: skip
     try:
         if pico:
-            from usher_tools.pico import device as pico_device
+            from usher_tools.pico import flash as pico_flash
+            from usher_tools.pico import script as pico_script
 
-            board = pico_device.open_board(profile, flash, live=not script)
-            run_script = pico_device.run_script  # noqa: F811
+            board = pico_flash.open_board(profile, flash, live=not script)
+            run_script = pico_script.run_script  # noqa: F811
         else:
             board = Sim(cfg)
     except SimError as e:

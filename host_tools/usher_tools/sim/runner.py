@@ -14,15 +14,14 @@ import fcntl
 import json
 import os
 import select
-import subprocess
 import time
-import tty
 from dataclasses import dataclass, field
 
 from usher_tools.paths import FIRMWARE as FIRMWARE_DIR
 from usher_tools.paths import ROOT, tool, vm_env
 from usher_tools.sim import protocol as P
 from usher_tools.sim.board import SimError, VirtualBoard
+from usher_tools.sim.hostio import close_fds, nonblock, open_pty, spawn
 from usher_tools.sim.mpycache import compile_tree
 from usher_tools.sim.profiles import PROFILES
 
@@ -96,10 +95,6 @@ def lock_flash(path: str) -> int:
     return fd
 
 
-def _nonblock(fd: int) -> None:
-    fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK)
-
-
 class Sim(VirtualBoard):
     def __init__(self, cfg: SimConfig) -> None:
         if cfg.profile not in PROFILES:
@@ -148,10 +143,7 @@ class Sim(VirtualBoard):
         make_flash(cfg.flash, cfg.blocks)
         self.lock = lock_flash(cfg.flash)  # one simulator a flash file: two would corrupt it
         if cfg.pty:
-            self.pty_master, self.pty_slave = os.openpty()
-            tty.setraw(self.pty_slave)  # a CDC port carries bytes, not lines
-            _nonblock(self.pty_master)
-            self.pty_path = os.ttyname(self.pty_slave)
+            self.pty_master, self.pty_slave, self.pty_path = open_pty()
 
     # ---- the VM process -------------------------------------------------
 
@@ -190,16 +182,7 @@ class Sim(VirtualBoard):
         # their share of an allowance on top, and a ballast pins the rest
         vm_heap = "%d" % (heap_bytes(cfg.heap) + SIM_ALLOWANCE + self.rom_room)
         args = [tool("micropython"), "-X", "heapsize=" + vm_heap, SIM_MAIN, str(r_cmd), str(w_ev)]
-        self.proc = subprocess.Popen(
-            args,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            pass_fds=(r_cmd, w_ev),
-            start_new_session=True,  # a Ctrl-C in the terminal is the host's to handle
-            cwd=DEVICE_DIR,
-            env=vm_env(),
-        )
+        self.proc = spawn(args, DEVICE_DIR, vm_env(), pass_fds=(r_cmd, w_ev))
         os.close(r_cmd)
         os.close(w_ev)
         self.cmd = w_cmd
@@ -208,7 +191,7 @@ class Sim(VirtualBoard):
         self.out = self.proc.stdout.fileno()  # type: ignore[union-attr]
         self.err = self.proc.stderr.fileno()  # type: ignore[union-attr]
         for fd in (self.ev, self.out, self.err, self.inp):
-            _nonblock(fd)
+            nonblock(fd)
         self.reader = P.FrameReader()
         self.waiting = None
         self.pending = (P.CMD_NONE, 0)
@@ -331,9 +314,7 @@ class Sim(VirtualBoard):
 
     def close(self) -> None:
         self.kill("closed")
-        for fd in (self.pty_master, self.pty_slave):
-            if fd >= 0:
-                os.close(fd)
+        close_fds(self.pty_master, self.pty_slave)
         self.pty_master = self.pty_slave = -1
         if self.lock >= 0:
             os.close(self.lock)  # and with it the lock

@@ -8,7 +8,7 @@ import statistics
 import tempfile
 
 from usher_tools.paths import ROOT
-from usher_tools.pico.device import board_module
+from usher_tools.pico.board import board_module
 
 SCRIPT = os.path.join(ROOT, "tests", "sim", "shell_session.txt")
 GAMES_OUT = os.path.join(ROOT, "build", "pico-games")  # tests/host/test_pico_games.py leaves its figures here
@@ -20,7 +20,7 @@ GAMES_BEFORE = GAMES_OUT + "-before"
 def _flash(d: str, profile: str, frozen: bool, seed: int) -> str:
     """A flash image as a user leaves it (files deploy, or usher.uf2 on a
     blank board), with the measuring boot.py (fixed seed, heap probe)."""
-    from usher_tools.pico.device import PROBE_BOOT, deploy_files, write_files
+    from usher_tools.pico.flash import PROBE_BOOT, deploy_files, write_files
 
     flash = os.path.join(d, "flash.img")
     if frozen:
@@ -36,8 +36,10 @@ def play(text: str, profile: str, frozen: bool = False, seed: int = 1) -> dict:
     """A script on the emulated Pico from power-on: the simulator's report
     plus the heap after every press, each press's time and bytes, and the
     files on the flash at the end."""
+    from usher_tools.pico.board import Pico, PicoConfig
     from usher_tools.pico.build import STOCK_UF2, USHER_UF2
-    from usher_tools.pico.device import Pico, PicoConfig, flash_files, press_times, run_script
+    from usher_tools.pico.flash import flash_files
+    from usher_tools.pico.script import press_times, run_script
 
     with tempfile.TemporaryDirectory() as d:
         flash = _flash(d, profile, frozen, seed)
@@ -102,8 +104,9 @@ def sync_speed(profile: str = "lcd114") -> dict:
     import sys
     import time
 
+    from usher_tools.pico.board import Pico, PicoConfig
     from usher_tools.pico.build import STOCK_UF2
-    from usher_tools.pico.device import Pico, PicoConfig, write_files
+    from usher_tools.pico.flash import write_files
 
     from usher_devkit.planners import full_games
 

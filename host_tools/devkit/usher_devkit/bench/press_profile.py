@@ -80,8 +80,9 @@ def events_of(lines: list) -> list:
 
 def profile(game: str = GAME, window: tuple = WINDOW) -> list:
     """[(event, screen, screen after, handle us, flash us, render us, flush us, collect us)]."""
+    from usher_tools.pico.board import Pico, PicoConfig
     from usher_tools.pico.build import STOCK_UF2
-    from usher_tools.pico.device import Pico, PicoConfig, deploy_files, write_files
+    from usher_tools.pico.flash import deploy_files, write_files
 
     from usher_devkit.planners import full_games
 

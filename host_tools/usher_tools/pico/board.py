@@ -15,15 +15,13 @@ import os
 import select
 import struct
 import subprocess
-import sys
 import time
-import tty
 from dataclasses import dataclass
 
-from usher_tools.paths import ROOT, tool, vm_env
+from usher_tools.paths import ROOT, tool
 from usher_tools.sim.board import SimError, VirtualBoard
+from usher_tools.sim.hostio import close_fds, nonblock, open_pty, spawn
 from usher_tools.sim.profiles import PROFILES
-from usher_tools.sim.runner import _nonblock
 
 BOARD_JS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "board.mjs")
 NODE_DIR = os.path.join(ROOT, ".node")
@@ -138,10 +136,7 @@ class Pico(VirtualBoard):
         self.pty_master = self.pty_slave = -1
         self.pty_path = ""
         if cfg.pty:
-            self.pty_master, self.pty_slave = os.openpty()
-            tty.setraw(self.pty_slave)
-            _nonblock(self.pty_master)
-            self.pty_path = os.ttyname(self.pty_slave)
+            self.pty_master, self.pty_slave, self.pty_path = open_pty()
 
     # ---- power ---------------------------------------------------------------
 
@@ -163,16 +158,9 @@ class Pico(VirtualBoard):
         levels = {gp: 0 if name in self.held else 1 for name, gp in self.keys.items()}
         conf["inputs"] = [[gp, lv] for gp, lv in levels.items()]
         env = dict(os.environ, NODE_PATH=os.path.join(NODE_DIR, "node_modules"))
-        self.proc = subprocess.Popen(
-            [node(), BOARD_JS, json.dumps(conf)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=NODE_DIR,  # node finds rp2040js in .node/node_modules
-            env=env,
-            start_new_session=True,
-        )
-        _nonblock(self.proc.stderr.fileno())  # type: ignore[union-attr]
+        # node finds rp2040js in .node/node_modules
+        self.proc = spawn([node(), BOARD_JS, json.dumps(conf)], NODE_DIR, env)
+        nonblock(self.proc.stderr.fileno())  # type: ignore[union-attr]
         self.uf2_done = True
         self._buf = b""
         self.cycles = 0.0
@@ -258,9 +246,7 @@ class Pico(VirtualBoard):
 
     def close(self) -> None:
         self.kill("closed")
-        for fd in (self.pty_master, self.pty_slave):
-            if fd >= 0:
-                os.close(fd)
+        close_fds(self.pty_master, self.pty_slave)
         self.pty_master = self.pty_slave = -1
 
     def __enter__(self) -> "Pico":
@@ -612,185 +598,4 @@ class Pico(VirtualBoard):
         return text.splitlines()[-1] if text else ""
 
 
-PROBE_BOOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "probe_boot.py")
-PROBE_MAGIC = b"USHERPROBE!!"
-
-
-def write_files(flash: str, files: dict) -> None:
-    """Put files ({path on the Pico: bytes}) on the flash image's LittleFS."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as tmp:
-        job = []
-        for i, (dst, data) in enumerate(files.items()):
-            src = os.path.join(tmp, "f%d" % i)
-            with open(src, "wb") as f:
-                f.write(data)
-            job.append([src, dst])
-        _fswrite(flash, job)
-
-
-def _fswrite(flash: str, files: list) -> None:
-    if not os.path.exists(flash) or os.path.getsize(flash) != FLASH_BYTES:
-        with open(flash, "wb") as f:
-            f.write(b"\xff" * FLASH_BYTES)
-    job = {
-        "image": os.path.abspath(flash),
-        "offset": FS_OFFSET,
-        "blocks": (FLASH_BYTES - FS_OFFSET) // 4096,
-        "files": [[os.path.abspath(s), d] for s, d in files],
-    }
-    proc = subprocess.run(
-        [tool("micropython"), os.path.join(os.path.dirname(os.path.abspath(__file__)), "vm", "fswrite.py")],
-        input=json.dumps(job),
-        capture_output=True,
-        text=True,
-        env=vm_env(),
-        timeout=120,
-    )
-    if proc.returncode or not proc.stdout.startswith("ok"):
-        raise PicoError("could not write the flash image: " + (proc.stderr or proc.stdout)[-1000:])
-
-
-def deploy_files(flash: str, profile: str, probe_seed: int | None = None) -> int:
-    """Leave the flash image as `usher deploy --profile PROFILE` leaves a Pico:
-    the compiled firmware under /usher, main.py, /data/profile.txt. The
-    tests' quick way to a deployed board (one test takes the real path,
-    mpremote over the emulated USB)."""
-    import tempfile
-
-    from usher_tools.deploy import build as build_mod
-
-    out = os.path.join(ROOT, "build", "mpy")
-    rows = build_mod.build(out)
-    if any(r[2] for r in rows):
-        raise PicoError("the firmware does not compile")
-    plan = build_mod.deploy_plan(out)
-    with tempfile.TemporaryDirectory() as tmp:
-        prof = os.path.join(tmp, "profile.txt")
-        with open(prof, "w") as f:
-            f.write(profile + "\n")
-        extra = []
-        if probe_seed is not None:  # the measuring boot.py (fixed seed, heap probe)
-            boot = os.path.join(tmp, "boot.py")
-            with open(PROBE_BOOT) as f, open(boot, "w") as g:
-                g.write(f.read().replace("SEED = -1", "SEED = %d" % probe_seed))
-            extra.append((boot, "boot.py"))
-        files = list(plan) + [(prof, "data/profile.txt")] + extra
-        _fswrite(flash, files)
-    return len(files)
-
-
-def bootsel_drive(folder):  # type: ignore[no-untyped-def]
-    """The drive a Pico shows while BOOTSEL is held at power-on, as a folder:
-    its INFO_UF2.TXT as the RP2040's boot ROM writes it. A UF2 copied there
-    is what the emulated board then boots (PicoConfig.uf2)."""
-    import pathlib
-
-    d = pathlib.Path(folder)
-    d.mkdir(parents=True, exist_ok=True)
-    (d / "INFO_UF2.TXT").write_text("UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\nBoard-ID: RPI-RP2\n")
-    return d
-
-
-def open_board(profile: str, flash: str, live: bool = True) -> Pico:
-    """The board `usher sim --pico` runs: the stock rp2 firmware (built by
-    `make rp2`), Usher deployed on its flash the first time (as `usher
-    deploy` would), the flash kept in `flash` across runs."""
-    from usher_tools.pico.build import HOW, STOCK_UF2
-
-    if not os.path.exists(STOCK_UF2):
-        raise PicoError("the Pico's firmware is not built (%s): %s" % (os.path.relpath(STOCK_UF2), HOW))
-    fresh = not os.path.exists(flash)
-    if fresh:
-        os.makedirs(os.path.dirname(os.path.abspath(flash)), exist_ok=True)
-        deploy_files(flash, profile)
-    return Pico(PicoConfig(profile=profile, flash=flash, uf2=STOCK_UF2 if fresh else "", live=live))
-
-
-def flash_files(path: str) -> dict:
-    """The files on an emulated Pico's LittleFS, by path: read with the
-    simulator's LittleFS reader from the filesystem part of the 2 MiB image."""
-    import tempfile
-
-    from usher_tools.sim.flashfs import read_image
-
-    with open(path, "rb") as f:
-        f.seek(FS_OFFSET)
-        fs = f.read()
-    with tempfile.NamedTemporaryFile(suffix=".img") as t:
-        t.write(fs)
-        t.flush()
-        return read_image(t.name, heap="8M").files  # the firmware files are there too
-
-
-# idle 10 ms steps that end a press: more than two of the app's 20 ms ticks,
-# since it handles a press at one tick and draws it at the next, and a tick's
-# sleep between them is no end (3 steps let the next press come while a
-# slow screen was still to be drawn, and a tap then may look like a long press)
-AFTER_PRESS = 5
-
-
-def script_runner(pico: Pico, shots_dir: str = ""):  # type: ignore[no-untyped-def]
-    """The simulator's script runner, for a chip whose work takes time: each
-    press is followed by a wait until the firmware idles again (as a person
-    waits for the screen), and a shot is taken once the screen is drawn."""
-    from usher_tools.sim.script import ScriptRunner
-
-    class PicoScriptRunner(ScriptRunner):
-        def _tap(self, key: str, hold: int) -> None:
-            super()._tap(key, hold)
-            pico.settle(idle_steps=AFTER_PRESS)
-            if pico.sample_heap and pico.alive:
-                alloc, free = pico.heap()
-                pico.heap_log.append([key, alloc, free])
-
-        def shot(self, name: str) -> str:
-            pico.settle(idle_steps=3)
-            return super().shot(name)
-
-        def mark(self, name: str) -> int:
-            # the probe boot.py's figure: gc.mem_alloc() after a collection
-            pico.settle(idle_steps=3)
-            got = pico.heap()[0]
-            self.heap.append([name, got])
-            return got
-
-    return PicoScriptRunner(pico, shots_dir)
-
-
-def press_times(pico: Pico) -> list:
-    """[(key, ms, bytes, n)] per press (n: its place among the presses):
-    emulated ms from the moment the press
-    takes effect (prev/next on the press, ok/back on the release) to the
-    panel's last byte before the next press (or before the host's next
-    bytes: what a sync draws is the link's, not the press's), and the bytes
-    it pushed. A press whose answer spans a power cycle is left out."""
-    import bisect
-
-    out = []
-    ps = pico.presses
-    host = [t for t, _ in pico.cdc_in_log]
-    for i, p in enumerate(ps):
-        end = ps[i + 1]["events"] if i + 1 < len(ps) else len(pico.events)
-        evs = pico.events[p["events"] : end]
-        j = bisect.bisect_right(host, p["down_us"])
-        if j < len(host):
-            evs = [e for e in evs if e[0] < host[j]]
-        logical = pico.keymap.get(p["key"], "")
-        at = p["down_us"] if logical in ("prev", "next", "up", "down") else p.get("up_us", p["down_us"])
-        if not evs or any(t < p["down_us"] for t, _ in evs):
-            continue
-        out.append((p["key"], max(0.0, (evs[-1][0] - at) / 1000), sum(n for _, n in evs), i))
-    return out
-
-
-def run_script(pico: Pico, text: str, shots_dir: str = "") -> dict:
-    """Play a simulator script on the emulated Pico; the simulator's report."""
-    from usher_tools.sim import script
-
-    return script.run_script(pico, text, shots_dir, runner=script_runner(pico, shots_dir))  # type: ignore[arg-type]
-
-
-if __name__ == "__main__":
-    sys.exit("use usher_tools.pico via `usher sim --pico` or the tests")
+PROBE_MAGIC = b"USHERPROBE!!"  # where the probe boot.py (pico/flash.py's PROBE_BOOT) keeps its figures
