@@ -120,6 +120,7 @@ class Match:
             if seq <= loaded.count and lows[k] >= keep:
                 m.snaps.append([seq, keep, ends[k]])
         if not (m.snaps and m.snaps[0][2] == ends[0]):
+            snap = None  # not two states in RAM at once
             snap = m._snapshot()  # the one read is behind an undo: the one before it, or none
         m._rebuild(snap)
         return m

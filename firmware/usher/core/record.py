@@ -26,8 +26,8 @@ def encode_line(obj) -> bytes:
     return body + b"*" + crc_hex(body).encode() + b"\n"
 
 
-def checked(line: bytes):
-    """The body of a complete line that passes its check, else None."""
+def decode_line(line: bytes):
+    """The object on a complete line, or None if the line fails its check."""
     if not line.endswith(b"\n"):
         return None
     star = line.rfind(b"*")
@@ -36,21 +36,10 @@ def checked(line: bytes):
     body = line[:star]
     if crc_hex(body).encode() != line[star + 1 : -1]:
         return None
-    return body
-
-
-def decode_line(line: bytes):
-    """The object on a complete line, or None if the line fails its check."""
-    body = checked(line)
-    if body is None:
-        return None
     try:
         return loads(body.decode())
     except ValueError:
         return None
-
-
-ACTION: dict = {}  # what load knows of an action line without reading it: not an undo
 
 
 class Loaded:
@@ -162,13 +151,8 @@ class GameLog:
         inforce: list = []
         low = low2 = -1
         for line in self.storage.lines(self.path):
-            # each line checked; only the header and undos read (JSON is the
-            # slow part on a Pico, and an action that is no undo never says "undo")
-            body = checked(line)
-            obj = ACTION
-            if body is not None and (header is None or b'"undo"' in body):
-                obj = decode_line(line)
-            if body is None or obj is None:
+            obj = decode_line(line)
+            if obj is None:
                 break
             good += len(line)
             if header is None:
