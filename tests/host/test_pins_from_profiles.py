@@ -3,7 +3,7 @@ the deploy's board probe read them from usher.board.lcd114 / .oled, so a
 profile that moves a pin moves them too."""
 
 from usher.board import lcd114, oled
-from usher_tools.cli import choose_profile, probe_script
+from usher_tools.deploy.mpremote import choose_profile, probe_script
 from usher_tools.sim.profiles import PROFILES, Profile
 
 
@@ -23,7 +23,7 @@ def test_the_simulator_puts_the_oled_where_its_profile_says():
 def test_a_pin_moved_in_the_profile_moves_in_the_simulator(monkeypatch):
     monkeypatch.setattr(lcd114, "PIN_DC", 20)
     monkeypatch.setattr(lcd114, "PIN_SCK", 14)
-    p = Profile("lcd114", "usher.board.lcd114", "standin_lcd", None, 2)
+    p = Profile("lcd114", "usher.board.lcd114", None, 2)
     assert p.dc == 20 and p.spi == (lcd114.SPI_ID, 14, lcd114.PIN_MOSI)
 
 

@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 from PIL import Image
+from usher_devkit import simcounter
 from usher_tools.cli.sim import sim as sim_cmd
-from usher_tools.sim import Sim, SimConfig, SimError
+from usher_tools.sim import Sim, SimError
 from usher_tools.sim.script import parse
 from usher_tools.sim.terminal import Live, downscale, half_blocks
 
@@ -32,9 +33,7 @@ def test_scripted_run_writes_shots_and_figures(tmp_path):
     res = CliRunner().invoke(
         sim_cmd,
         [
-            "--profile",
-            "oled",
-            "--standin",
+            *simcounter.cli_args("oled"),
             "--script",
             str(script),
             "--shots",
@@ -59,15 +58,15 @@ def test_scripted_run_writes_shots_and_figures(tmp_path):
 def test_script_error_names_the_line_and_fails_the_command(tmp_path):
     script = tmp_path / "s.txt"
     script.write_text("next\nfrobnicate 1 2\n")
-    res = CliRunner().invoke(sim_cmd, ["--profile", "lcd114", "--standin", "--script", str(script)])
+    res = CliRunner().invoke(sim_cmd, [*simcounter.cli_args("lcd114"), "--script", str(script)])
     assert res.exit_code == 1
     assert "line 2" in res.output and "frobnicate" in res.output
 
 
 def test_unknown_key_lists_the_profiles_keys(tmp_path):
-    with Sim(SimConfig(profile="oled", standin=True, flash=str(tmp_path / "f.img"))) as sim:
+    with Sim(simcounter.config("oled", flash=str(tmp_path / "f.img"))) as sim:
         sim.boot()
-        with pytest.raises(SimError, match="k1=prev"):
+        with pytest.raises(SimError, match="prev=prev"):
             sim.resolve("select")
 
 
@@ -83,7 +82,7 @@ def test_downscale_averages_blocks_and_half_blocks_stack_two_rows():
 
 
 def test_terminal_keys_press_the_profiles_buttons(tmp_path):
-    with Sim(SimConfig(profile="lcd114", standin=True, flash=str(tmp_path / "f.img"))) as sim:
+    with Sim(simcounter.config("lcd114", flash=str(tmp_path / "f.img"))) as sim:
         sim.boot()
         live = Live(sim, 2, str(tmp_path))
         live.on_input(b"\x1b[B")  # down arrow: the joystick's down
@@ -113,7 +112,7 @@ def test_live_terminal_runs_in_raw_mode_and_restores_the_terminal(tmp_path):
     master, slave = pty.openpty()
     before = termios.tcgetattr(slave)
     code = "from usher_tools.cli.sim import sim; sim()"
-    args = [sys.executable, "-c", code, "--profile", "oled", "--standin", "--flash", str(tmp_path / "f.img")]
+    args = [sys.executable, "-c", code, *simcounter.cli_args("oled"), "--flash", str(tmp_path / "f.img")]
     proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=subprocess.PIPE, cwd=str(tmp_path))
     seen = b""
     end = time.monotonic() + 20
@@ -165,7 +164,7 @@ def test_live_screenshots_go_to_a_folder_git_ignores(tmp_path):
     probe = os.path.join(SHOTS_DIR, "usher-sim-lcd114-1.png")
     got = subprocess.run(["git", "check-ignore", "-q", probe], cwd=ROOT)
     assert got.returncode == 0, "sim-data/shots/ must be ignored by git"
-    with Sim(SimConfig(profile="oled", standin=True, flash=str(tmp_path / "f.img"))) as sim:
+    with Sim(simcounter.config("oled", flash=str(tmp_path / "f.img"))) as sim:
         sim.boot()
         live = Live(sim, 1, str(tmp_path / "shots"))  # made on the first shot
         path = live.screenshot()
@@ -174,12 +173,12 @@ def test_live_screenshots_go_to_a_folder_git_ignores(tmp_path):
 
 def test_two_simulators_on_one_flash_file_are_refused_with_a_message(tmp_path):
     flash = str(tmp_path / "f.img")
-    with Sim(SimConfig(profile="oled", standin=True, flash=flash)):
+    with Sim(simcounter.config("oled", flash=flash)):
         with pytest.raises(SimError, match="in use by another simulator"):
-            Sim(SimConfig(profile="oled", standin=True, flash=flash))
+            Sim(simcounter.config("oled", flash=flash))
         script = tmp_path / "s.txt"
         script.write_text("wait 100\n")
-        res = CliRunner().invoke(sim_cmd, ["--profile", "oled", "--standin", "--flash", flash, "--script", str(script)])
+        res = CliRunner().invoke(sim_cmd, [*simcounter.cli_args("oled"), "--flash", flash, "--script", str(script)])
         assert res.exit_code != 0 and "in use by another simulator" in res.output, res.output
-    with Sim(SimConfig(profile="oled", standin=True, flash=flash)) as sim:  # free again once the first is closed
+    with Sim(simcounter.config("oled", flash=flash)) as sim:  # free again once the first is closed
         sim.boot()

@@ -2,8 +2,8 @@
 machine, the stand-in profiles' raw SPI/I2C draw path, the lockstep clock,
 the file-backed LittleFS flash with power cuts, and the serial pty.
 
-The stand-ins (usher_tools/sim/device/standin_*.py) stand for the board
-profiles and the app loop until the real ones land; they draw block i of
+The counter (usher_devkit/counter/, usher_devkit.simcounter) stands for the
+app loop and the board profiles' displays, on the profiles' own pins; it draws block i of
 the counter at x = 4 + (i % per_row) * cell, y = 4 + (i // per_row) * cell,
 (cell - 2) square, cell 22 on the LCD and 12 on the OLED, in theme colour
 3 + i % 6; ok toggles a 10x10 foreground marker 12 px in from the
@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 import serial
 from usher.ui import theme
+from usher_devkit import simcounter
 from usher_tools.sim import Sim, SimConfig
 from usher_tools.sim.flashfs import read_image
 from usher_tools.sim.script import run_script
@@ -43,13 +44,14 @@ def expected_counter(w: int, h: int, count: int, marker: bool, mono: bool):  # t
     return img
 
 
-def make(tmp_path, profile="lcd114", name="flash.img", **kw) -> Sim:  # type: ignore[no-untyped-def]
-    kw.setdefault("standin", True)
+def make(tmp_path, profile="lcd114", name="flash.img", counter=True, **kw) -> Sim:  # type: ignore[no-untyped-def]
+    if counter:
+        return Sim(simcounter.config(profile, flash=str(tmp_path / name), **kw))
     return Sim(SimConfig(profile=profile, flash=str(tmp_path / name), **kw))
 
 
 @pytest.mark.parametrize("profile,size,mono", [("lcd114", (240, 135), False), ("oled", (128, 64), True)])
-def test_standin_draw_path_gives_the_exact_panel_image(tmp_path, profile, size, mono):
+def test_counter_draw_path_gives_the_exact_panel_image(tmp_path, profile, size, mono):
     with make(tmp_path, profile) as sim:
         res = run_script(sim, "wait 100\nnext 3\nok\n", str(tmp_path / "shots"))
         img = sim.image()
@@ -132,12 +134,15 @@ def run(hw, clock, storage, serial=None, seed=0, ticks=-1):
     seen = []
     k1 = [k for k in hw.keys if hw.keymap[k] == "prev"][0]
     fell = []
-    m.Pin(18).irq(lambda pin: fell.append(pin), m.Pin.IRQ_FALLING)  # the stand-in's k1, active low
+    from usher.board import oled as board
+
+    gp = dict(board.KEY_PINS)[k1]  # the profile's prev key, active low
+    m.Pin(gp).irq(lambda pin: fell.append(pin), m.Pin.IRQ_FALLING)
     while True:
         if hw.keys[k1]() and not seen:
             seen.append(1)
             check(serial, "key reads the host's level", True)
-            check(serial, "falling edge interrupt", len(fell) == 1 and repr(fell[0]) == "Pin(GPIO18)")
+            check(serial, "falling edge interrupt", len(fell) == 1 and repr(fell[0]) == "Pin(GPIO%d)" % gp)
         clock.sleep_ms(20)
 """
 
@@ -186,7 +191,7 @@ def test_real_firmware_boots_and_takes_presses_in_the_sim(tmp_path, profile):
     """Switches itself on when the board profile and usher.app.run land."""
     if not _landed(profile):
         pytest.skip("firmware/usher/board/%s.py or usher.app.run not there yet" % profile)
-    with make(tmp_path, profile, standin=False) as sim:
+    with make(tmp_path, profile, counter=False) as sim:
         res = run_script(sim, "wait 1000\nnext\nok\nwait 500\nback\nwait 500\n", str(tmp_path))
         shown = sim.image().any()
     assert res["error"] == "", res["error"] + res["serial_tail"]

@@ -36,7 +36,6 @@ SHOTS_DIR = os.path.join(ROOT, "sim-data", "shots")
     help="File backing the virtual flash (live default: sim-data/PROFILE.flash; scripted: a blank one).",
 )
 @click.option("--fresh", is_flag=True, help="Start from a blank flash.")
-@click.option("--standin", is_flag=True, help="Run the simulator's stand-in profile and app, not the firmware's.")
 @click.option("--headless", is_flag=True, help="Live, without drawing: just the device and its serial pty.")
 @click.option("--seconds", type=float, default=-1, help="Headless: stop after this long.")
 @click.option(
@@ -68,8 +67,9 @@ SHOTS_DIR = os.path.join(ROOT, "sim-data", "shots")
 )
 @click.option("--profile-module", default="", hidden=True)
 @click.option("--app-module", default="", hidden=True)
-def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, seconds, mpy, romfs, seed, heap_probe, heap,  # type: ignore[no-untyped-def]  # noqa: E501
-        col_offset, row_offset, pico, profile_module, app_module):  # fmt: skip
+@click.option("--vm-path", multiple=True, hidden=True)  # folders on the VM's sys.path, for those two
+def sim(profile, script, shots, out, scale, flash, fresh, headless, seconds, mpy, romfs, seed, heap_probe, heap,  # type: ignore[no-untyped-def]  # noqa: E501
+        col_offset, row_offset, pico, profile_module, app_module, vm_path):  # fmt: skip
     """Run the firmware on the MicroPython VM with virtual buttons, display, flash and USB serial.
 
     Live (default): the panel in the terminal; arrows, Enter, Backspace/Esc,
@@ -91,9 +91,10 @@ def sim(profile, script, shots, out, scale, flash, fresh, standin, headless, sec
     if fresh and os.path.exists(flash):
         os.remove(flash)
     cfg = SimConfig(
-        profile=profile, live=not script, standin=standin, flash=flash, heap=heap, seed=seed, mpy=mpy, romfs=romfs,
+        profile=profile, live=not script, flash=flash, heap=heap, seed=seed, mpy=mpy, romfs=romfs,
         probe=heap_probe,
         col_offset=col_offset, row_offset=row_offset, profile_module=profile_module, app_module=app_module,
+        path=list(vm_path),
     )  # fmt: skip
     try:
         if pico:

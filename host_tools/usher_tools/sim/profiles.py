@@ -10,10 +10,9 @@ from usher_tools.sim.panels import Ssd1306, St7789
 
 
 class Profile:
-    def __init__(self, name, module, standin, panel, scale):  # type: ignore[no-untyped-def]
+    def __init__(self, name, module, panel, scale):  # type: ignore[no-untyped-def]
         self.name = name
         self.module = module  # the board profile the device builds
-        self.standin = standin  # the simulator's own stand-in for it
         self.panel = panel  # callable(options) -> Panel
         self.scale = scale  # default terminal down-scaling
         self._wires: dict | None = None
@@ -69,6 +68,6 @@ def _ssd1306(opts: dict) -> Ssd1306:
 
 
 PROFILES = {
-    "lcd114": Profile("lcd114", "usher.board.lcd114", "standin_lcd", _st7789, 2),
-    "oled": Profile("oled", "usher.board.oled", "standin_oled", _ssd1306, 1),
+    "lcd114": Profile("lcd114", "usher.board.lcd114", _st7789, 2),
+    "oled": Profile("oled", "usher.board.oled", _ssd1306, 1),
 }

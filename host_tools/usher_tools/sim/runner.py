@@ -50,7 +50,6 @@ def heap_bytes(text: str) -> int:
 class SimConfig:
     profile: str = "lcd114"
     live: bool = False
-    standin: bool = False  # the simulator's stand-in profile and app instead of the firmware's
     profile_module: str = ""  # overrides (tests, experiments)
     app_module: str = ""
     flash: str = ""  # file backing the virtual flash; created blank (0xFF) if missing
@@ -171,8 +170,8 @@ class Sim(VirtualBoard):
             "allowance": SIM_ALLOWANCE,
             "path": [self._firmware()] + [os.path.abspath(p) for p in cfg.path],
             "romfs": self._romfs(),
-            "profile": cfg.profile_module or (prof.standin if cfg.standin else prof.module),
-            "app": cfg.app_module or ("standin_app" if cfg.standin else "usher.app"),
+            "profile": cfg.profile_module or prof.module,
+            "app": cfg.app_module or "usher.app",
         }
         conf["mpy"] = compile_tree(DEVICE_DIR, os.path.join(CACHE, "device-mpy"), skip=("sim_main.py",))
         # the configuration goes down the channel: argv strings of 256 bytes kill this VM
@@ -621,11 +620,6 @@ class Sim(VirtualBoard):
         self.pump(self.cfg.stall_s, until_sleep=True)
 
     def last_words(self) -> str:
-        """The last line the VM printed (a crash's traceback ends there), with a hint."""
+        """The last line the VM printed (a crash's traceback ends there)."""
         text = (bytes(self.stderr) or bytes(self.serial_out)).decode("utf-8", "replace").strip()
-        line = text.splitlines()[-1] if text else ""
-        if "no module named 'usher.board." in line or "no module named 'usher.app'" in line:
-            line += "  (not built yet? --standin runs the simulator's stand-ins)"
-        elif "has no attribute 'run'" in line:
-            line += "  (usher.app.run not built yet? --standin runs the simulator's stand-ins)"
-        return line
+        return text.splitlines()[-1] if text else ""

@@ -49,7 +49,7 @@ def figures() -> list:
     rows.append(
         ("shell session lcd114, code in a ROMFS: firmware peak live heap", "%d bytes" % r["firmware_peak_heap"], "")
     )
-    m = measure("lcd114", standin=True, seconds=5)
+    m = measure("lcd114", counter=True, seconds=5)
     rows.append(("simulator's own heap (on top of the 256K)", "%d bytes" % m["sim_heap"], "the Pico does not pay it"))
     rows.append(("lockstep ticks per second (20 ms ticks)", str(m["ticks_per_s"]), ""))
     return rows

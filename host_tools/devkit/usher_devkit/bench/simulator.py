@@ -16,15 +16,24 @@ import time
 from usher_tools.paths import tool, vm_env
 from usher_tools.sim.runner import Sim, SimConfig
 
+from usher_devkit import simcounter
 
-def measure(profile: str = "lcd114", standin: bool = True, seconds: int = 60) -> dict:
-    out: dict = {"profile": profile, "standin": standin}
+
+def measure(profile: str = "lcd114", counter: bool = True, seconds: int = 60) -> dict:
+    """The VM's figures, running the counter (usher_devkit.simcounter) or the firmware."""
+    out: dict = {"profile": profile, "counter": counter}
     t = time.perf_counter()
     for _ in range(5):
         subprocess.run([tool("micropython"), "-X", "heapsize=256K", "-c", "pass"], check=True, env=vm_env())
     out["vm_start_ms"] = round((time.perf_counter() - t) / 5 * 1000, 1)
     with tempfile.TemporaryDirectory() as d:
-        sim = Sim(SimConfig(profile=profile, standin=standin, flash=os.path.join(d, "f.img"), pty=False))
+        flash = os.path.join(d, "f.img")
+        cfg = (
+            simcounter.config(profile, flash=flash, pty=False)
+            if counter
+            else SimConfig(profile, flash=flash, pty=False)
+        )
+        sim = Sim(cfg)
         try:
             boots = []
             for _ in range(5):

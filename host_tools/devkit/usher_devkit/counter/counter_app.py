@@ -1,5 +1,6 @@
-"""Stand-in for usher.app.run (used by the simulator's tests and
-`usher sim --standin` until firmware/usher/app.py lands).
+"""A counter app in usher.app.run's place, for the simulator's own tests
+(its draw path, pixels per press, flash, serial), with counter_lcd /
+counter_oled in place of the board profiles (usher_devkit.simcounter).
 
 A counter of blocks: next adds one (and saves the count), prev removes one,
 ok toggles a marker in the bottom-right corner, back clears. Lines on the

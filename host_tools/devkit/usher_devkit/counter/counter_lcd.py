@@ -1,8 +1,6 @@
-"""Stand-in for the lcd114 board profile (used by the simulator's tests and
-`usher sim --standin` until firmware/usher/board/lcd114.py lands).
-
-Waveshare Pico-LCD-1.14 pins. The display is a deliberately tiny ST7789
-driver that speaks the chip's protocol over raw SPI: fill_rect pushes a solid
+"""The counter's lcd114 profile, for the simulator's own tests: the
+firmware's pins and keys (usher.board.lcd114), and a deliberately tiny
+ST7789 driver that speaks the chip's protocol over raw SPI: fill_rect pushes a solid
 rectangle through a CASET/RASET/RAMWR window at once; show() pushes nothing.
 """
 
@@ -69,15 +67,16 @@ class RawSt7789:
 
 
 def make(machine):  # type: ignore[no-untyped-def]
+    from usher.board import lcd114 as B  # every pin from the profile
+
     Pin = machine.Pin
-    spi = machine.SPI(1, 62500000, polarity=0, phase=0, sck=Pin(10), mosi=Pin(11))
-    bl = machine.PWM(Pin(13))
+    spi = machine.SPI(B.SPI_ID, B.SPI_BAUD, polarity=0, phase=0, sck=Pin(B.PIN_SCK), mosi=Pin(B.PIN_MOSI))
+    bl = machine.PWM(Pin(B.PIN_BL))
     bl.freq(1000)
     bl.duty_u16(65535)
-    disp = RawSt7789(spi, Pin(8, Pin.OUT), Pin(9, Pin.OUT), Pin(12, Pin.OUT))
+    disp = RawSt7789(spi, Pin(B.PIN_DC, Pin.OUT), Pin(B.PIN_CS, Pin.OUT), Pin(B.PIN_RST, Pin.OUT))
     keys = {}
-    for name, gp in (("A", 15), ("B", 17), ("up", 2), ("down", 18), ("left", 16), ("right", 20), ("press", 3)):
+    for name, gp in B.KEY_PINS:
         p = Pin(gp, Pin.IN, Pin.PULL_UP)
         keys[name] = lambda p=p: p.value() == 0
-    keymap = {"up": "prev", "left": "prev", "down": "next", "right": "next", "press": "ok", "A": "ok", "B": "back"}
-    return Hardware("lcd114", disp, keys, keymap, lambda level: bl.duty_u16(level * 65535 // 100))
+    return Hardware("lcd114", disp, keys, dict(B.KEYMAP), lambda level: bl.duty_u16(level * 65535 // 100))

@@ -1,8 +1,6 @@
-"""Stand-in for the oled board profile (used by the simulator's tests and
-`usher sim --standin` until firmware/usher/board/oled.py lands).
-
-A deliberately tiny SSD1306 driver over raw I2C writes: a MONO_VLSB frame
-buffer, the usual init sequence one command per write (control byte 0x80),
+"""The counter's oled profile, for the simulator's own tests: the firmware's
+pins and keys (usher.board.oled), and a deliberately tiny SSD1306 driver
+over raw I2C writes: a MONO_VLSB frame buffer, the usual init sequence one command per write (control byte 0x80),
 and show() pushing the pages of a region in horizontal addressing mode
 (column range 0x21, page range 0x22, then data after control byte 0x40).
 """
@@ -10,7 +8,7 @@ and show() pushing the pages of a region in horizontal addressing mode
 import framebuf
 from usher.board.hardware import Hardware
 
-ADDR = 0x3C
+ADDR = 0x3C  # usher.board.oled.OLED_ADDR, the address the simulator's panel answers at
 INIT = (0xAE, 0x20, 0x00, 0x40, 0xA1, 0xA8, 63, 0xC8, 0xD3, 0, 0xDA, 0x12, 0xD5, 0x80, 0xD9, 0xF1, 0xDB, 0x30,
         0x81, 0xFF, 0xA4, 0xA6, 0x8D, 0x14, 0xAF)  # fmt: skip
 
@@ -55,12 +53,13 @@ class RawSsd1306(framebuf.FrameBuffer):
 
 
 def make(machine):  # type: ignore[no-untyped-def]
+    from usher.board import oled as B  # every pin from the profile
+
     Pin = machine.Pin
-    i2c = machine.I2C(0, scl=Pin(5), sda=Pin(4), freq=400000)
+    i2c = machine.I2C(B.I2C_ID, scl=Pin(B.PIN_SCL), sda=Pin(B.PIN_SDA), freq=B.I2C_FREQ)
     disp = RawSsd1306(i2c)
     keys = {}
-    for name, gp in (("k1", 18), ("k2", 19), ("k3", 20), ("k4", 21)):
+    for name, gp in B.KEY_PINS:
         p = Pin(gp, Pin.IN, Pin.PULL_UP)
         keys[name] = lambda p=p: not p.value()
-    keymap = {"k1": "prev", "k2": "next", "k3": "ok", "k4": "back"}
-    return Hardware("oled", disp, keys, keymap, None)
+    return Hardware("oled", disp, keys, dict(B.KEYMAP), None)
