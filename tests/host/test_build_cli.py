@@ -53,7 +53,7 @@ def test_deploy_prunes_only_firmware_files_the_new_build_lacks(tmp_path):
     """The pruning script as the Pico runs it, on the MicroPython VM over a
     folder shaped like the Pico's flash: stale modules go, /data stays."""
     from tooling import micropython
-    from usher_tools.cli import PRUNE
+    from usher_tools.deploy.mpremote import PRUNE
 
     root = tmp_path / "flash"
     files = {
@@ -82,7 +82,7 @@ def test_deploy_prunes_only_firmware_files_the_new_build_lacks(tmp_path):
 
 def test_deploy_without_a_profile_keeps_the_picos_then_detects_then_asks(tmp_path, monkeypatch):
     from tooling import micropython
-    from usher_tools.cli import choose_profile, probe_script
+    from usher_tools.deploy.mpremote import choose_profile, probe_script
 
     data = tmp_path / "data"
     data.mkdir()

@@ -1,1 +1,1 @@
-"""Putting Usher on a Pico: the compiled firmware and its ROMFS image."""
+"""Putting Usher on a Pico: the compiled firmware, its ROMFS image, the copy by mpremote."""
