@@ -1,6 +1,8 @@
 """Paths to the project's pinned tools (installed into .venv by the Makefile)."""
 
+import contextlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -59,3 +61,35 @@ def run_portable(files: list, firmware: str = "", heap: str = HEAP) -> subproces
 
     args = ["mp_runner.py", rel(firmware or vm_firmware())] + [rel(f) for f in files]
     return micropython(args, heap=heap, cwd=TESTS)
+
+
+@contextlib.contextmanager
+def usher_web():
+    """The page from the real command `usher web` on a free port of
+    127.0.0.1: yields (its address, the folder it serves)."""
+    import pytest
+
+    proc = subprocess.Popen(
+        [tool("usher"), "web", "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    line = proc.stdout.readline()
+    m = re.search(r"http://127\.0\.0\.1:\d+/", line)
+    if not m:
+        proc.kill()
+        pytest.fail("usher web printed %r (stderr %r)" % (line, proc.stderr.read()[-2000:]))
+    try:
+        yield m.group(0), os.path.join(ROOT, line.split("(from ", 1)[1].split(";")[0])
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def browser_with_downloads(tmp_path_factory):
+    """Headless Chromium whose downloads land in a fresh folder (`.downloads`)."""
+    from usher_devkit.browser import Browser
+
+    downloads = str(tmp_path_factory.mktemp("downloads"))
+    with Browser(downloads=downloads) as b:
+        b.downloads = downloads
+        yield b

@@ -29,9 +29,9 @@ import time
 import numpy as np
 import pytest
 from PIL import Image
-from tooling import ROOT, tool
+from tooling import ROOT, browser_with_downloads, tool, usher_web
 from usher.core.record import encode_line
-from usher_devkit.browser import HOW_TO_GET, Browser, drive, find_chromium
+from usher_devkit.browser import HOW_TO_GET, drive, find_chromium
 from usher_tools.history.parsing import parse_record
 from usher_tools.web import WebError, serve
 
@@ -51,24 +51,13 @@ FIRST_SCREEN_MS = 1000
 @pytest.fixture(scope="module")
 def url():
     """The page from the real command, on a free port of 127.0.0.1."""
-    proc = subprocess.Popen(
-        [tool("usher"), "web", "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    line = proc.stdout.readline()
-    m = re.search(r"http://127\.0\.0\.1:\d+/", line)
-    if not m:
-        proc.kill()
-        pytest.fail("usher web printed %r (stderr %r)" % (line, proc.stderr.read()[-2000:]))
-    yield m.group(0)
-    proc.terminate()
-    proc.wait(timeout=10)
+    with usher_web() as (address, _):
+        yield address
 
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    downloads = str(tmp_path_factory.mktemp("downloads"))
-    with Browser(downloads=downloads) as b:
-        b.downloads = downloads
+    with browser_with_downloads(tmp_path_factory) as b:
         yield b
 
 

@@ -32,10 +32,10 @@ import threading
 import time
 
 import pytest
-from tooling import ROOT, tool
+from tooling import ROOT, browser_with_downloads, tool, usher_web
 from usher.core.record import encode_line
 from usher_devkit.bench.sync import PtyDevice
-from usher_devkit.browser import HOW_TO_GET, Browser, find_chromium
+from usher_devkit.browser import HOW_TO_GET, find_chromium
 from usher_tools.history.parsing import parse_record
 
 if not find_chromium():
@@ -268,25 +268,13 @@ FAKE_SERIAL = r"""
 @pytest.fixture(scope="module")
 def site():
     """The page from the real command, on a free port of 127.0.0.1."""
-    proc = subprocess.Popen(
-        [tool("usher"), "web", "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    line = proc.stdout.readline()
-    m = re.search(r"http://127\.0\.0\.1:\d+/", line)
-    if not m:
-        proc.kill()
-        pytest.fail("usher web printed %r (stderr %r)" % (line, proc.stderr.read()[-2000:]))
-    folder = os.path.join(ROOT, line.split("(from ", 1)[1].split(";")[0])
-    yield m.group(0), folder
-    proc.terminate()
-    proc.wait(timeout=10)
+    with usher_web() as served:
+        yield served
 
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    downloads = str(tmp_path_factory.mktemp("downloads"))
-    with Browser(downloads=downloads) as b:
-        b.downloads = downloads
+    with browser_with_downloads(tmp_path_factory) as b:
         yield b
 
 

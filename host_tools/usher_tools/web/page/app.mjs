@@ -16,7 +16,7 @@ import { Device, loadPack, TICK_MS } from "./device.mjs";
 import { Flash, MemoryFlash } from "./flash.mjs";
 import { Link, pullAll } from "./link.mjs";
 import { DeviceTransport } from "./transport.mjs";
-import { setupPico } from "./pico.mjs";
+import { saveFile, setupPico } from "./pico.mjs";
 
 const STARTED = performance.now();
 const runtime = import("./mp/micropython.mjs").then((m) => m.loadMicroPython);
@@ -361,17 +361,6 @@ function fit() {
 window.addEventListener("resize", fit);
 
 // ---------------------------------------------------------------- buttons
-
-function saveFile(name, bytes) {
-  const url = URL.createObjectURL(new Blob([bytes], { type: "application/octet-stream" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60000);
-}
 
 async function download() {
   const dev = page.device;

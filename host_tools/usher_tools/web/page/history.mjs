@@ -28,6 +28,28 @@ function req(r) {
   });
 }
 
+// A game's row as the history keeps it (the first copy), its sync time the
+// earlier row's when there was one.
+function rowOf(device, view, bytes, earlier, state) {
+  const gid = gidOf(view);
+  return Object.assign(
+    {
+      key: keyOf(device, gid),
+      device,
+      gid,
+      name: view.name,
+      game: view.game,
+      created: view.created || 0,
+      view,
+      data: bytes,
+      held: null,
+      syncedAt: (earlier && earlier.syncedAt) || Math.floor(Date.now() / 1000),
+      copy: 0,
+    },
+    state,
+  );
+}
+
 export class History {
   static async open(name = DB) {
     const r = indexedDB.open(name, 1);
@@ -67,23 +89,7 @@ export class History {
       if (bytes.length > row.data.length) row.held = bytes;
       return this.put(row);
     }
-    return this.put({
-      key: keyOf(device, gid),
-      device,
-      gid,
-      name: view.name,
-      game: view.game,
-      created: view.created || 0,
-      view,
-      data: bytes,
-      complete: false,
-      status: "partial",
-      problem: "",
-      result: {},
-      held: null,
-      syncedAt: (row && row.syncedAt) || Math.floor(Date.now() / 1000),
-      copy: 0,
-    });
+    return this.put(rowOf(device, view, bytes, row, { complete: false, status: "partial", problem: "", result: {} }));
   }
 
   // A whole record, re-scored. A finished game whose record came back
@@ -98,23 +104,8 @@ export class History {
       await this.put(Object.assign({}, old, { key: keyOf(device, gid, copy), copy }));
       note = view.name + " came back different from the finished game kept before: both kept";
     }
-    await this.put({
-      key: keyOf(device, gid),
-      device,
-      gid,
-      name: view.name,
-      game: view.game,
-      created: view.created || 0,
-      view,
-      data: bytes,
-      complete: true,
-      status: scored.status,
-      problem: scored.problem,
-      result: scored.result,
-      held: null,
-      syncedAt: (old && old.syncedAt) || Math.floor(Date.now() / 1000),
-      copy: 0,
-    });
+    const { status, problem, result } = scored;
+    await this.put(rowOf(device, view, bytes, old, { complete: true, status, problem, result }));
     return note;
   }
 

@@ -9,6 +9,18 @@ import { bgstats, eligible, localDate, qrCanvas } from "./bgstats.mjs";
 import { History } from "./history.mjs";
 import { Link, LinkError } from "./link.mjs";
 import { Scorer } from "./scorer.mjs";
+
+// A file handed to the person as a download (the page's records, the BG Stats file).
+export function saveFile(name, bytes, type = "application/octet-stream") {
+  const url = URL.createObjectURL(new Blob([bytes], { type }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+}
 import { sync } from "./sync.mjs";
 import { SerialTransport, choosePort, serialSupport } from "./transport.mjs";
 import { bootDrive, release, sha256hex, writeToDrive } from "./uf2.mjs";
@@ -222,21 +234,10 @@ export function setupPico({ pageDevice }) {
     return "";
   }
 
-  function save(name, bytes, type = "application/octet-stream") {
-    const url = URL.createObjectURL(new Blob([bytes], { type }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = name;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60000);
-  }
-
   async function bgFile() {
     const history = await historyOpen;
     const out = st.links || (await bgstats(st.scorer, await history.all()));
-    save("usher-bgstats.json", new TextEncoder().encode(out.file), "application/json");
+    saveFile("usher-bgstats.json", new TextEncoder().encode(out.file), "application/json");
     say(out.plays.length + " plays in usher-bgstats.json: open it in BG Stats (Settings, Import).");
   }
 
@@ -245,7 +246,7 @@ export function setupPico({ pageDevice }) {
     const rows = (await history.all()).filter((r) => r.complete);
     for (let i = 0; i < rows.length; i++) {
       if (i) await new Promise((ok) => setTimeout(ok, 150));
-      save("usher-" + rows[i].device + "-" + rows[i].name + (rows[i].copy ? "-" + rows[i].copy : "") + ".log", rows[i].data);
+      saveFile("usher-" + rows[i].device + "-" + rows[i].name + (rows[i].copy ? "-" + rows[i].copy : "") + ".log", rows[i].data);
     }
     say(rows.length + " record files: usher import FILE\u2026 puts them into the laptop's history.");
   }
