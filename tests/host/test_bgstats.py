@@ -10,6 +10,8 @@ import io
 import json
 import os
 import re
+import subprocess
+import sys
 import time
 from urllib.parse import quote as url_quote
 from urllib.parse import unquote
@@ -298,6 +300,63 @@ def test_the_module_gives_the_same_bytes_on_the_micropython_vm(night, tmp_path):
     # the CLI writes exactly what the module gives
     assert run("export", "--db", db, "--format", "bgstats-links").stdout == bgstats.links_text(plays[:-2])
     assert backup_of(db) == bgstats.backup_text(plays[:-2])
+
+
+ROWPLAY_SCRIPT = """
+import sys, json
+sys.path.insert(0, %r)
+import rowplay
+cases = json.load(open(%r))
+seen = set()
+out = []
+for c in cases:
+    r = c["row"]
+    pid = rowplay.play_id(r, seen)
+    ps = rowplay.players_of(r)
+    mins = rowplay.minutes(int(r.get("created") or 0), c["actions"])
+    facts = {"game": r["game"], "title": r["game"], "date": "d", "minutes": mins, "dated_by": ""}
+    out.append([pid, ps, mins, [rowplay.play(pid, facts, ps, "s", p) for p in c["parts"]]])
+sys.stdout.write(json.dumps(out))
+"""
+
+
+def test_a_row_becomes_the_same_plays_on_the_micropython_vm(night, tmp_path):
+    """history/rowplay.py, the row-to-play steps `usher export` and the web
+    page's VM (web/device/webplays.py) share, gives on MicroPython what it
+    gives on CPython (the same script run by both): ids (a legacy name's first game, a second copy),
+    players, minutes (a clock never set), a Films match's plays."""
+    from usher_tools.history.plays import plays as plays_of_row
+
+    db, _ = night
+    rows = History(db).all()
+    legacy = dict(rows[0], name="old", gid="old@%d" % CREATED, copy=0)
+    unset = dict(rows[1], created=5, copy=2, result={"finished": False})
+    cases = []
+    for r in rows + [legacy, legacy, unset]:
+        keep = {k: r[k] for k in ("device", "gid", "name", "created", "copy", "game", "result", "players")}
+        actions = parse_bytes(r["data"]).records
+        parts = [None] + (plays_of_row(r) if r["game"] == "films" else [])
+        cases.append({"row": keep, "actions": actions, "parts": parts})
+    timed = [{"t": "x", "at": CREATED + 125}, {"t": "x", "at": CREATED + 2999}, {"t": "x", "at": "late"}, 7]
+    cases.append({"row": cases[0]["row"], "actions": timed, "parts": [None]})
+    src = tmp_path / "cases.json"
+    src.write_text(json.dumps(cases), encoding="utf-8")
+    script = tmp_path / "vm.py"
+    folder = os.path.join(ROOT, "host_tools", "usher_tools", "history")
+    script.write_text(ROWPLAY_SCRIPT % (folder, str(src)), encoding="utf-8")
+    vm = micropython([str(script)], heap="1M")
+    assert vm.returncode == 0, vm.stderr + vm.stdout
+    py = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert py.returncode == 0, py.stderr
+    here = json.loads(py.stdout)
+    assert json.loads(vm.stdout) == here
+    ids = [h[0] for h in here]
+    assert ids[-4:-2] == ["d1:old", "d1:old@%d" % CREATED]  # only a legacy name's first game keeps DEVICE:NAME
+    assert ids[-2].endswith("#2") and here[-2][2] is None and here[-2][1][0]["score"] is None
+    assert here[-1][2] == 50 and here[-1][3][0]["minutes"] == 50
+    films = [h for h in here if h[3][0]["game"] == "films"][0]
+    assert [p["id"].rsplit("#", 1)[-1] for p in films[3][1:]] == ["g1", "g2", "g3"][: len(films[3]) - 1]
+    assert len(films[3]) > 2 and films[3][1]["players"] != films[3][0]["players"]
 
 
 # -- QR codes ----------------------------------------------------------------------------------

@@ -23,13 +23,13 @@ import io
 import json
 import time
 
-from usher_tools.history import bgstats, games
+from usher_tools.history import bgstats, games, rowplay
 from usher_tools.history.games import title_of
 from usher_tools.history.parsing import read_log
 from usher_tools.history.plays import players_of, plays, start_player, summary, unit
 from usher_tools.history.store import OK
 
-EPOCH_2000 = 946684800  # a device clock before this was never set
+EPOCH_2000 = rowplay.EPOCH_2000  # a device clock before this was never set
 
 
 def dated_from_sync(row: dict) -> bool:
@@ -48,19 +48,6 @@ def when(row: dict) -> int:
 
 def play_date(row: dict) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(when(row)))
-
-
-def play_id(row: dict, legacy_seen: set | None = None) -> str:
-    """A play's lasting id: its device and its identity there (RECORD.md),
-    and which copy when the history keeps two different records of it. A
-    record from before uids keeps the id earlier exports gave it (DEVICE:NAME)
-    if it is the first game the history holds under that name."""
-    legacy = row["gid"] == "%s@%d" % (row["name"], int(row.get("created") or 0)) and not row.get("copy")
-    key = (row["device"], row["name"])
-    if legacy and legacy_seen is not None and key not in legacy_seen:
-        legacy_seen.add(key)
-        return "%s:%s" % key
-    return "%s:%s%s" % (row["device"], row["gid"], "#%d" % row["copy"] if row.get("copy") else "")
 
 
 def game_json(row: dict) -> dict:
@@ -152,17 +139,15 @@ def to_csv(rows: list) -> str:
 
 def duration_min(row: dict):  # type: ignore[no-untyped-def]
     """Minutes from the game's start to its last action, when the device's
-    clock was set for both (actions carry `at`, RECORD.md)."""
+    clock was set for both (rowplay.minutes); None if its record is unreadable."""
     created = int(row.get("created") or 0)
     if created < EPOCH_2000:
         return None
     try:
         rec, _ = read_log(row["data"])
-        stamps = [a["at"] for a in rec.records if isinstance(a, dict) and isinstance(a.get("at"), int)]
-        last = max(stamps, default=0)
     except Exception:
         return None
-    return round((last - created) / 60) if last > created else None
+    return rowplay.minutes(created, rec.records)
 
 
 def dated_by(row: dict) -> str:
@@ -179,23 +164,14 @@ def bgstats_input(row: dict, pid: str, part: dict | None = None) -> dict:
     usher_tools.history.plays' plays of a Films match) one game of it, with
     its own id (`#g2`), each player's tickets, and the VIP holder at its
     start as the start player."""
-    players = players_of(row)
-    start = start_player(row)
-    if part is not None:
-        players, start = part["players"], part["start"]
-        pid += "#g%d" % part["part"] if part["part"] else ""
-    return {
-        "id": pid,
+    facts = {
         "game": row["game"],
         "title": title_of(row["game"]),
         "date": play_date(row),
         "minutes": duration_min(row),
         "dated_by": dated_by(row),
-        "start": start,
-        "players": [
-            {"name": p["name"], "score": p["score"], "rank": p["rank"], "winner": bool(p["winner"])} for p in players
-        ],
     }
+    return rowplay.play(pid, facts, players_of(row), start_player(row), part)
 
 
 def bgstats_plays(rows: list) -> tuple:
@@ -205,7 +181,7 @@ def bgstats_plays(rows: list) -> tuple:
     out = []
     left = []
     seen: set = set()
-    ids = {r["id"]: play_id(r, seen) for r in sorted(rows, key=lambda r: r["id"])}
+    ids = {r["id"]: rowplay.play_id(r, seen) for r in sorted(rows, key=lambda r: r["id"])}
     for r in rows:
         if not r["complete"] or not r["result"].get("finished"):
             continue  # BG Stats records plays that ended

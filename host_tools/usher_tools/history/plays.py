@@ -8,6 +8,7 @@ places, and the start player.
 
 from usher_tools.history import games
 from usher_tools.history.replay import Replay, replay_row
+from usher_tools.history.rowplay import players_of
 
 
 def unit(game: str) -> str:
@@ -44,24 +45,6 @@ def replayed(row: dict) -> Replay:
             _REPLAYED.pop(next(iter(_REPLAYED)))
         _REPLAYED[key] = replay_row(row)
     return _REPLAYED[key]
-
-
-def players_of(row: dict) -> list:
-    """[{seat, name, score, rank, winner}] from the laptop's replay, in seat order."""
-    res = row["result"]
-    if not res.get("players"):
-        return [
-            {"seat": i, "name": n, "score": None, "rank": None, "winner": False} for i, n in enumerate(row["players"])
-        ]
-    seats = {n: i for i, n in enumerate(row["players"])}
-    out = []
-    for p in res["players"]:
-        won = bool(res.get("finished")) and p["rank"] == 1
-        out.append(
-            {"seat": seats.get(p["name"], -1), "name": p["name"], "score": p["score"], "rank": p["rank"], "winner": won}
-        )
-    out.sort(key=lambda p: p["seat"])
-    return out
 
 
 def start_player(row: dict):  # type: ignore[no-untyped-def]

@@ -64,8 +64,8 @@ PAGE_FILES = (
     "bgstats.mjs",
     "uf2.mjs",
 )
-# the laptop's own modules the page's re-scoring VM runs (webscore.py), unchanged
-HOST_MODULES = ("parsing.py", "replay.py", "rescore.py", "status.py", "bgstats.py")
+# the laptop's own modules the page's re-scoring VM runs (webscore.py, webplays.py), unchanged
+HOST_MODULES = ("parsing.py", "replay.py", "rescore.py", "status.py", "bgstats.py", "rowplay.py")
 GAMES_MODULES = ("__init__.py", "generic.py", "films.py")  # of history/games/: Films splits a match into plays
 # the QR code of a BG Stats link: qrcode-generator from the project's pinned npm install
 QR_MODULE = os.path.join("qrcode-generator", "dist", "qrcode.mjs")
