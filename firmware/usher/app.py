@@ -219,6 +219,17 @@ class App:
         self.library.cur = (name, self.match.is_over())
         return True
 
+    def resume(self, name: str, game: str = "") -> None:
+        """Open a saved game and show it. A game whose loader reads the record
+        itself once the home screen's code is gone (Showtime's) gets the name
+        alone: the press reads the record once, not twice."""
+        if game in READS_ITSELF:
+            self.clear()
+            unload(("usher.ui.", "usher.games."), SHARED + modules_of(game))
+            __import__("usher.ui." + game + ".play", None, None, ["open"]).open(self, name)
+        elif self.open_match(name):
+            self.play()
+
     def play(self) -> None:
         """Show the game in play on its own screens (lazy import per game).
         Menus and setup screens are dropped first: the game menu leads home."""
@@ -474,6 +485,9 @@ LOW_MEMORY_HOME = "Low memory: at Home"  # Home's first row then offers the game
 # the screen toolkit every screen needs (and the catalog): always kept;
 # everything else under usher.ui and usher.games is imported when a screen
 # needs it and dropped when the context changes
+# the games whose play.open(app, name) reads the record itself (App.resume)
+READS_ITSELF = ("showtime",)
+
 SHARED = (
     "usher.ui.modules",  # the app and the link gate hold its functions: one copy, never a second
     "usher.ui.paint",

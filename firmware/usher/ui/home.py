@@ -18,7 +18,8 @@ class Home(Menu):
         if last:
             e = app.library.find(last)
             label = "Resume " + title_of(e["game"]) if e else "Resume"
-            items.append((label, lambda: resume(app, last)))
+            game = e["game"] if e else ""
+            items.append((label, lambda: resume(app, last, game)))
         items.append(("New game", lambda: new_game(app)))
         items.append(("Dice & draws", lambda: dice(app)))
         items.append(("Saved games", lambda: app.push(SavedGames())))
@@ -29,9 +30,8 @@ class Home(Menu):
         self.dirty = True
 
 
-def resume(app, name: str) -> None:
-    if app.open_match(name):
-        app.play()
+def resume(app, name: str, game: str = "") -> None:
+    app.resume(name, game)
 
 
 def new_game(app) -> None:
@@ -107,7 +107,7 @@ class GameActions(Menu):
         e = self.e
         items = []
         if not e.get("finished") and not e.get("abandoned") and e["game"] != "?":
-            items.append(("Resume", lambda: resume(app, e["name"])))
+            items.append(("Resume", lambda: resume(app, e["name"], e["game"])))
         if e.get("standings"):
             items.append(("Final scores", self.scores))
         items.append(("Delete", self.delete))

@@ -45,6 +45,7 @@ class Loading(Screen):
         self.leave = leave
         self.turns = turns
         self.reopen = False
+        self.name = ""  # the saved game to read (App.resume), if app.match holds none
         self.step = 0
 
     def on_event(self, ev: str) -> None:
@@ -54,21 +55,10 @@ class Loading(Screen):
         app = self.app
         self.dirty = True  # drawn again at the next tick, for the next step
         self.step += 1
-        if self.step == 1:  # let the press that led here unwind first
+        if self.step == 1:  # let the press that led here unwind first (the tick's collection fills its wait)
             return
-        if self.step == 3:  # the scene the state calls for, loaded after the move unwound
-            collect()
-            s = app.match.state
-            if s["phase"] == "place" and (s["turn"] > 0 or self.turns):
-                from usher.ui.showtime.turn import Play
-
-                scene: Any = Play()
-            else:  # a new screening's poster, a scoring, or a poster to come
-                from usher.ui.showtime.pages import Between
-
-                scene = Between()
-            scene.loader = Loading
-            app.replace(scene)
+        if self.step == 3:
+            self.scene()
             return
         for old in [x for x in app.stack if x is not self]:  # home comes back when the game is left
             app.stack.remove(old)
@@ -104,25 +94,43 @@ class Loading(Screen):
             if m.state["phase"] == "first":
                 app.submit({"t": "first"})
 
-    def read_again(self) -> bool:
-        """The match was read at power-on among the home screen's objects, now
-        gone: read it again, so its records are packed together instead of
-        scattered between holes (heap). False (and home) if that fails."""
-        from usher.core.errors import RecordError, RuleError
-        from usher.core.match import Match
-        from usher.games.catalog import load_game
-
+    def scene(self) -> None:
+        """The scene the state calls for, loaded after the move unwound."""
         app = self.app
-        name = app.match.name
-        app.match = None
         collect()
+        s = app.match.state
+        if s["phase"] == "place" and (s["turn"] > 0 or self.turns):
+            from usher.ui.showtime.turn import Play
+
+            scene: Any = Play()
+        else:  # a new screening's poster, a scoring, or a poster to come
+            from usher.ui.showtime.pages import Between
+
+            scene = Between()
+        scene.loader = Loading
+        app.replace(scene)
+
+    def read_again(self) -> bool:
+        """Read the match now that the home screen's objects are gone, so its
+        records are packed together instead of scattered between holes
+        (heap): the one reading when Home's resume handed only its name, a
+        second when it was read at power-on among them. False (and home)
+        if that fails."""
+        app = self.app
+        name = self.name
+        if app.match is not None:
+            name = app.match.name
+            app.match = None
+            collect()
         try:
-            app.match = Match.resume(app.storage, name, load_game)
-        except (OSError, RecordError, RuleError) as e:
+            if app.open_match(name):  # its note, the last game played
+                return True
+        except OSError as e:
             app.home()
             app.toast(str(e)[:40])
             return False
-        return True
+        app.home()  # the record's or the rules' refusal stays said, on Home
+        return False
 
 
 def abandon(app) -> None:
@@ -134,7 +142,10 @@ def abandon(app) -> None:
         app.toast("Flash error")
 
 
-def open(app) -> None:
+def open(app, name: str = "") -> None:
+    """Into the game in play (app.match), or the saved game `name`: the
+    loader reads it once the home screen's code is gone."""
     loading = Loading()
     loading.reopen = True
+    loading.name = name
     app.push(loading)
