@@ -131,6 +131,7 @@ def test_a_list_page_skips_what_it_does_not_show_and_counts_every_game():
 
     class L:
         library = lib
+        playing = ("", "")  # no game open on the device
 
         def needs_press(self, e):
             return False
