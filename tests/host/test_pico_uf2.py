@@ -131,8 +131,8 @@ def test_make_dist_names_the_image_by_the_devices_version_with_its_sha256():
 
     need_uf2()
     proc = subprocess.run(
-        [sys.executable, "-m", "usher_tools.pico.build", "--dist"], capture_output=True, text=True, cwd=ROOT
-    )
+        [sys.executable, "-m", "usher_tools.release"], capture_output=True, text=True, cwd=ROOT
+    )  # make dist, on the image need_uf2 found up to date
     assert proc.returncode == 0, proc.stdout[-1500:] + proc.stderr[-1500:]
     name = "usher-%s.uf2" % usher_version()
     path = os.path.join(ROOT, "build", "dist", name)
