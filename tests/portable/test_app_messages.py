@@ -185,6 +185,7 @@ def test_the_press_after_a_seat_is_refused_moves_the_seat_cursor():
             eq(app.toast_msg, "")
         st_press(app, "back")  # and back is back: to the seats on offer
         eq(scr.mode, 1)
+        app = scr = st = None  # one board's game at a time, as on a device
 
 
 # -- a message a screen shows itself ---------------------------------------------
