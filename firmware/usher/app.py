@@ -22,7 +22,6 @@ TICK_MS = 20  # poll period: fast enough that a tap is never missed
 # (its `by_rows` is True: Showtime's turns) as "up"/"down"; every other
 # screen gets them as prev/next, as left/right.
 ROWS = {"up": "prev", "down": "next"}
-DIM = 5  # the brightness of an idle screen, in % (Settings "idle": minutes to it)
 
 
 class App:
@@ -263,44 +262,29 @@ class App:
 
         self.storage.write(PROFILE_FILE, name.encode() + b"\n")
 
-    def board_options(self, opts=None) -> dict:
-        """Settings -> Board's fixes (usher.board.board_options), or, given,
-        saved for the next power-on (OSError on a full flash)."""
-        from usher.board import OPTIONS_FILE, board_options
-
-        if opts is not None:
-            from usher.core.data import dumps
-
-            self.storage.write(OPTIONS_FILE, dumps(opts).encode())
-        return board_options(self.storage)
-
     def apply_brightness(self) -> None:
         if self.hw.backlight is not None:
             self.hw.backlight(self.settings.get("brightness"))
 
-    # -- idle: dim, then sleep; the first press only wakes ----------------------------
+    # -- idle: dim, then sleep; the first press only wakes (usher.idle) -------------
     def doze(self, now: int) -> None:
-        m = self.settings.get("idle")
+        m = self.settings.get("idle")  # minutes (a test on the emulated Pico saves a fraction of one)
         if not m or self.rest == 2:
             return
-        quiet = self.clock.ticks_diff(now, self.idle_at)
-        m *= 60_000  # minutes (a test on the emulated Pico saves a fraction of one)
-        stage = 2 if quiet >= 2 * m else 1 if quiet >= m else 0
-        if stage > self.rest:
-            self.rest = stage
-            hw = self.hw
-            if hw.backlight is not None:
-                hw.backlight(DIM if stage == 1 else 0)  # the OLED: contrast, then display off
-            if stage == 2 and hasattr(hw.display, "sleep"):
-                hw.display.sleep(True)
+        quiet = self.clock.ticks_diff(now, self.idle_at) // (m * 60_000)
+        if quiet > self.rest:
+            from usher import idle
+
+            idle.doze(self, 2 if quiet >= 2 else 1)
+            unload(("usher.idle",))
 
     def wake(self, now: int) -> None:
         self.idle_at = now
         if self.rest:
-            if self.rest == 2 and hasattr(self.hw.display, "sleep"):
-                self.hw.display.sleep(False)
-            self.rest = 0
-            self.apply_brightness()
+            from usher import idle
+
+            idle.wake(self)
+            unload(("usher.idle",))
 
     # -- the loop --------------------------------------------------------------------
     def handle(self, ev: str) -> None:

@@ -7,8 +7,9 @@ from fake_machine import Machine, no_sleep, ssd1306_stream, st7789_commands
 from fake_serial import FakeSerial
 from fakes import FakeClock, MemStorage
 from portable import eq
-from usher.app import DIM, TICK_MS, App
+from usher.app import TICK_MS, App
 from usher.board import lcd114, oled
+from usher.idle import DIM
 
 MIN = 60_000
 

@@ -168,12 +168,12 @@ class Sim(VirtualBoard):
             "data": cfg.data_dir,
             "probe": cfg.probe,
             "allowance": SIM_ALLOWANCE,
-            "path": [self._firmware()] + [os.path.abspath(p) for p in cfg.path],
+            "path": [_from_device(self._firmware())] + [_from_device(p) for p in cfg.path],
             "romfs": self._romfs(),
             "profile": cfg.profile_module or prof.module,
             "app": cfg.app_module or "usher.app",
         }
-        conf["mpy"] = compile_tree(DEVICE_DIR, os.path.join(CACHE, "device-mpy"), skip=("sim_main.py",))
+        conf["mpy"] = _from_device(compile_tree(DEVICE_DIR, os.path.join(CACHE, "device-mpy"), skip=("sim_main.py",)))
         # the configuration goes down the channel: argv strings of 256 bytes kill this VM
         blob = json.dumps(conf).encode()
         os.write(w_cmd, len(blob).to_bytes(4, "little") + blob)
@@ -181,7 +181,8 @@ class Sim(VirtualBoard):
         # their share of an allowance on top, and a ballast pins the rest
         vm_heap = "%d" % (heap_bytes(cfg.heap) + SIM_ALLOWANCE + self.rom_room)
         args = [tool("micropython"), "-X", "heapsize=" + vm_heap, SIM_MAIN, str(r_cmd), str(w_ev)]
-        self.proc = spawn(args, DEVICE_DIR, vm_env(), pass_fds=(r_cmd, w_ev))
+        os.makedirs(CACHE, exist_ok=True)
+        self.proc = spawn(args, CACHE, vm_env(), pass_fds=(r_cmd, w_ev))
         os.close(r_cmd)
         os.close(w_ev)
         self.cmd = w_cmd
@@ -623,3 +624,11 @@ class Sim(VirtualBoard):
         """The last line the VM printed (a crash's traceback ends there)."""
         text = (bytes(self.stderr) or bytes(self.serial_out)).decode("utf-8", "replace").strip()
         return text.splitlines()[-1] if text else ""
+
+
+def _from_device(path: str) -> str:
+    """A host folder as the VM (started in CACHE, where the compiled code
+    lies) finds it: relative, so the file name it interns for every module,
+    and so the firmware's heap, is the same wherever the project is cloned,
+    and short ("/rom" is the VM's own)."""
+    return path if path.startswith("/rom") else os.path.relpath(path, CACHE)
