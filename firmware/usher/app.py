@@ -262,6 +262,17 @@ class App:
 
         self.storage.write(PROFILE_FILE, name.encode() + b"\n")
 
+    def board_options(self, opts=None) -> dict:
+        """Settings -> Board's fixes (usher.board.board_options), or, given,
+        saved for the next power-on (OSError on a full flash)."""
+        from usher.board import OPTIONS_FILE, board_options
+
+        if opts is not None:
+            from usher.core.data import dumps
+
+            self.storage.write(OPTIONS_FILE, dumps(opts).encode())
+        return board_options(self.storage)
+
     def apply_brightness(self) -> None:
         if self.hw.backlight is not None:
             self.hw.backlight(self.settings.get("brightness"))

@@ -46,7 +46,7 @@ class Board(Menu):
         self.sel = self.old = names.index(nxt) if nxt in names else 0
 
     def on_open(self) -> None:
-        opts = options(self.app)
+        opts = self.app.board_options()
         self.items = self.profiles + [
             ("%s: %s" % (f[1], f[3][f[2].index(opts.get(f[0], 0))] if opts.get(f[0], 0) in f[2] else "?"), self.fix(f))
             for f in FIXES.get(self.running, ())
@@ -56,12 +56,12 @@ class Board(Menu):
     def fix(self, f):
         def act() -> None:
             app = self.app
-            opts = options(app)
+            opts = app.board_options()
             v = opts.get(f[0], 0)
             vals = f[2]
             opts[f[0]] = vals[(vals.index(v) + 1) % len(vals)] if v in vals else 0
             try:
-                options(app, opts)
+                app.board_options(opts)
             except OSError:
                 app.toast("Flash full: not saved")
                 return
@@ -124,15 +124,3 @@ def about(app, done=None):
     if info["free"] >= 0:
         rows.append((None, "Flash free", "%d KB" % (info["free"] // 1024)))
     return Table("About", rows)
-
-
-def options(app, opts=None) -> dict:
-    """Settings -> Board's fixes (usher.board.board_options), or, given,
-    saved for the next power-on (OSError on a full flash)."""
-    from usher.board import OPTIONS_FILE, board_options
-
-    if opts is not None:
-        from usher.core.data import dumps
-
-        app.storage.write(OPTIONS_FILE, dumps(opts).encode())
-    return board_options(app.storage)
