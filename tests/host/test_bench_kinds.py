@@ -1,19 +1,38 @@
-"""The rp2 bench's per-kind rows name the press by what it means: the LCD
-board's presses are logged by their keys (up, A, ...), the OLED's by their
-meaning, and both must land in the same kinds."""
+"""docs/BENCH.md: tables a person can scan, from one run at one commit. The
+renderer lays figures out with the board, the deploy and the game as
+columns; a partial run or a run a commit landed in never writes BENCH.md;
+the full games' figures of another commit are left out, named. And the rp2
+bench's per-kind figures name the press by what it means: the LCD board's
+presses are logged by their keys (up, A, ...), the OLED's by their meaning,
+and both must land in the same kinds."""
 
 import json
 
+import usher_devkit.bench as bench
 from usher_devkit.bench import pico
+from usher_devkit.bench.render import fig, markdown_table, section, tables
+
+LONGEST_CELL = 60
 
 
-def game(profile: str, log: list) -> dict:
+def game(profile: str, log: list, commit: str = "abc1234", kind: str = "files", name: str = "films") -> dict:
     return {
-        "game": "films", "profile": profile, "kind": "files", "commit": "abc1234", "error": "",
+        "game": name, "profile": profile, "kind": kind, "commit": commit, "error": "",
         "as_planned": True, "presses": len(log), "boot_free": 240608, "home_free": 135000,
         "least_free": 100000, "peak_alloc": 140000, "ms_median": 50.0,
         "worst": [90.0, log[0][0], log[0][3]], "memory_recoveries": 0, "wall_s": 1.0, "presses_log": log,
     }  # fmt: skip
+
+
+def by(figs: list, table: str, **on) -> dict:
+    """{figure: value} of one table's figures measured on `on`."""
+    return {f["figure"]: f["value"] for f in figs if f["table"] == table and all(f.get(k) == v for k, v in on.items())}
+
+
+def assert_short(figs: list) -> None:
+    for caption, labels, rows, _ in tables(figs):
+        cells = [caption] + labels + [label for label, _, _ in rows] + [c for _, cs, _ in rows for c in cs]
+        assert max(len(c) for c in cells) <= LONGEST_CELL, [c for c in cells if len(c) > LONGEST_CELL]
 
 
 def test_lcd_keys_and_oled_names_make_the_same_kinds(tmp_path, monkeypatch):
@@ -22,30 +41,26 @@ def test_lcd_keys_and_oled_names_make_the_same_kinds(tmp_path, monkeypatch):
     for profile, log in (("lcd114", lcd), ("oled", oled)):
         (tmp_path / ("films-%s-files.json" % profile)).write_text(json.dumps(game(profile, log)))
     monkeypatch.setattr(pico, "GAMES_OUT", str(tmp_path))
-    monkeypatch.setattr(pico, "GAMES_BEFORE", str(tmp_path / "none"))
-    rows = {name: value for name, value, _ in pico.game_rows()}
+    figs = pico.game_figures("abc1234")
     for profile, cursor, opens in (("lcd114", 40, 90), ("oled", 30, 80)):
-        pre = "rp2 port, Films, best of three (%s, files): ms per press, " % profile
-        assert rows[pre + "cursor move"].startswith("median %d," % cursor), rows
-        assert rows[pre + "opens a screen"].startswith("median %d," % opens), rows
+        kinds = by(figs, "Press by kind, all full games", board=profile, deploy="files")
+        assert kinds["cursor move"] == "%d / %d (1)" % (cursor, cursor), kinds
+        assert kinds["opens a screen"] == "%d / %d (1)" % (opens, opens), kinds
+    assert_short(figs)
 
 
-def test_a_game_measured_again_says_before_and_now(tmp_path, monkeypatch):
-    before, now = tmp_path / "before", tmp_path / "now"
-    before.mkdir()
-    now.mkdir()
-    old = game("lcd114", [["down", 100.0, 19211, "widgets.Menu", "widgets.Menu"]] * 3)
-    new = dict(game("lcd114", [["down", 15.0, 19211, "widgets.Menu", "widgets.Menu"]] * 3), commit="def5678")
-    (before / "films-lcd114-files.json").write_text(json.dumps(old))
-    (now / "films-lcd114-files.json").write_text(json.dumps(new))
-    # a game not measured again is left out of the per-kind rows (its commit is the before one)
-    (before / "showtime-lcd114-files.json").write_text(json.dumps(dict(old, game="showtime")))
-    (now / "showtime-lcd114-files.json").write_text(json.dumps(dict(old, game="showtime")))
-    monkeypatch.setattr(pico, "GAMES_OUT", str(now))
-    monkeypatch.setattr(pico, "GAMES_BEFORE", str(before))
-    rows = {name: value for name, value, _ in pico.game_rows()}
-    got = rows["rp2 port, Films, best of three (lcd114, files): ms per press, cursor move"]
-    assert got == "before median 100, worst 100 (3 presses); now (at def5678) median 15, worst 15 (3 presses)", got
+def test_full_games_of_another_commit_are_left_out_and_named(tmp_path, monkeypatch):
+    log = [["down", 15.0, 19211, "widgets.Menu", "widgets.Menu"]] * 3
+    (tmp_path / "films-lcd114-files.json").write_text(json.dumps(game("lcd114", log, commit="def5678")))
+    old = game("lcd114", [["down", 100.0, 19211, "widgets.Menu", "widgets.Menu"]] * 3, name="showtime")
+    (tmp_path / "showtime-lcd114-files.json").write_text(json.dumps(old))
+    monkeypatch.setattr(pico, "GAMES_OUT", str(tmp_path))
+    figs = pico.game_figures("def5678")
+    measured = set(f.get("game") for f in figs if f["table"] != "Full games left out")
+    assert measured == {"Films", None}, measured  # None: the per-kind figures, over every game measured
+    assert by(figs, "Press by kind, all full games")["cursor move"] == "15 / 15 (3)"
+    assert by(figs, "Full games left out", game="Showtime") == {"measured at": "abc1234"}
+    assert "100 / 100" not in section("Full games", figs)
 
 
 def test_the_press_profile_plays_the_script_lines_as_the_app_gets_them():
@@ -61,14 +76,102 @@ def test_the_press_that_starts_showtimes_scoring_replay_is_its_own_kind():
     assert pico.kind_of("ok", "showtime.turn.Play", "showtime.turn.Play") == "ok on the same screen"
 
 
-def test_the_goals_say_met_or_by_how_much_not():
+def test_the_goals_say_met_or_not():
     log = [["down", 20.0, 100, "widgets.Menu", "widgets.Menu"], ["down", 40.0, 100, "widgets.Menu", "widgets.Menu"],
            ["down", 44.0, 100, "widgets.Menu", "widgets.Menu"], ["A", 70.0, 64800, "widgets.Menu", "newgame.Seats"],
            ["A", 300.0, 64800, "showtime.turn.Play", "showtime.pages.Between"],
            ["A", 200.0, 64800, "showtime.setup.Setup", "showtime.turn.Play"]]  # fmt: skip
-    rows = dict((n, v) for n, v, _ in pico.goal_rows("x", [game("lcd114", log)]))
-    assert rows["x: goal, a cursor move or value change at most 30 ms (median)"] == "not met, 10 ms over: median 40"
-    assert rows["x: goal, opening a screen at most 80 ms (median)"] == "not met, 55 ms over: median 135"
+    figs = {f["figure"]: f for f in pico.goal_figures([game("lcd114", log)], board="lcd114")}
+    cursor = figs["cursor move or value change, median"]
+    assert (cursor["value"], cursor["goal"], cursor["met"]) == (40, "at most 30", False)
+    opening = figs["opening a screen, median"]
+    assert (opening["value"], opening["met"]) == (135, False)
     # the replay's start is left out; the game's first screen is not
-    got = rows["x: goal, no press but the scoring replay's over 150 ms"]
-    assert got == "not met: 1 presses, the slowest showtime.setup.Setup -> showtime.turn.Play 200 ms", got
+    slow = figs["presses over 150 ms, the replay's aside"]
+    assert (slow["value"], slow["goal"], slow["met"]) == (1, "none", False)
+    assert figs["the slowest of those"]["value"] == "200 ms, showtime.setup.Setup"
+
+
+def sample() -> list:
+    """Figures as the rp2 parts make them: two boards, two deploys, five games."""
+    out = []
+    for deploy in ("files", "frozen"):
+        for board in ("lcd114", "oled"):
+            for n, g in enumerate(("Showtime", "Showbiz", "Show Manager", "Films", "long session")):
+                on = {"deploy": deploy, "board": board, "game": g}
+                out.append(fig("Heap, full games", "least free after a press", 90000 + n, "bytes", **on))
+                share = "%d%%" % (40 + n)
+                out.append(fig("Heap, full games", "least free, of boot", share, "", "at least 25%", n < 4, **on))
+            out.append(fig("Press by kind", "cursor move", "31 / 92 (995)", "ms", deploy=deploy, board=board))
+    return out
+
+
+def test_the_board_the_deploy_and_the_game_are_columns_not_labels():
+    got = tables(sample())
+    heaps = [t for t in got if t[0].startswith("Heap, full games")]
+    # 20 columns are too many to scan: a table a deploy and board, the games as columns
+    assert [t[0] for t in heaps] == [
+        "Heap, full games (files, lcd114)",
+        "Heap, full games (files, oled)",
+        "Heap, full games (frozen, lcd114)",
+        "Heap, full games (frozen, oled)",
+    ]
+    caption, labels, rows, _ = heaps[0]
+    assert labels == ["Showtime", "Showbiz", "Show Manager", "Films", "long session"]
+    assert [r[0] for r in rows] == ["least free after a press (bytes)", "least free, of boot"]
+    assert rows[0][1] == ["90,000", "90,001", "90,002", "90,003", "90,004"]
+    assert rows[1][1][0] == "40% (met)" and rows[1][1][4] == "44% (**not met**)"
+    assert rows[1][2] == "at least 25%"
+    kinds = [t for t in got if t[0] == "Press by kind"]
+    assert kinds and kinds[0][1] == ["files, lcd114", "files, oled", "frozen, lcd114", "frozen, oled"]
+    text = markdown_table(labels, rows)
+    assert text.splitlines()[0].split("|")[-2].strip() == "goal"
+    assert_short(sample())
+
+
+def test_a_figure_not_measured_on_a_column_shows_a_dash_not_another_runs_value():
+    figs = [fig("T", "peak", 1, board="lcd114", deploy="files"), fig("T", "peak", 2, board="oled", deploy="files")]
+    figs.append(fig("T", "peak", 3, board="lcd114", deploy="romfs"))
+    _, labels, rows, _ = tables(figs)[0]
+    assert labels == ["files, lcd114", "files, oled", "romfs, lcd114"]
+    figs.append(fig("T", "presses", 36, board="oled", deploy="files"))
+    _, _, rows, _ = tables(figs)[0]
+    assert rows[1] == ("presses", ["-", "36", "-"], "")
+
+
+def run(monkeypatch, tmp_path, commits: list, dirty: bool = False) -> None:
+    """bench.main with stand-in parts and a stand-in git."""
+    revs = iter({"commit": c, "dirty": dirty} for c in commits)
+    monkeypatch.setattr(bench, "revision", lambda: next(revs))
+    monkeypatch.setattr(bench, "part_figures", lambda module: [fig("T", "figure of " + (module or "build"), 7)])
+    monkeypatch.setattr(bench, "micropython_version", lambda: "MicroPython v0")
+    monkeypatch.setattr(bench, "BENCH_MD", str(tmp_path / "BENCH.md"))
+    monkeypatch.setattr(bench, "BUILD", str(tmp_path / "build"))
+
+
+def test_a_whole_run_writes_the_whole_file_headed_by_its_commit(tmp_path, monkeypatch):
+    (tmp_path / "BENCH.md").write_text("# old\n\n## Carried over\n\n| figure | value |\n| old row | 111 modules |\n")
+    run(monkeypatch, tmp_path, ["abc1234", "abc1234"], dirty=True)
+    bench.main([])
+    text = (tmp_path / "BENCH.md").read_text()
+    assert "Carried over" not in text and "111 modules" not in text
+    assert "at commit abc1234 with uncommitted changes" in text
+    assert [line[3:] for line in text.splitlines() if line.startswith("## ")] == [p[2] for p in bench.PARTS]
+
+
+def test_a_partial_run_never_writes_bench_md(tmp_path, monkeypatch):
+    (tmp_path / "BENCH.md").write_text("as the last whole run left it\n")
+    run(monkeypatch, tmp_path, ["abc1234", "abc1234"])
+    bench.main(["sync"])
+    assert (tmp_path / "BENCH.md").read_text() == "as the last whole run left it\n"
+    part = (tmp_path / "build" / "bench-part.md").read_text()
+    assert "partial run measured at commit abc1234," in part
+    assert [line[3:] for line in part.splitlines() if line.startswith("## ")] == ["Sync over a pty"]
+
+
+def test_a_run_a_commit_landed_in_never_writes_bench_md(tmp_path, monkeypatch):
+    (tmp_path / "BENCH.md").write_text("as the last whole run left it\n")
+    run(monkeypatch, tmp_path, ["abc1234", "def5678"])
+    bench.main([])
+    assert (tmp_path / "BENCH.md").read_text() == "as the last whole run left it\n"
+    assert "abc1234" in (tmp_path / "build" / "BENCH.md").read_text()

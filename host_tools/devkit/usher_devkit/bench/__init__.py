@@ -1,5 +1,7 @@
-"""`make bench`: the measured figures, as a table. A benchmark reports a
-figure; the tests check bounds. Each figure is measured in this run."""
+"""`make bench`: every measured figure into docs/BENCH.md, from one run at
+one commit. A benchmark reports a figure; the tests check bounds. Each part
+(a module here) returns figures made by render.fig(); render.py lays them
+out as tables."""
 
 import json
 import os
@@ -9,6 +11,9 @@ import tempfile
 
 from usher_tools.deploy import build as build_mod
 from usher_tools.paths import FIRMWARE, ROOT, tool, vm_env
+
+from usher_devkit.bench.render import fig, section
+from usher_devkit.bench.revision import revision
 
 HEAP = "256K"
 
@@ -39,145 +44,144 @@ def mp_heap_after_import(modules: list, path: str = FIRMWARE) -> int:
 
 
 def own_figures() -> list:
-    rows = []
+    figs = []
     with tempfile.TemporaryDirectory() as out:
         built = build_mod.build(out)
-        total = sum(r[1] for r in built if r[1] > 0)
-        value = "%d bytes (%d modules)" % (total, len(built))
-        rows.append(("armv6m bytecode, all firmware modules", value, "make size"))
+        code = "Bytecode, mpy-cross -march=armv6m"
+        figs.append(fig(code, "all firmware modules", sum(r[1] for r in built if r[1] > 0), "bytes"))
+        figs.append(fig(code, "modules", len(built)))
         biggest = max(built, key=lambda r: r[1])
-        rows.append(("largest module", "%s, %d bytes" % biggest[:2], ""))
+        figs.append(fig(code, "largest module", biggest[0]))
+        figs.append(fig(code, "largest module's size", biggest[1], "bytes"))
         core = [r for r in built if r[0].startswith("usher/core/")]
-        rows.append(("armv6m bytecode, usher/core", "%d bytes" % sum(r[1] for r in core), ""))
-        # the VM imports the compiled .mpy files, as the Pico does
-        core_mods = ["usher.core.record", "usher.core.match", "usher.core.rng", "usher.core.game"]
-        rows.append(("heap after importing the core (VM, .mpy)", "%d bytes" % mp_heap_after_import(core_mods, out), ""))
-        app_mods = ["usher.app", "usher.ui.widgets", "usher.ui.home"]
-        heap = mp_heap_after_import(app_mods, out)
-        rows.append(("heap after importing app + home UI (VM, .mpy)", "%d bytes" % heap, ""))
-    return rows
+        figs.append(fig(code, "usher/core", sum(r[1] for r in core), "bytes"))
+    # the VM imports compiled .mpy files, as the Pico does, but compiled for
+    # itself: the armv6m tree's viper code does not load on the host
+    from usher_devkit.memsoak import compiled
+
+    tree = compiled()[0]
+    heap = "Heap after importing, 64-bit VM, .mpy"
+    core_mods = ["usher.core.record", "usher.core.match", "usher.core.rng", "usher.core.game"]
+    figs.append(fig(heap, "the core", mp_heap_after_import(core_mods, tree), "bytes"))
+    app_mods = ["usher.app", "usher.ui.widgets", "usher.ui.home"]
+    figs.append(fig(heap, "app + Home screen", mp_heap_after_import(app_mods, tree), "bytes"))
+    return figs
 
 
 # each part of the bench, by the name `python -m usher_devkit.bench NAME` takes,
-# and the heading of its section in docs/BENCH.md (the rp2 port's first: the
-# figures to trust for a Pico)
+# its module, and the heading of its section in docs/BENCH.md (the rp2 port's
+# first: the figures to trust for a Pico)
 PARTS = (
-    ("pico", "pico", "The rp2 port on an emulated RP2040 (the figures to trust for a Pico)"),
-    ("pico_games", "pico_games", "Full games on the rp2 port (make pico-games: the memory gate)"),
-    ("press_profile", "press_profile", "Where a press's milliseconds go on the rp2 port"),
-    ("build", "", "Bytecode and import heap (mpy-cross, the unix-port VM)"),
-    ("sim", "session", "The simulator: the shell session"),
-    ("showtime", "showtime", "Showtime on the simulator"),
-    ("showbiz", "showbiz", "Showbiz on the simulator"),
-    ("show_manager", "show_manager", "Show Manager on the simulator"),
-    ("films", "films", "Films on the simulator"),
+    ("pico", "pico", "The rp2 port on an emulated RP2040"),
+    ("pico_games", "pico_games", "Full games on the rp2 port"),
+    ("press_profile", "press_profile", "Where a press's time goes on the rp2 port"),
+    ("build", "", "Bytecode and import heap"),
+    ("sim", "session", "The simulator"),
+    ("showtime", "showtime", "Showtime"),
+    ("showbiz", "showbiz", "Showbiz"),
+    ("show_manager", "show_manager", "Show Manager"),
+    ("films", "films", "Films"),
     ("sync", "sync", "Sync over a pty"),
     ("wasm", "meter", "The 32-bit meter (WebAssembly port)"),
-    ("memory", "memory", "Heap over repeated operations and the long session (VM)"),
+    ("memory", "memory", "Heap over repeats and the long session"),
     ("web", "web", "The web page"),
 )
 
 
-def part_rows(module: str) -> list:
+def part_figures(module: str) -> list:
     if not module:
         return own_figures()
     mod = __import__("usher_devkit.bench." + module, None, None, ["figures"])
     return mod.figures()
 
 
-def figures() -> list:
-    rows = []
-    for _, module, _ in PARTS:
-        rows.extend(part_rows(module))
-    return rows
-
-
 BENCH_MD = os.path.join(ROOT, "docs", "BENCH.md")
+BUILD = os.path.join(ROOT, "build")  # a partial run's figures go here (bench-part.md), never to docs/BENCH.md
 PREFACE = """# Measured figures
 
-Written by `make bench` (never by hand): each section says the day it was
-measured and on what; `python -m usher_devkit.bench NAME` measures one section
-again (`make bench` runs them all). MicroPython v1.28.0 throughout (the unix
-port on the host; the rp2 port, RPI_PICO, on rp2040js 1.4.1 in the first
-section), mpy-cross -march=armv6m.
+Written whole by `make bench` (never by hand), every figure from the one run
+at the commit named below. `make bench-part PART=name` measures one section
+into build/bench-part.md and leaves this file alone.
 
-Which figure to trust for a Pico: the **rp2 port** rows. They run the Pico's
-own MicroPython, its heap and garbage collector, on an emulated RP2040;
-times there are emulated 125 MHz time (flash cache misses are not emulated,
-so a real Pico may be a little slower). The unix-port VM is 64-bit (its heap
-figures are 1.4-1.5 times a Pico's) and the 32-bit WebAssembly meter is a
+Which figure to trust for a Pico: the **rp2 port**'s. It runs the Pico's own
+MicroPython, its heap and garbage collector, on an emulated RP2040; times
+there are emulated 125 MHz time (flash cache misses are not emulated, so a
+real Pico may be a little slower). The unix-port VM is 64-bit (its heap
+figures are larger than a Pico's) and the 32-bit WebAssembly meter is a
 quick proxy: both are there for fast feedback while developing.
+
+Columns: the board (lcd114, oled), the deploy (files: the code copied as
+.mpy files; frozen: usher.uf2; romfs: the code in a ROMFS image), the game.
+A goal is met or not met by the figure in its row; "-" is a figure that has
+no meaning for that column.
 """
 
 
-def table(rows: list) -> str:
-    w = max([len(r[0]) for r in rows] + [6])
-    lines = ["| %s | %s |" % ("figure".ljust(w), "value"), "|%s|%s|" % ("-" * (w + 2), "-" * 30)]
-    lines += ["| %s | %s |" % (name.ljust(w), value) for name, value, _ in rows]
-    return "\n".join(lines)
-
-
-def sections(text: str) -> dict:
-    """{heading: its text} of docs/BENCH.md's "## " sections."""
-    out: dict = {}
-    name = ""
-    for line in text.splitlines(True):
-        if line.startswith("## "):
-            name = line[3:].strip()
-            out[name] = ""
-        elif name:
-            out[name] += line
-    return out
-
-
-def write_markdown(measured: dict, path: str = BENCH_MD) -> None:
-    """Put each measured part ({heading: rows}) in its section, dated; keep
-    the sections not measured this time as they were."""
-    import datetime
+def header(rev: dict, when: str, partial: list | None = None) -> str:
     import platform
 
-    old = {}
-    if os.path.exists(path):
-        with open(path) as f:
-            old = sections(f.read())
-    when = "Measured %s on %s, %d cores, CPython %s.\n\n" % (
-        datetime.date.today().isoformat(),
+    commit = rev["commit"] + (" with uncommitted changes" if rev["dirty"] else "")
+    what = "Sections %s only, a partial run" % ", ".join(partial) if partial else "Every section"
+    return "%s measured at commit %s, %s, on %s (%d cores), CPython %s, %s.\n" % (
+        what,
+        commit,
+        when,
         platform.machine(),
         os.cpu_count() or 1,
         platform.python_version(),
+        micropython_version(),
     )
-    out = [PREFACE]
-    for _, _, heading in PARTS:
-        if heading in measured:
-            out.append("## %s\n\n%s%s\n" % (heading, when, table(measured[heading])))
-        elif heading in old:
-            out.append("## %s\n%s" % (heading, old[heading].rstrip("\n") + "\n"))
-    if len(measured) < len(PARTS):  # older sections of other names stay until a whole run
-        headings = [p[2] for p in PARTS]
-        out += ["## %s\n%s" % (h, t.rstrip("\n") + "\n") for h, t in old.items() if h not in headings]
-    with open(path, "w") as f:
-        f.write("\n".join(out))
+
+
+def micropython_version() -> str:
+    try:
+        proc = subprocess.run(
+            [tool("micropython"), "-c", "import sys; print('v%d.%d.%d' % sys.implementation.version[:3])"],
+            env=vm_env(),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        return "MicroPython " + proc.stdout.split()[-1]
+    except (OSError, IndexError, subprocess.SubprocessError):
+        return "MicroPython ?"
+
+
+def markdown(measured: list, top: str) -> str:
+    """The whole file: the preface, the run's header, a section a part."""
+    out = [PREFACE, top]
+    for heading, figs in measured:
+        out.append(section(heading, figs))
+    return "\n".join(out)
 
 
 def main(argv=None) -> None:
+    import datetime
+
     names = sys.argv[1:] if argv is None else argv
     known = [p[0] for p in PARTS]
     if any(n not in known for n in names):
         raise SystemExit("bench parts: " + " ".join(known))
-    measured = {}
-    rows = []
+    rev = revision()
+    measured = []
     for name, module, heading in PARTS:
         if names and name not in names:
             continue
-        got = part_rows(module)
-        measured[heading] = got
-        rows.extend(got)
-    write_markdown(measured)
-    with open(BENCH_MD) as f:
-        print(f.read())
-    os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
-    with open(os.path.join(ROOT, "build", "bench.json"), "w") as f:
-        json.dump([{"figure": r[0], "value": r[1]} for r in rows], f, indent=1)
+        measured.append((heading, part_figures(module)))
+    after = revision()
+    when = datetime.date.today().isoformat()
+    text = markdown(measured, header(rev, when, names))
+    os.makedirs(BUILD, exist_ok=True)
+    target = os.path.join(BUILD, "bench-part.md") if names else BENCH_MD
+    if not names and after["commit"] != rev["commit"]:
+        # a commit landed during the run: its figures are of two commits
+        target = os.path.join(BUILD, "BENCH.md")
+        print("HEAD moved from %s to %s during the run: written to %s only" % (rev["commit"], after["commit"], target))
+    with open(target, "w") as f:
+        f.write(text)
+    print(text)
+    with open(os.path.join(BUILD, "bench.json"), "w") as f:
+        json.dump({"revision": rev, "date": when, "sections": dict(measured)}, f, indent=1)
 
 
 if __name__ == "__main__":

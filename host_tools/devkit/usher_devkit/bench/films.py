@@ -4,6 +4,7 @@ on the laptop by devkit/usher_devkit/kit/films_ui_player.py."""
 
 import statistics
 
+from usher_devkit.bench.render import fig
 from usher_devkit.planners.films import run_match
 
 SEEDS = range(1, 11)  # ten best-of-three matches for the press counts
@@ -29,24 +30,31 @@ def presses(bids: str) -> tuple:
     return per_bid, per_place
 
 
-def spread(xs: list) -> str:
-    return "median %s, max %d, mean %.2f (%d)" % (statistics.median(xs), max(xs), statistics.mean(xs), len(xs))
+def spread(t: str, what: str, xs: list) -> list:
+    return [
+        fig(t, "median", statistics.median(xs), column=what),
+        fig(t, "max", max(xs), column=what),
+        fig(t, "mean", round(statistics.mean(xs), 2), column=what),
+        fig(t, "count", len(xs), column=what),
+    ]
 
 
-def heap_row(profile: str, romfs: bool = False) -> tuple:
+def heap_figures(profile: str, romfs: bool = False) -> list:
     r = run_match(profile, romfs=romfs)
-    ok = r["script_error"] == "" and r.get("as_planned")
-    where = profile + (", code in a ROMFS" if romfs else "")
-    what = "Films best of three on the simulator (%s): firmware peak heap" % where
-    value = "%d bytes of 256K (64-bit)%s" % (r["firmware_peak_heap"], "" if ok else " (FAILED: %s)" % r["script_error"])
-    return (what, value, "")
+    on = {"board": profile, "deploy": "romfs" if romfs else "files"}
+    t = "A best-of-three match on the simulator, 64-bit VM (256K)"
+    return [
+        fig(t, "played as planned", bool(r["script_error"] == "" and r.get("as_planned")), **on),
+        fig(t, "firmware peak heap", r["firmware_peak_heap"], "bytes", **on),
+    ]
 
 
 def figures() -> list:
-    rows = [heap_row("lcd114"), heap_row("oled"), heap_row("lcd114", romfs=True)]
+    figs = heap_figures("lcd114") + heap_figures("oled") + heap_figures("lcd114", romfs=True)
     bid, place = presses("private")
     obid, _ = presses("open")
-    rows.append(("Films presses per private bid (pass to, the number)", spread(bid), ""))
-    rows.append(("Films presses per open bid (both on one screen)", spread(obid), ""))
-    rows.append(("Films presses per placement, its questions and effects included", spread(place), ""))
-    return rows
+    t = "Presses, ten seeded matches on the laptop"
+    figs += spread(t, "a private bid", bid)
+    figs += spread(t, "an open bid", obid)
+    figs += spread(t, "a placement", place)
+    return figs

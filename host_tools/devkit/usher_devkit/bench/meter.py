@@ -10,6 +10,7 @@ from usher_tools.paths import firmware_files
 
 from usher_devkit import meter as wasm
 from usher_devkit import registry
+from usher_devkit.bench.render import fig
 from usher_devkit.meter import games
 
 BOUND_32 = 200 * 1024  # every full scripted game, 32-bit (tests/host/test_wasm_meter.py: BOUND)
@@ -52,43 +53,39 @@ LABEL = {"shell": "shell session"} | {g: e.meter for g, e in registry.GAMES.item
 def figures() -> list:
     from usher_devkit.bench import mp_heap_after_import
 
-    rows = []
+    figs = []
     tree = wasm.firmware_tree()
-    groups = [("core + games", rules_modules()), ("app + home UI", APP_HOME)]
+    groups = [("core + games", rules_modules()), ("app + Home screen", APP_HOME)]
     heaps32 = wasm.heap_after_import([mods for _, mods in groups])
+    t = "Heap after importing"
     for (what, mods), h32 in zip(groups, heaps32, strict=True):
         h64 = mp_heap_after_import(mods, tree)
-        rows.append(
-            (
-                "heap after importing %s: 64-bit VM / 32-bit, ratio" % what,
-                "%d / %d bytes, %s" % (h64, h32, ratio(h64, h32)),
-                "%d modules" % len(mods),
-            )
-        )
+        label = "%s (%d modules)" % (what, len(mods))
+        figs += [
+            fig(t, label, h32, column="32-bit (bytes)"),
+            fig(t, label, h64, column="64-bit VM (bytes)"),
+            fig(t, label, ratio(h64, h32), column="64 / 32"),
+        ]
     runs = [("shell", p, games.shell_session) for p in games.PROFILES]
     runs += [(t, p, lambda prof, t=t: games.full_game(t, prof)) for t in sorted(games.GAMES) for p in games.PROFILES]
+    t = "Firmware peak heap, whole scripted games"
     for title, profile, fn in runs:
         r = fn(profile)
-        ok = not r["error"] and r.get("as_planned", True) and r.get("finished", True) and not r["recoveries"]
+        ok = bool(not r["error"] and r.get("as_planned", True) and r.get("finished", True) and not r["recoveries"])
         p64 = sim_peak(title, profile)
-        rows.append(
-            (
-                "%s (%s): firmware peak heap, 32-bit (64-bit VM, ratio)" % (LABEL.get(title, title), profile),
-                "%d bytes of %dK (%d, %s)%s"
-                % (
-                    r["firmware_peak"],
-                    BOUND_32 // 1024,
-                    p64,
-                    ratio(p64, r["firmware_peak"]),
-                    "" if ok else " (FAILED: %s)" % (r["error"] or "not the planned game"),
-                ),
-                "tests/host/test_wasm_meter.py",
-            )
-        )
-    rows.append(("32-bit meter: its own heap, not counted above", "%d bytes" % r["harness_heap"], ""))
-    return rows
+        name = LABEL.get(title, title).split(",")[0]
+        bound = "at most %dK" % (BOUND_32 // 1024)
+        figs += [
+            fig(t, name, r["firmware_peak"], "", bound, r["firmware_peak"] <= BOUND_32, board=profile, column="32-bit"),
+            fig(t, name, p64, board=profile, column="64-bit VM"),
+            fig(t, name, ratio(p64, r["firmware_peak"]), board=profile, column="64 / 32"),
+            fig(t, name, ok, board=profile, column="as planned"),
+        ]
+    figs.append(fig("The meter itself", "its own heap, not counted above", r["harness_heap"], "bytes"))
+    return figs
 
 
 if __name__ == "__main__":
-    for row in figures():
-        print("| %s | %s |" % row[:2])
+    from usher_devkit.bench.render import section
+
+    print(section("The 32-bit meter", figures()))

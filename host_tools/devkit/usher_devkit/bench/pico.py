@@ -1,6 +1,6 @@
-"""`make bench` rows from the Pico's own MicroPython (the rp2 port, v1.28.0
+"""`make bench` figures from the Pico's own MicroPython (the rp2 port, v1.28.0
 RPI_PICO, on an emulated RP2040, the firmware deployed as files): heap,
-presses and the panel's bytes, all in emulated 125 MHz time. Skipped (a row
+presses and the panel's bytes, all in emulated 125 MHz time. Skipped (a figure
 says why) without the rp2 build (`make rp2`)."""
 
 import os
@@ -10,11 +10,11 @@ import tempfile
 from usher_tools.paths import ROOT
 from usher_tools.pico.board import board_module
 
+from usher_devkit.bench.render import fig
+from usher_devkit.bench.revision import revision
+
 SCRIPT = os.path.join(ROOT, "tests", "sim", "shell_session.txt")
 GAMES_OUT = os.path.join(ROOT, "build", "pico-games")  # tests/host/test_pico_games.py leaves its figures here
-# the same figures of an earlier firmware, kept by hand (cp) before a run
-# that changes them: the per-kind rows then say before -> now
-GAMES_BEFORE = GAMES_OUT + "-before"
 
 
 def _flash(d: str, profile: str, frozen: bool, seed: int) -> str:
@@ -161,6 +161,7 @@ def summary(r: dict, game: str, profile: str, kind: str) -> dict:
         "profile": profile,
         "kind": kind,
         "commit": _commit(),
+        "dirty": revision()["dirty"],
         "error": r["error"],
         "as_planned": r["as_planned"],
         "presses": r["presses"],
@@ -183,13 +184,7 @@ def summary(r: dict, game: str, profile: str, kind: str) -> dict:
 def _commit() -> str:
     """The project's commit the figures are of (a game takes long enough that
     the bench may read figures of an older one)."""
-    import subprocess
-
-    try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
-        return out.stdout.strip() or "?"
-    except OSError:
-        return "?"
+    return revision()["commit"]
 
 
 def heap_figures(r: dict) -> tuple:
@@ -230,71 +225,60 @@ def kind_of(key: str, screen: str, after: str) -> str:
     return "opens a screen" if after != screen else "ok on the same screen"
 
 
-def game_rows() -> list:
-    """Rows from the full games `make pico-games` left in build/pico-games/."""
-    import glob
-    import json
-
+def short_game(game: str) -> str:
+    """A column's name for a full game: its title without the setting."""
     from usher_devkit.planners.full_games import GAMES
 
-    found = []
-    for path in sorted(glob.glob(os.path.join(GAMES_OUT, "*.json"))):
-        with open(path) as f:
-            found.append(json.load(f))
+    return GAMES[game].split(",")[0].split(" (")[0].replace("the long session", "long session")
+
+
+GATE = {"files": 25, "frozen": 50}  # % of the boot heap the least free must keep (test_pico_games)
+
+
+def game_figures(commit: str = "") -> list:
+    """Figures of the full games `make pico-games` left in build/pico-games/,
+    those measured at `commit` (the run's) only: any other is named as left
+    out, never shown as if measured now."""
+    from usher_devkit.planners.full_games import GAMES
+
+    commit = commit or _commit()
+    found = _load(GAMES_OUT)
     if not found:
-        return [("rp2 port, full games", "not measured: make pico-games left no figures", "")]
-    rows = []
-    share = {"files": 0.25, "frozen": 0.5}
-    for g in sorted(found, key=lambda g: (g["kind"], g["profile"], list(GAMES).index(g["game"]))):
-        pre = "rp2 port, %s (%s, %s, at %s)" % (GAMES[g["game"]], g["profile"], g["kind"], g.get("commit", "?"))
-        ok = not g["error"] and g["as_planned"] and g["least_free"] >= share[g["kind"]] * g["boot_free"]
-        rows.append(
-            (
-                pre + ": heap free at boot / at Home / least after a press; peak gc.mem_alloc()",
-                "%d / %d / %d bytes (%.0f%% of boot, gate %.0f%%)%s; %d"
-                % (
-                    g["boot_free"],
-                    g["home_free"],
-                    g["least_free"],
-                    100 * g["least_free"] / g["boot_free"],
-                    100 * share[g["kind"]],
-                    "" if ok else " FAILED",
-                    g["peak_alloc"],
-                ),
-                "tests/host/test_pico_games.py",
-            )
-        )
+        return [fig("Full games", "not measured", "make pico-games left no figures")]
+    now = [g for g in found if g.get("commit") == commit]
+    figs = []
+    for g in sorted(now, key=lambda g: (g["kind"], g["profile"], list(GAMES).index(g["game"]))):
+        on = {"deploy": g["kind"], "board": g["profile"], "game": short_game(g["game"])}
+        heap = "Heap, full games"
+        share = 100 * g["least_free"] / g["boot_free"]
+        gate = GATE[g["kind"]]
+        figs += [
+            fig(heap, "free at boot", g["boot_free"], "bytes", **on),
+            fig(heap, "free at Home", g["home_free"], "bytes", **on),
+            fig(heap, "least free after a press", g["least_free"], "bytes", **on),
+            fig(heap, "least free, of boot", "%.0f%%" % share, "", "at least %d%%" % gate, share >= gate, **on),
+            fig(heap, "peak gc.mem_alloc()", g["peak_alloc"], "bytes", **on),
+            fig(heap, "played as planned", bool(not g["error"] and g["as_planned"]), **on),
+        ]
         ms, key, screen = g["worst"]
-        rows.append(
-            (
-                pre + ": ms from a press to the end of its redraw (%d presses)" % g["presses"],
-                "median %.0f, worst %.0f (%s on %s)" % (g["ms_median"], ms, key, screen),
-                "",
-            )
-        )
-    before = _load(GAMES_BEFORE)
-    old_commit = dict((_key(g), g.get("commit")) for g in before)
-    # now: the games measured again since the before figures (all, if none were kept)
-    now = [g for g in found if old_commit.get(_key(g)) != g.get("commit")]
-    by_kind = _per_kind(now)
-    again = set(_key(g) for g in now)
-    was = _per_kind([g for g in before if _key(g) in again])
-    for (profile, kind), kinds in sorted(by_kind.items()):
-        these = [g for g in now if (g["profile"], g["kind"]) == (profile, kind)]
-        games = sorted(set(g["game"] for g in these), key=list(GAMES).index)
-        commits = "/".join(sorted(set(g.get("commit", "?") for g in these)))
+        press = "Press to the end of its redraw, full games"
+        figs += [
+            fig(press, "presses", g["presses"], **on),
+            fig(press, "median", round(g["ms_median"]), "ms", **on),
+            fig(press, "worst", round(ms), "ms", **on),
+            fig(press, "worst, on", "%s on %s" % (key, screen), **on),
+        ]
+    for (profile, kind), kinds in sorted(_per_kind(now).items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        on = {"deploy": kind, "board": profile}
         for name, ts in sorted(kinds.items(), key=lambda kv: statistics.median(kv[1])):
-            then = was.get((profile, kind), {}).get(name)
-            rows.append(
-                (
-                    "rp2 port, %s (%s, %s): ms per press, %s"
-                    % (" + ".join(GAMES[x] for x in games), profile, kind, name),
-                    ("before %s; " % _ms(then) if then else "") + ("now (at %s) " % commits if then else "") + _ms(ts),
-                    "",
-                )
-            )
-        rows += goal_rows("rp2 port, %s (%s, %s)" % (" + ".join(GAMES[x] for x in games), profile, kind), these)
-    return rows
+            value = "%.0f / %.0f (%d)" % (statistics.median(ts), max(ts), len(ts))
+            figs.append(fig("Press by kind, all full games", name, value, "ms: median / worst (presses)", **on))
+        figs += goal_figures([g for g in now if (g["profile"], g["kind"]) == (profile, kind)], **on)
+    for g in found:
+        if g not in now:
+            on = {"deploy": g["kind"], "board": g["profile"], "game": short_game(g["game"])}
+            figs.append(fig("Full games left out", "measured at", g.get("commit", "?"), "not this commit", **on))
+    return figs
 
 
 REPLAY_KINDS = ("Showtime scoring replay step", "Showtime scoring replay start")
@@ -302,11 +286,11 @@ PARTIAL_KINDS = ("cursor move", "value change")
 OPEN_KINDS = ("opens a screen", "prev/next into a new screen")
 
 
-def goal_rows(pre: str, games: list) -> list:
-    """Issue 20's goals against the games' presses: a cursor move or value
-    change 30 ms or less (median), a press that opens a screen 80 ms or less
-    (median), none but the scoring replay's over 150 ms; met, or by how much
-    not, and the slowest presses over 150 ms by screen."""
+def goal_figures(games: list, **on) -> list:
+    """The press-time goals against the games' presses: a cursor move or
+    value change 30 ms or less (median), a press that opens a screen 80 ms
+    or less (median), none but the scoring replay's over 150 ms; and the
+    slowest press over 150 ms by screen."""
     kinds: dict = {}
     slow: dict = {}
     for g in games:
@@ -316,32 +300,21 @@ def goal_rows(pre: str, games: list) -> list:
             kinds.setdefault(what, []).append(t)
             if t > 150 and what not in REPLAY_KINDS:
                 slow.setdefault("%s -> %s" % (sc, after), []).append(t)
+    table = "Press-time goals, all full games"
     out = []
     for label, names, goal in (
-        ("a cursor move or value change", PARTIAL_KINDS, 30),
-        ("opening a screen", OPEN_KINDS, 80),
+        ("cursor move or value change, median", PARTIAL_KINDS, 30),
+        ("opening a screen, median", OPEN_KINDS, 80),
     ):
         ts = [t for n in names for t in kinds.get(n, [])]
         if ts:
             m = statistics.median(ts)
-            verdict = "met" if m <= goal else "not met, %.0f ms over" % (m - goal)
-            out.append(
-                (pre + ": goal, %s at most %d ms (median)" % (label, goal), "%s: median %.0f" % (verdict, m), "")
-            )
+            out.append(fig(table, label, round(m), "ms", "at most %d" % goal, m <= goal, **on))
     n = sum(len(v) for v in slow.values())
-    worst = sorted(slow.items(), key=lambda kv: -max(kv[1]))[:4]
-    out.append(
-        (
-            pre + ": goal, no press but the scoring replay's over 150 ms",
-            (
-                "met"
-                if not n
-                else "not met: %d presses, the slowest %s"
-                % (n, "; ".join("%s %.0f ms" % (w, max(v)) for w, v in worst))
-            ),
-            "",
-        )
-    )
+    out.append(fig(table, "presses over 150 ms, the replay's aside", n, "", "none", n == 0, **on))
+    if slow:
+        where, ts = max(slow.items(), key=lambda kv: max(kv[1]))
+        out.append(fig(table, "the slowest of those", "%.0f ms, %s" % (max(ts), where.split(" -> ")[0]), **on))
     return out
 
 
@@ -379,10 +352,10 @@ def figures() -> list:
     from usher_tools.pico.build import STOCK_UF2
 
     if not os.path.exists(STOCK_UF2):
-        return [("rp2 port (emulated Pico)", "not measured: no build/rp2 (make rp2)", "")]
+        return [fig("The rp2 port", "not measured", "no build/rp2 (make rp2)")]
     from usher_tools.pico.build import USHER_UF2
 
-    rows = []
+    figs = []
     kinds = [("files", False)] + ([("frozen", True)] if os.path.exists(USHER_UF2) else [])
     for (kind, frozen), profile in [(k, p) for k in kinds for p in ("lcd114", "oled")]:
         r = session(profile, frozen)
@@ -392,44 +365,41 @@ def figures() -> list:
         ms = [t for _, t, _, _ in times]
         worst = worst_press(r)
         sent = [n for _, _, n, _ in times]
-        pre = "rp2 port, shell session (%s, %s)" % (profile, kind)
-        rows += [
-            (pre + ": heap free at boot / at Home", "%d / %d bytes" % (r["boot_heap"][1], r["home_heap"][1]), ""),
-            (pre + ": least gc.mem_free() / peak gc.mem_alloc() after a press", "%d / %d bytes" % (least, peak), ""),
-            (pre + ": reset to the end of the first frame", "%d ms" % r["first_frame_ms"], ""),
-            (
-                pre + ": ms from a press to the end of its redraw",
-                "median %.0f, worst %.0f (%s on %s)" % (statistics.median(ms), worst[0], worst[1], worst[2]),
-                "",
-            ),
-            (pre + ": panel bytes per press", "median %d, max %d" % (statistics.median(sent), max(sent)), ""),
+        on = {"deploy": kind, "board": profile}
+        t = "Shell session"
+        figs += [
+            fig(t, "heap free at boot", r["boot_heap"][1], "bytes", **on),
+            fig(t, "heap free at Home", r["home_heap"][1], "bytes", **on),
+            fig(t, "least free after a press", least, "bytes", **on),
+            fig(t, "peak gc.mem_alloc()", peak, "bytes", **on),
+            fig(t, "reset to the first frame's end", r["first_frame_ms"], "ms", **on),
+            fig(t, "press to redraw, median", round(statistics.median(ms)), "ms", **on),
+            fig(t, "press to redraw, worst", round(worst[0]), "ms", **on),
+            fig(t, "worst, on", "%s on %s" % (worst[1], worst[2]), **on),
+            fig(t, "panel bytes a press, median", int(statistics.median(sent)), "bytes", **on),
+            fig(t, "panel bytes a press, max", max(sent), "bytes", **on),
         ]
     s = sync_speed("lcd114")
-    rows.append(
-        (
-            "rp2 port: usher sync of 3 finished games (%d bytes of records) over the emulated USB" % s["record_bytes"],
-            "%.1f KB/s (%.0f ms); a raw REPL print in the same run %.1f KB/s%s"
-            % (s["sync_kb_s"], s["sync_ms"], s["raw_kb_s"], "" if s["ok"] else " (FAILED: %s)" % s["why"]),
-            "emulated time",
-        )
-    )
+    t = "usher sync of 3 finished games over the emulated USB"
+    on = {"deploy": "files", "board": "lcd114"}
+    figs += [
+        fig(t, "record bytes", s["record_bytes"], "bytes", **on),
+        fig(t, "synced without error", s["ok"], note="" if s["ok"] else "sync failed: " + s["why"][-120:], **on),
+        fig(t, "sync", round(s["sync_ms"]), "ms", **on),
+        fig(t, "sync's speed", s["sync_kb_s"], "KB/s", **on),
+        fig(t, "a raw REPL print's speed, same run", s["raw_kb_s"], "KB/s", **on),
+    ]
     if os.path.exists(USHER_UF2):
         h = headroom()
-        rows.append(
-            (
-                "usher.uf2: firmware with Usher frozen in / firmware area left",
-                "%d / %d bytes" % (h["used"], h["left"]),
-                "",
-            )
-        )
-        rows.append(
-            (
-                "usher.uf2: room left, in games the size of the largest (%s)" % h["largest"],
-                "%.1f (a game frozen: about %d bytes)" % (h["left"] / h["game_bytes"], h["game_bytes"]),
-                "",
-            )
-        )
-    return rows
+        t = "usher.uf2 in the flash"
+        figs += [
+            fig(t, "firmware with Usher frozen in", h["used"], "bytes"),
+            fig(t, "firmware area left", h["left"], "bytes"),
+            fig(t, "largest game", h["largest"]),
+            fig(t, "the largest game, frozen (about)", h["game_bytes"], "bytes"),
+            fig(t, "room left, in games that size", round(h["left"] / h["game_bytes"], 1)),
+        ]
+    return figs
 
 
 AREA = 2 * 1024 * 1024 - 1408 * 1024  # RPI_PICO: the flash before its 1,408 KiB filesystem
@@ -490,8 +460,9 @@ def main(argv: list) -> None:
     import json
 
     if not argv:
-        for row in figures():
-            print("| %s | %s |" % row[:2])
+        from usher_devkit.bench.render import section
+
+        print(section("The rp2 port", figures()))
         return
     r = full_game(argv[0], argv[1], len(argv) > 2 and argv[2] == "frozen")
     out = summary(r, argv[0], argv[1], "frozen" if len(argv) > 2 and argv[2] == "frozen" else "files")

@@ -1,10 +1,10 @@
-"""`make bench` rows of the full scripted games on the rp2 port: read from
+"""`make bench` figures of the full scripted games on the rp2 port: read from
 the figures `make pico-games` leaves in build/pico-games/ (each with the
-commit it was measured at), so this section can be written again without
-replaying an hour of games."""
+commit it was measured at; `make bench` runs it first), those of the bench's
+own commit only."""
 
-from usher_devkit.bench.pico import game_rows
+from usher_devkit.bench.pico import game_figures
 
 
 def figures() -> list:
-    return game_rows()
+    return game_figures()

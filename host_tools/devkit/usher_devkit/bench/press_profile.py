@@ -17,6 +17,8 @@ import statistics
 import sys
 import tempfile
 
+from usher_devkit.bench.render import fig
+
 # the device's side: EVENTS and SEED are put in by profile()
 DEVICE = """
 import time, gc, machine
@@ -121,26 +123,28 @@ def figures() -> list:
     from usher_tools.pico.build import STOCK_UF2
 
     if not os.path.exists(STOCK_UF2):
-        return [("rp2 port, where a press's ms go", "not measured: no build/rp2 (make rp2)", "")]
+        return [fig("Where a press's time goes", "not measured", "no build/rp2 (make rp2)")]
     rows = profile()
     groups: dict = {}
     for ev, was, now, *us in rows:
         what = "%s on %s%s" % (ev, was, "" if now == was else " (opens %s)" % now)
-        what += ", with a flash write" if us[1] else ""
+        what += ", a flash write" if us[1] else ""
         groups.setdefault(what, []).append(us)
     out = []
+    table = "Where a press's time goes, ms, medians"
+    on = {"deploy": "files", "board": "lcd114", "game": "Showtime"}
     for what, runs in groups.items():
         med = [statistics.median(r[i] for r in runs) / 1000 for i in range(5)]
-        total = med[0] + med[2]
-        name = "rp2 port, Showtime (lcd114, files): where the ms go, %s (%d presses)" % (what, len(runs))
-        value = "%.0f ms to the last byte: rules %.0f, flash write %.0f, draw %.0f, push %.0f" % (
-            total,
-            med[0] - med[1],
-            med[1],
-            med[2] - med[3],
-            med[3],
-        )
-        out.append((name, value + " (convert + SPI); then a collection, %.0f ms" % med[4], "medians"))
+        label = "%s (%d)" % (what, len(runs))
+        for phase, ms in (
+            ("to the last byte", med[0] + med[2]),
+            ("rules", med[0] - med[1]),
+            ("flash write", med[1]),
+            ("draw", med[2] - med[3]),
+            ("push (convert + SPI)", med[3]),
+            ("collection after", med[4]),
+        ):
+            out.append(fig(table, label, round(ms), column=phase, **on))
     return out
 
 

@@ -9,6 +9,7 @@ from usher_tools.paths import ROOT
 from usher_tools.sim.runner import Sim, SimConfig
 from usher_tools.sim.script import run_script
 
+from usher_devkit.bench.render import fig
 from usher_devkit.bench.simulator import measure
 
 SESSION = os.path.join(ROOT, "tests", "sim", "shell_session.txt")
@@ -26,30 +27,20 @@ def session(profile: str, romfs: bool = False) -> dict:
 
 
 def figures() -> list:
-    rows = []
-    for profile in ("lcd114", "oled"):
-        r = session(profile)
+    figs = []
+    t = "Shell session, 64-bit VM (256K heap)"
+    for profile, romfs in (("lcd114", False), ("oled", False), ("lcd114", True)):
+        r = session(profile, romfs=romfs)
         px = [p["pixels"] for p in r["press_log"]]
-        rows.append(("shell session %s: presses" % profile, str(r["presses"]), ""))
-        rows.append(
-            (
-                "shell session %s: pixels pushed per press" % profile,
-                "median %d, max %d (one press includes a reboot)" % (statistics.median(px), max(px)),
-                "",
-            )
-        )
-        rows.append(
-            (
-                "shell session %s: firmware peak live heap (of 256K (64-bit))" % profile,
-                "%d bytes" % r["firmware_peak_heap"],
-                "",
-            )
-        )
-    r = session("lcd114", romfs=True)
-    rows.append(
-        ("shell session lcd114, code in a ROMFS: firmware peak live heap", "%d bytes" % r["firmware_peak_heap"], "")
-    )
+        on = {"board": profile, "deploy": "romfs" if romfs else "files"}
+        figs += [
+            fig(t, "presses", r["presses"], **on),
+            fig(t, "pixels pushed a press, median", int(statistics.median(px)), **on),
+            fig(t, "pixels pushed a press, max", max(px), note="the max press includes a reboot", **on),
+            fig(t, "firmware peak live heap", r["firmware_peak_heap"], "bytes", **on),
+        ]
     m = measure("lcd114", counter=True, seconds=5)
-    rows.append(("simulator's own heap (on top of the 256K)", "%d bytes" % m["sim_heap"], "the Pico does not pay it"))
-    rows.append(("lockstep ticks per second (20 ms ticks)", str(m["ticks_per_s"]), ""))
-    return rows
+    t = "The simulator's own costs"
+    figs.append(fig(t, "its heap on top of the 256K", m["sim_heap"], "bytes", note="a Pico does not pay it"))
+    figs.append(fig(t, "lockstep ticks a second (20 ms ticks)", m["ticks_per_s"]))
+    return figs

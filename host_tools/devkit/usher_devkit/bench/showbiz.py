@@ -1,33 +1,21 @@
 """`make bench` figures: a whole Showbiz game on the simulator."""
 
+from usher_devkit.bench.render import fig
 from usher_devkit.planners.showbiz import run_game
 
 
 def figures() -> list:
-    r = run_game("lcd114")
-    ok = r["script_error"] == "" and r.get("as_planned")
-    return [
-        (
-            "Showbiz 4-player 10-year game on the simulator (lcd114): firmware peak heap",
-            "%d bytes of 256K (64-bit)%s"
-            % (r["firmware_peak_heap"], "" if ok else " (FAILED: %s)" % r["script_error"]),
-            "",
-        ),
-        rom_row(),
-        (
-            "Showbiz: median presses per bid / per selection turn",
-            "%s / %s (%d presses in all)" % (r["median_presses_per_bid"], r["median_presses_per_turn"], r["presses"]),
-            "",
-        ),
-    ]
-
-
-def rom_row() -> tuple:
-    """The same game with the code in a ROMFS image (usher deploy --romfs)."""
-    r = run_game("lcd114", romfs=True)
-    ok = r["script_error"] == "" and r.get("as_planned")
-    return (
-        "the same game, code in a ROMFS: firmware peak heap",
-        "%d bytes of 256K (64-bit)%s" % (r["firmware_peak_heap"], "" if ok else " (FAILED: %s)" % r["script_error"]),
-        "",
-    )
+    figs = []
+    presses: dict = {}
+    t = "A 4-player, 10-year game on the simulator, 64-bit VM (256K)"
+    for romfs in (False, True):
+        r = run_game("lcd114", romfs=romfs)
+        on = {"board": "lcd114", "deploy": "romfs" if romfs else "files"}
+        figs.append(fig(t, "played as planned", bool(r["script_error"] == "" and r.get("as_planned")), **on))
+        figs.append(fig(t, "firmware peak heap", r["firmware_peak_heap"], "bytes", **on))
+        presses = presses or r  # the files deploy's game, played first
+    t = "Presses, the same game"
+    figs.append(fig(t, "a bid, median", presses["median_presses_per_bid"]))
+    figs.append(fig(t, "a selection turn, median", presses["median_presses_per_turn"]))
+    figs.append(fig(t, "in all", presses["presses"]))
+    return figs

@@ -3,43 +3,35 @@ the simulator from a generated script (peak heap, presses per placement),
 presses per placement over many planned games for two kinds of player, and
 a person's walk through the screens (usher_devkit.players.showtime_person)."""
 
+from usher_devkit.bench.render import fig
 from usher_devkit.planners.showtime import press_figures, run_game
 
 
 def figures() -> list:
-    rows = []
+    figs = []
     for profile in ("lcd114", "oled"):
         r = run_game(n=4, seed=1, profile=profile)
-        ok = not r["script_error"] and r.get("as_planned") and r["score"]["finished"]
-        rows.append(
-            (
-                "Showtime 4-player game on the simulator (%s): peak heap" % profile,
-                "%d bytes of 256K (64-bit)%s" % (r["peak_heap"], "" if ok else " (FAILED: %s)" % r["script_error"]),
-                "tests/host/test_showtime_sim.py",
-            )
-        )
-    for policy, who in (("greedy", "take the best move now"), ("random", "make random legal moves")):
-        f = press_figures(games=20, policy=policy)
-        rows.append(
-            (
-                "Showtime presses per placement, players who %s" % who,
-                "median %s, max %d, mean %s (%d turns)" % (f["median"], f["max"], f["mean"], f["placements"]),
-                "person %s, seat %s, target %s, genre %s" % tuple(f["mean_parts"]),
-            )
-        )
+        ok = bool(not r["script_error"] and r.get("as_planned") and r["score"]["finished"])
+        t = "A 4-player game on the simulator, 64-bit VM (256K)"
+        figs.append(fig(t, "played as planned", ok, board=profile))
+        figs.append(fig(t, "peak heap", r["peak_heap"], "bytes", board=profile))
     from usher_devkit.players.showtime_person import walk_games
 
-    for rows_on, how in ((False, "prev/next only (the OLED; the LCD before issue 32)"), (True, "LCD, up/down by rows")):
-        f = walk_games(games=10, rows=rows_on)
-        rows.append(
-            (
-                "Showtime presses per placement, a person's walk through the screens, %s" % how,
-                "median %s, %d to %d, mean %s (%d turns)"
-                % (f["median"], f["min"], f["max"], f["mean"], f["placements"]),
-                "person %s, seat %s, target %s, genre %s" % tuple(f["mean_parts"]),
-            )
-        )
-    return rows
+    t = "Presses a placement"
+    players = [("best move now", press_figures, {"games": 20, "policy": "greedy"})]
+    players.append(("random legal moves", press_figures, {"games": 20, "policy": "random"}))
+    players.append(("a person, prev/next", walk_games, {"games": 10, "rows": False}))
+    players.append(("a person, rows (LCD)", walk_games, {"games": 10, "rows": True}))
+    for who, fn, kw in players:
+        f = fn(**kw)
+        figs += [
+            fig(t, "median", f["median"], column=who),
+            fig(t, "max", f["max"], column=who),
+            fig(t, "mean", f["mean"], column=who),
+            fig(t, "turns", f["placements"], column=who),
+            fig(t, "mean: person / seat / target / genre", " / ".join(str(x) for x in f["mean_parts"]), column=who),
+        ]
+    return figs
 
 
 def bench_figures() -> list:
@@ -47,5 +39,6 @@ def bench_figures() -> list:
 
 
 if __name__ == "__main__":
-    for row in figures():
-        print("| %s | %s | %s |" % row)
+    from usher_devkit.bench.render import section
+
+    print(section("Showtime", figures()))

@@ -256,28 +256,26 @@ def bench(games: int = 100, rolls: int = 40, slow: int = 0) -> dict:
 
 
 def figures() -> list:
-    """Rows for `make bench`."""
+    """Figures for `make bench`."""
+    from usher_devkit.bench.render import fig
+
     b = bench()
-    rows = [
-        (
-            "sync %d games (%d KB) over a pty, vs a raw copy" % (b["games"], b["bytes"] // 1024),
-            "transfer %.1fx, full usher sync %.1fx (goal 3x)" % (b["transfer_ratio"], b["ratio"]),
-            "",
-        ),
-        ("sync again with nothing changed", "%d ms" % round(b["resync_unchanged_s"] * 1000), ""),
-    ]
-    # the pty moves ~30 MB/s, so the figure above weighs the VM's and the
-    # host's per-line work; a Pico's USB serial is ~100x slower, where the
-    # protocol's extra bytes (base64, framing) are what counts
+    # the pty moves ~30 MB/s, so the figures of the plain pty weigh the VM's
+    # and the host's per-line work; a Pico's USB serial is ~100x slower,
+    # where the protocol's extra bytes (base64, framing) are what counts
     s = bench(slow=256)
-    rows.append(
-        (
-            "same over a link throttled to ~250 KB/s",
-            "transfer %.1fx, full usher sync %.1fx (raw %.1f s)" % (s["transfer_ratio"], s["ratio"], s["raw_copy_s"]),
-            "",
-        )
-    )
-    return rows
+    t = "Sync of %d generated games (%d KB), against a raw copy of their bytes" % (b["games"], b["bytes"] // 1024)
+    figs = []
+    for link, r in (("pty", b), ("throttled to ~250 KB/s", s)):
+        ratio = r["ratio"]
+        figs += [
+            fig(t, "raw copy", r["raw_copy_s"], "s", column=link),
+            fig(t, "the protocol alone, times the raw copy", r["transfer_ratio"], column=link),
+            fig(t, "a full usher sync, times the raw copy", ratio, "", "at most 3", ratio <= 3, column=link),
+            fig(t, "games re-scored", r["rescored_ok"], column=link),
+            fig(t, "sync again, nothing changed", round(r["resync_unchanged_s"] * 1000), "ms", column=link),
+        ]
+    return figs
 
 
 if __name__ == "__main__":

@@ -9,8 +9,8 @@
   screen (the app's tick, the pixels converted, the canvas updated), median
   over the scripted shell session's presses; and the time from a real key
   event to the new frame while the page runs on its own clock (a key held
-  80 ms, as the simulator's press: the firmware's 20 ms debounce and the
-  wait for the next 20 ms tick included).
+  80 ms, as the simulator's press: the firmware's debounce and the wait
+  for the next tick included).
 """
 
 import statistics
@@ -72,30 +72,24 @@ def measure() -> dict:
 
 
 def figures() -> list:
+    from usher_devkit.bench.render import fig
+
+    t = "The page in a headless Chromium (lcd114)"
     if not find_chromium():
-        note = "skipped: " + HOW_TO_GET
-        return [("web page: first screen after load (goal 1 s)", note, ""), ("web page: press to redraw", note, "")]
+        return [fig(t, "not measured", "no Chromium", note=HOW_TO_GET)]
     m = measure()
-    bad = " (console errors: %s)" % m["errors"][:2] if m["errors"] else ""
+    cold, warm = round(m["first_cold"]), round(m["first_warm"])
+    note = "console errors: %s" % m["errors"][:2] if m["errors"] else ""
     return [
-        (
-            "web page (lcd114): first screen after load, fresh browser / warm (goal 1 s)",
-            "%.0f ms / %.0f ms%s" % (m["first_cold"], m["first_warm"], bad),
-            "tests/host/test_web_page.py",
-        ),
-        (
-            "web page: press to redraw, the tick's work (median / max of %d presses)" % m["work_n"],
-            "%.1f ms / %.1f ms" % (m["work_median"], m["work_max"]),
-            "",
-        ),
-        (
-            "web page: key event to new frame, live (median of %d; 20 ms debounce included)" % m["latency_n"],
-            "%.0f ms" % m["latency_median"],
-            "",
-        ),
+        fig(t, "first screen after load, fresh browser", cold, "ms", "at most 1000", cold <= 1000, note=note),
+        fig(t, "first screen after load, warm", warm, "ms", "at most 1000", warm <= 1000),
+        fig(t, "a press's tick: median of %d" % m["work_n"], m["work_median"], "ms"),
+        fig(t, "a press's tick: max", m["work_max"], "ms"),
+        fig(t, "key event to new frame, live: median of %d" % m["latency_n"], round(m["latency_median"]), "ms"),
     ]
 
 
 if __name__ == "__main__":
-    for row in figures():
-        print("| %s | %s |" % row[:2])
+    from usher_devkit.bench.render import section
+
+    print(section("The web page", figures()))
