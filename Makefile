@@ -27,8 +27,8 @@ help:
 	@echo "make mpy      compile firmware/ with mpy-cross -march=armv6m into $(BUILD)"
 	@echo "make size     bytecode size per module and total"
 	@echo "make pico-games  every full scripted game on the emulated Pico, the memory gate (an hour or more)"
-	@echo "make bench    every measured figure into docs/BENCH.md (runs make pico-games first)"
-	@echo "make bench-part PART=pico_games   one section of docs/BENCH.md again"
+	@echo "make bench    every measured figure into docs/BENCH.md, whole, at one commit (runs make pico-games first)"
+	@echo "make bench-part PART=sync   one section into build/bench-part.md (docs/BENCH.md is left alone)"
 	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=lcd114|oled] [DRY=1] [ROMFS=1]   compile and copy to a Pico"
 	@echo "make soak     long fuzz and property runs (not part of make test)"
 	@echo "make screens  the README's pictures of the games, from the simulator"
@@ -101,8 +101,9 @@ pico-games: $(STAMP)
 bench: pico-games
 	$(BIN)/python -m usher_devkit.bench
 
-# one section of docs/BENCH.md again: PART=pico|pico_games|press_profile|build|sim|showtime|showbiz|show_manager|films|sync|wasm|memory|web
-# (pico_games only reads the full games make pico-games left in build/pico-games)
+# one section into build/bench-part.md, never docs/BENCH.md (which holds one whole run at one commit):
+# PART=pico|pico_games|press_profile|build|sim|showtime|showbiz|show_manager|films|sync|wasm|memory|web
+# (pico_games only reads the full games make pico-games left in build/pico-games, those of this commit)
 bench-part: $(STAMP)
 	$(BIN)/python -m usher_devkit.bench $(PART)
 
