@@ -175,3 +175,64 @@ def test_a_run_a_commit_landed_in_never_writes_bench_md(tmp_path, monkeypatch):
     bench.main([])
     assert (tmp_path / "BENCH.md").read_text() == "as the last whole run left it\n"
     assert "abc1234" in (tmp_path / "build" / "BENCH.md").read_text()
+
+
+class Anything(dict):
+    """A stand-in measurement: any key, a number (lists of numbers where a
+    part takes a median)."""
+
+    def __missing__(self, key):
+        if key in ("press_log",):
+            return [{"pixels": 8192}, {"pixels": 16384}]
+        if key in ("after", "mean_parts"):
+            return [1, 2, 3, 4]
+        if key in ("marks",):
+            return {"boot": 1, "home-synced": 2}
+        if key in ("score",):
+            return {"finished": True}
+        if key in ("script_error", "error", "errors", "why"):
+            return ""
+        if key in ("reloads", "refused", "recoveries"):
+            return 0
+        return 3
+
+    def get(self, key, default=None):
+        return self[key]
+
+
+def test_every_part_s_labels_and_cells_stay_short(monkeypatch):
+    """Each part's figures, its measurements stood in (the real ones take an
+    hour): no label or cell a person must read sideways."""
+    from usher_devkit.bench import films, memory, meter, session, show_manager, showbiz, showtime, sync, web
+
+    def stub(*a, **k):
+        return Anything()
+
+    monkeypatch.setattr(session, "session", stub)
+    monkeypatch.setattr(session, "measure", stub)
+    monkeypatch.setattr(showtime, "run_game", stub)
+    monkeypatch.setattr(showtime, "press_figures", stub)
+    import usher_devkit.players.showtime_person as person
+
+    monkeypatch.setattr(person, "walk_games", stub)
+    monkeypatch.setattr(showbiz, "run_game", stub)
+    monkeypatch.setattr(show_manager, "run_game", stub)
+    monkeypatch.setattr(films, "run_match", stub)
+    monkeypatch.setattr(films, "presses", lambda bids: ([4, 5, 6], [5, 20]))
+    monkeypatch.setattr(sync, "bench", stub)
+    monkeypatch.setattr(memory.memsoak, "run", stub)
+    import usher_devkit.planners.session as planned_session
+
+    monkeypatch.setattr(planned_session, "run_long", stub)
+    monkeypatch.setattr(meter.wasm, "firmware_tree", lambda: "tree")
+    monkeypatch.setattr(meter.wasm, "heap_after_import", lambda groups: [1000] * len(groups))
+    monkeypatch.setattr(bench, "mp_heap_after_import", lambda mods, tree: 1500)
+    monkeypatch.setattr(meter.games, "shell_session", stub)
+    monkeypatch.setattr(meter.games, "full_game", stub)
+    monkeypatch.setattr(meter, "sim_peak", lambda title, profile: 150000)
+    monkeypatch.setattr(web, "find_chromium", lambda: True)
+    monkeypatch.setattr(web, "measure", stub)
+    for part in (session, showtime, showbiz, show_manager, films, sync, memory, meter, web):
+        figs = part.figures()
+        assert figs and all(set(f) >= {"table", "figure", "value", "unit"} for f in figs), part
+        assert_short(figs)

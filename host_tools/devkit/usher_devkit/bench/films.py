@@ -42,7 +42,7 @@ def spread(t: str, what: str, xs: list) -> list:
 def heap_figures(profile: str, romfs: bool = False) -> list:
     r = run_match(profile, romfs=romfs)
     on = {"board": profile, "deploy": "romfs" if romfs else "files"}
-    t = "A best-of-three match on the simulator, 64-bit VM (256K)"
+    t = "A best-of-three match, 64-bit VM (256K)"
     return [
         fig(t, "played as planned", bool(r["script_error"] == "" and r.get("as_planned")), **on),
         fig(t, "firmware peak heap", r["firmware_peak_heap"], "bytes", **on),

@@ -25,13 +25,13 @@ def figures() -> list:
             fig(t, what, "%+d" % r["first_cost"], column="first run (bytes)"),
             fig(t, what, r["after"][-1], column="at Home (bytes)"),
         ]
-    t = "The long session: 6 cycles, a Showbiz game synced mid-way, 64-bit VM (320K)"
+    t = "The long session, 64-bit VM (320K)"
     for profile in ("lcd114", "oled"):
         r = run_long(profile, 6)
         ok = bool(not r["error"] and not r["reloads"] and not r["refused"] and r["as_planned"])
         m = r["marks"]
         figs += [
-            fig(t, "played as planned", ok, board=profile),
+            fig(t, "played as planned", ok, board=profile, note="6 cycles of games, a Showbiz game synced mid-way"),
             fig(t, "firmware peak heap", r["firmware_peak_heap"], "bytes", board=profile),
             fig(t, "at Home after boot", m["boot"], "bytes", board=profile),
             fig(t, "at Home at the end", m["home-synced"], "bytes", board=profile),

@@ -10,7 +10,7 @@ def figures() -> list:
     for players, seed in ((6, 2), (3, 3)):
         r = run_game("lcd114", players, seed)
         on = {"board": "lcd114", "game": "%d players" % players}
-        t = "Games on the simulator, 64-bit VM (256K)"
+        t = "Whole games, 64-bit VM (256K)"
         figs.append(fig(t, "played as planned", bool(r["script_error"] == "" and r.get("as_planned")), **on))
         figs.append(fig(t, "firmware peak heap", r["firmware_peak_heap"], "bytes", **on))
         t = "Presses, the same games"

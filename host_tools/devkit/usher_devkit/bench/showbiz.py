@@ -7,7 +7,7 @@ from usher_devkit.planners.showbiz import run_game
 def figures() -> list:
     figs = []
     presses: dict = {}
-    t = "A 4-player, 10-year game on the simulator, 64-bit VM (256K)"
+    t = "A 4-player, 10-year game, 64-bit VM (256K)"
     for romfs in (False, True):
         r = run_game("lcd114", romfs=romfs)
         on = {"board": "lcd114", "deploy": "romfs" if romfs else "files"}

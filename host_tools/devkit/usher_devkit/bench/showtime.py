@@ -12,7 +12,7 @@ def figures() -> list:
     for profile in ("lcd114", "oled"):
         r = run_game(n=4, seed=1, profile=profile)
         ok = bool(not r["script_error"] and r.get("as_planned") and r["score"]["finished"])
-        t = "A 4-player game on the simulator, 64-bit VM (256K)"
+        t = "A 4-player game, 64-bit VM (256K)"
         figs.append(fig(t, "played as planned", ok, board=profile))
         figs.append(fig(t, "peak heap", r["peak_heap"], "bytes", board=profile))
     from usher_devkit.players.showtime_person import walk_games
