@@ -1,6 +1,6 @@
 """What the device says about itself, for Settings > About and the link's
 hello. At the app level because it reads sys, which the screens never
-touch: a screen gets these facts from the app (`App.about`). Everything is
+touch: a screen gets these facts from the app (`App.device`). Everything is
 read defensively: the same code runs on the Pico, the VM and CPython."""
 
 import sys

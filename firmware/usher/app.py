@@ -239,39 +239,14 @@ class App:
         __import__("usher.ui." + g + ".play", None, None, ["open"]).open(self)
 
     # -- the device itself (Settings: Board, About) ---------------------------------
-    def board(self) -> tuple:
-        """(profile running, profile saved for the next power-on or "", every
-        (profile, title)): usher.board is loaded already, nothing is imported."""
-        from usher.board import PROFILES, saved_profile
-
-        return self.hw.profile, saved_profile(self.storage), PROFILES
-
-    def about(self) -> dict:
-        """What Settings > About shows of the device (usher.about: it reads
-        sys, which the screens never do); that code goes again at once."""
-        from usher.about import facts
-
-        out = facts(self.storage)
-        unload(("usher.about",))
-        return out
-
-    def save_profile(self, name: str) -> None:
-        """The board profile for the next power-on: usher.boot.profile_name
-        reads it before looking for an OLED. OSError on a full flash."""
-        from usher.board import PROFILE_FILE
-
-        self.storage.write(PROFILE_FILE, name.encode() + b"\n")
-
-    def board_options(self, opts=None) -> dict:
-        """Settings -> Board's fixes (usher.board.board_options), or, given,
-        saved for the next power-on (OSError on a full flash)."""
-        from usher.board import OPTIONS_FILE, board_options
-
-        if opts is not None:
-            from usher.core.data import dumps
-
-            self.storage.write(OPTIONS_FILE, dumps(opts).encode())
-        return board_options(self.storage)
+    def device(self, what: str, *args):
+        """What Settings -> Board and About ask of the device itself:
+        usher.device's `what` (board, about, save_profile, board_options),
+        its code and what it read with let go at once (never needed in a game)."""
+        try:
+            return getattr(__import__("usher.device", None, None, [what]), what)(self, *args)
+        finally:
+            unload(("usher.device", "usher.about", "usher.board.saved"))
 
     def apply_brightness(self) -> None:
         if self.hw.backlight is not None:

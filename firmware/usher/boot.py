@@ -1,5 +1,6 @@
-"""Power-on on the Pico: pick the board profile, honour safe mode, start the
-app. Kept out of usher.app so its code is not in RAM while Usher runs."""
+"""Power-on on the Pico: the board and safe mode (usher.poweron, let go at
+once), then the app. Kept out of usher.app so its code is not in RAM while
+Usher runs; and small, as it stays while boot() runs the app."""
 
 import sys
 
@@ -41,58 +42,18 @@ class DeviceClock:
         return self.t.time()
 
 
-def profile_name(storage, machine=None) -> str:
-    """Which board profile this device is: the one saved on the flash
-    (`usher deploy --profile`, Settings), else the OLED if one answers on the
-    DIY build's I2C pins, else the LCD."""
-    from usher.board import saved_profile
-
-    name = saved_profile(storage)
-    if name:
-        return name
-    return "oled" if machine is not None and oled_answers(machine) else "lcd114"
-
-
-def oled_answers(machine) -> bool:
-    """One read from each address an SSD1306 may answer at (0x3C, 0x3D), on
-    the OLED profile's bus: a transfer each (a bus scan costs ~100 of them,
-    and on the Pico-LCD board those pins are free)."""
-    from usher.board import oled
-
-    try:
-        i2c = machine.I2C(oled.I2C_ID, scl=machine.Pin(oled.PIN_SCL), sda=machine.Pin(oled.PIN_SDA), freq=oled.I2C_FREQ)
-        for a in oled.OLED_ADDRS:
-            try:
-                i2c.readfrom(a, 1)
-                return True
-            except OSError:
-                pass
-        return False
-    finally:
-        from usher.ui.modules import unload
-
-        unload(("usher.board.oled",))  # on the device only: CPython's callers keep their modules
-
-
 def boot(root: str = "/data", ticks: int = -1) -> None:
-    """Entry from main.py on the Pico (tests pass a folder and a tick count)."""
-    import os
+    """Entry from main.py on the Pico (tests pass a folder and a tick count).
+    The one-shot work is usher.poweron's, let go before the app runs: this
+    function's frame lives as long as Usher, and so does this module."""
     import time
 
-    import machine
+    from usher.ui.modules import unload
 
-    from usher.board import board_options
-    from usher.board.storage import DirStorage
-    from usher.board.usbserial import UsbSerial
-
-    storage = DirStorage(root)  # games and settings; the code lives in /usher (or /rom)
-    name = profile_name(storage, machine)
-    board = __import__("usher.board." + name, None, None, ["make"])
-    hw = board.make(machine, None, board_options(storage))
-    if hw.keys[board.SAFE_KEY]():
-        print("Usher safe mode: app skipped, REPL is yours")
+    got = __import__("usher.poweron", None, None, ["start"]).start(root)
+    unload(("usher.poweron",))
+    if got is None:
         return
-    seed = int.from_bytes(os.urandom(4), "little")
     del sys.modules["usher.boot"]  # this module's work is done
     # a 0x03 on the USB serial is a byte for the link, not a KeyboardInterrupt:
     # stray Ctrl-C, Ctrl-D or a raw-REPL request never stop a game in play.
@@ -102,7 +63,7 @@ def boot(root: str = "/data", ticks: int = -1) -> None:
     if intr is not None:
         intr(-1)
     try:
-        run(hw, DeviceClock(time), storage, UsbSerial(), seed=seed, ticks=ticks)
+        run(got[0], DeviceClock(time), got[1], got[2], seed=got[3], ticks=ticks)
     finally:
         if intr is not None:
             intr(3)

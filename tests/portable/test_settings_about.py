@@ -126,7 +126,7 @@ def test_a_full_flash_says_so_and_keeps_the_old_choice():
 
 
 def test_the_saved_board_wins_over_an_oled_answering_at_power_on():
-    from usher.boot import profile_name
+    from usher.poweron import profile_name
 
     app, st = settings()
     goto(app, "Board: LCD 1.14")
@@ -180,7 +180,8 @@ def test_a_package_really_frozen_into_micropython_reads_as_frozen():
 
 
 def test_every_profile_module_is_listed_once_with_a_title_that_fits_the_oled():
-    from usher.board import PROFILES, lcd114, oled
+    from usher.board import lcd114, oled
+    from usher.board.saved import PROFILES
 
     eq([n for n, _ in PROFILES], [lcd114.PROFILE, oled.PROFILE])
     for _, t in PROFILES:
@@ -200,7 +201,7 @@ def test_dim_after_steps_through_its_choices_and_is_saved():
 
 
 def test_board_fixes_step_through_their_values_and_are_kept_for_the_next_power_on():
-    from usher.board import OPTIONS_FILE, board_options
+    from usher.board.saved import OPTIONS_FILE, board_options
 
     app, st = settings()
     goto(app, "Board: LCD 1.14")
@@ -227,7 +228,7 @@ def test_board_fixes_step_through_their_values_and_are_kept_for_the_next_power_o
 
 
 def test_a_bad_board_options_file_is_no_options():
-    from usher.board import board_options
+    from usher.board.saved import board_options
 
     st = MemStorage()
     for junk in (b"", b"{", b"[1]", b"\xff\xfe"):

@@ -11,7 +11,7 @@ on the left and keys A/B on the right.
 """
 
 from usher.board.buttons import EdgeKey
-from usher.board.hardware import Hardware
+from usher.board.hardware import Backlight, Hardware
 
 PROFILE = "lcd114"
 WIDTH = 240
@@ -86,7 +86,7 @@ SWAPS = (("up", "down"), ("left", "right"))
 
 def make(machine, sleep_ms=None, opts=None) -> Hardware:
     """Build the display, keys and backlight from a `machine` module (or a
-    fake); `opts` are Settings -> Board's (usher.board.board_options)."""
+    fake); `opts` are Settings -> Board's (usher.board.saved.board_options)."""
     from usher.board.st7789 import ST7789
 
     o = opts or {}
@@ -119,11 +119,7 @@ def make(machine, sleep_ms=None, opts=None) -> Hardware:
     )
     pwm = machine.PWM(Pin(PIN_BL, Pin.OUT))
     pwm.freq(BL_FREQ)
-
-    def backlight(level: int) -> None:
-        level = max(0, min(100, level))
-        pwm.duty_u16(level * 65535 // 100)
-
+    backlight = Backlight(pwm)
     backlight(100)
     keymap = dict(KEYMAP)
     for a, b in SWAPS[: o.get("swap") or 0]:

@@ -48,7 +48,7 @@ def find(i2c) -> int:
 
 def make(machine, sleep_ms=None, opts=None) -> Hardware:
     """Build the display, keys and brightness control from `machine` (or a
-    fake); `opts` are Settings -> Board's (usher.board.board_options)."""
+    fake); `opts` are Settings -> Board's (usher.board.saved.board_options)."""
     from usher.board.ssd1306 import SSD1306
 
     o = opts or {}
@@ -58,16 +58,7 @@ def make(machine, sleep_ms=None, opts=None) -> Hardware:
     if o.get("inv"):
         display.invert(True)
 
-    def brightness(level: int) -> None:
-        # an OLED has no backlight: 0 turns the panel off, otherwise contrast
-        level = max(0, min(100, level))
-        if level == 0:
-            display.poweroff()
-        else:
-            display.poweron()
-            display.contrast(level * 255 // 100)
-
     keys = {}
     for name, gp in KEY_PINS:
         keys[name] = EdgeKey(Pin(gp, Pin.IN, Pin.PULL_UP), Pin.IRQ_FALLING)
-    return Hardware(PROFILE, display, keys, dict(KEYMAP), brightness)
+    return Hardware(PROFILE, display, keys, dict(KEYMAP), display.brightness)

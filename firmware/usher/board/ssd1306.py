@@ -105,6 +105,17 @@ class SSD1306(framebuf.FrameBuffer):
     def invert(self, on: bool) -> None:
         self._cmds(_INVERT if on else _NORMAL)
 
+    def brightness(self, level: int) -> None:
+        """The board's brightness, 0..100: an OLED has no backlight, so 0
+        turns the panel off, anything else is contrast (a method, not a
+        closure in the profile, whose module goes after power-on)."""
+        level = max(0, min(100, level))
+        if level == 0:
+            self.poweroff()
+        else:
+            self.poweron()
+            self.contrast(level * 255 // 100)
+
     def poweroff(self) -> None:
         self._cmds(_DISP_OFF)
 

@@ -1,5 +1,5 @@
 """Settings -> Board and Settings -> About: the device itself. What it knows
-of itself comes from the app (`App.board`, `App.about`): screens never read
+of itself comes from the app (`App.device`): screens never read
 sys or os."""
 
 from usher.ui.dialogs import Confirm, Message, Table
@@ -10,7 +10,7 @@ CODE = {"frozen": "in firmware", "romfs": "ROMFS", "files": "files"}
 
 # Settings -> Board's fixes for a panel or joystick not as expected, per
 # profile: (option, label, values, what each value is called); saved in the
-# data folder, used from the next power-on (usher.board.board_options)
+# data folder, used from the next power-on (usher.board.saved.board_options)
 FIXES = {
     "lcd114": (
         ("inv", "Colours", (0, 1), ("as made", "inverted")),
@@ -27,7 +27,7 @@ FIXES = {
 
 
 def board(app, done):
-    running, saved, profiles = app.board()
+    running, saved, profiles = app.device("board")
     return Board(running, saved, profiles, done)
 
 
@@ -46,7 +46,7 @@ class Board(Menu):
         self.sel = self.old = names.index(nxt) if nxt in names else 0
 
     def on_open(self) -> None:
-        opts = self.app.board_options()
+        opts = self.app.device("board_options")
         self.items = self.profiles + [
             ("%s: %s" % (f[1], f[3][f[2].index(opts.get(f[0], 0))] if opts.get(f[0], 0) in f[2] else "?"), self.fix(f))
             for f in FIXES.get(self.running, ())
@@ -56,12 +56,12 @@ class Board(Menu):
     def fix(self, f):
         def act() -> None:
             app = self.app
-            opts = app.board_options()
+            opts = app.device("board_options")
             v = opts.get(f[0], 0)
             vals = f[2]
             opts[f[0]] = vals[(vals.index(v) + 1) % len(vals)] if v in vals else 0
             try:
-                app.board_options(opts)
+                app.device("board_options", opts)
             except OSError:
                 app.toast("Flash full: not saved")
                 return
@@ -94,7 +94,7 @@ class Board(Menu):
 
     def save(self, name: str) -> bool:
         try:
-            self.app.save_profile(name)
+            self.app.device("save_profile", name)
         except OSError:
             self.app.toast("Flash full: not saved")
             return False
@@ -110,8 +110,8 @@ def title(profiles, name: str) -> str:
 
 def about(app, done=None):
     """Read-only: versions, where the code lives, the board, the flash free."""
-    info = app.about()
-    running, saved, profiles = app.board()
+    info = app.device("about")
+    running, saved, profiles = app.device("board")
     py = info["python"]
     rows = [
         (None, "Usher", info["usher"]),
