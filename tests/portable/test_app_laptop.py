@@ -278,7 +278,7 @@ def test_the_devices_own_delete_names_the_game_its_day_and_players():
 
 
 def test_a_name_with_an_umlaut_can_be_typed_on_the_device():
-    from usher.link.ops import undrawable
+    from usher.link.checks import undrawable
     from usher.ui.textentry import LETTERS
 
     eq(undrawable(LETTERS), "")  # every letter offered is one the fonts draw

@@ -55,7 +55,7 @@ def test_text_fonts_are_proportional_and_digits_are_tabular():
 
 
 def test_names_with_characters_the_fonts_lack_are_told_apart():
-    from usher.link.ops import undrawable
+    from usher.link.checks import undrawable
 
     eq(undrawable("Zo\u00eb"), "")
     eq(undrawable("J\u00f6rg Stra\u00df"), "")

@@ -13,7 +13,7 @@ from usher.core.game import Game
 from usher.core.record import FORMAT
 from usher.games.catalog import load_game
 
-MAX_NAME = 16  # the roster's longest name (usher.link.ops)
+MAX_NAME = 16  # the roster's longest name (usher.link.checks)
 
 
 def check_players(players, lo: int, hi: int) -> None:

@@ -13,19 +13,10 @@ from usher import VERSION
 from usher.about import micropython
 from usher.games.catalog import holds_secrets
 from usher.link import LINE_MAX, OUT_CAP
-from usher.link.ops import (
-    CHUNK,
-    Transfer,
-    is_int,
-    list_page,
-    merged,
-    pull_items,
-    roster_problem,
-    settings_problem,
-    settings_text,
-)
+from usher.link.ops import CHUNK, Transfer, is_int, list_page, pull_items
 from usher.link.wire import PROTO, WireError, ascii_json, decode, encode, encode_text
 from usher.ui.describe import game_text
+from usher.ui.modules import unload
 
 REPLY_MAX = 1536  # longest reply except chunks; input is read only while one fits
 CHUNK_LINE = CHUNK * 4 // 3 + 160  # room a chunk line needs (with a short game name)
@@ -37,6 +28,15 @@ TZ_MAX = 14 * 3600  # the widest offset from UTC
 CTRL_C = 3
 # Every request the device answers. None of them adds an action to a game.
 OPS = ("hello", "list", "pull", "cancel", "poll", "roster", "settings", "set_roster", "set_settings", "delete", "repl")
+
+
+def checked(fn: str, *args):
+    """usher.link.checks' `fn` run on `args`: that module is loaded for the
+    requests that write (roster, settings) and let go again at once."""
+    try:
+        return getattr(__import__("usher.link.checks", None, None, [fn]), fn)(*args)
+    finally:
+        unload(("usher.link.checks",))
 
 
 class Link:
@@ -162,7 +162,7 @@ class Link:
             elif op == "set_roster":
                 self.settings.set("roster", arg)
             elif op == "set_settings":
-                self.settings.replace(merged(self.settings.values, arg))
+                self.settings.replace(checked("merged", self.settings.values, arg))
             elif op == "delete":
                 self.library.delete(arg)
         except Exception:  # StorageFull, OSError: report it, keep running
@@ -403,7 +403,7 @@ class Link:
 
     def op_set_roster(self, rid: int, req: dict) -> None:
         roster = req.get("roster", [])
-        why = roster_problem(roster)
+        why = checked("roster_problem", roster)
         if why:
             self._error(rid, "arg", why)
             return
@@ -411,11 +411,11 @@ class Link:
 
     def op_set_settings(self, rid: int, req: dict) -> None:
         values = req.get("settings", {})
-        why = settings_problem(values, self.settings.values, self.playing[1])
+        why = checked("settings_problem", values, self.settings.values, self.playing[1])
         if why:
             self._error(rid, "arg", why)
             return
-        self._ask(rid, "set_settings", values, "Change settings: %s?" % settings_text(values))
+        self._ask(rid, "set_settings", values, "Change settings: %s?" % checked("settings_text", values))
 
     def op_delete(self, rid: int, req: dict) -> None:
         name = req.get("name")

@@ -470,7 +470,7 @@ def generate(out_dir: str = OUT_DIR, ttf: str | None = None) -> dict:
     index.append('"""')
     index.append("")
     index.append("# the characters every text font above draws, as (first, last) code point")
-    index.append("# pairs: what a name may hold (usher.link.ops.undrawable)")
+    index.append("# pairs: what a name may hold (usher.link.checks.undrawable)")
     index.append("NAME_RANGES = %r" % (ranges(NAME_CHARS),))
     index.append("")
     files["__init__.py"] = "\n".join(index)

@@ -203,7 +203,7 @@ def roster_problem(names: list) -> str:
     from usher_tools.paths import use_firmware
 
     use_firmware()
-    from usher.link.ops import roster_problem as problem
+    from usher.link.checks import roster_problem as problem
 
     return problem(names)
 

@@ -7,5 +7,5 @@ digits44: dice and scores across a table; 2 lines fit on the LCD
 """
 
 # the characters every text font above draws, as (first, last) code point
-# pairs: what a name may hold (usher.link.ops.undrawable)
+# pairs: what a name may hold (usher.link.checks.undrawable)
 NAME_RANGES = (32, 126, 161, 169, 171, 172, 174, 177, 180, 180, 182, 184, 187, 187, 191, 255)
