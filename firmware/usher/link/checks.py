@@ -1,11 +1,47 @@
-"""Checks of what the laptop writes (a roster, settings) and the words the
-device asks the owner with: loaded by the link only for those requests and
-let go after them (usher.link.serve), so a sync's pulls never carry them."""
+"""The link's requests that change what the device holds (set_roster,
+set_settings, delete): the checks of what the laptop sends and the words the
+owner is asked with. Loaded by usher.link.serve for one such request (or the
+change it was allowed) and let go after it, so a sync's pulls never carry them."""
 
 from usher.link.ops import is_int
 
 MAX_NAME = 16  # characters in a player's name
 MAX_ROSTER = 16
+
+
+# -- the requests (Link.service's answers; `link` is the usher.link.serve.Link) -----
+def set_roster(link, rid: int, req: dict) -> None:
+    roster = req.get("roster", [])
+    why = roster_problem(roster)
+    if why:
+        link._error(rid, "arg", why)
+        return
+    link._ask(rid, "set_roster", roster, "Set the players to: %s?" % ", ".join(roster))
+
+
+def set_settings(link, rid: int, req: dict) -> None:
+    values = req.get("settings", {})
+    why = settings_problem(values, link.settings.values, link.playing[1])
+    if why:
+        link._error(rid, "arg", why)
+        return
+    link._ask(rid, "set_settings", values, "Change settings: %s?" % settings_text(values))
+
+
+def delete(link, rid: int, req: dict) -> None:
+    from usher.ui.describe import game_text
+
+    name = req.get("name")
+    e = link.library.find(name) if isinstance(name, str) else None
+    if e is None:
+        link._error(rid, "nogame")
+    elif name == link.playing[0]:
+        link._error(rid, "inplay", link._inplay(name))
+    else:
+        link._ask(rid, "delete", name, "Delete %s for good? %s." % (name, game_text(e, link.tz)))
+
+
+# -- the checks ------------------------------------------------------------------
 
 
 def undrawable(s: str) -> str:

@@ -28,6 +28,9 @@ TZ_MAX = 14 * 3600  # the widest offset from UTC
 CTRL_C = 3
 # Every request the device answers. None of them adds an action to a game.
 OPS = ("hello", "list", "pull", "cancel", "poll", "roster", "settings", "set_roster", "set_settings", "delete", "repl")
+# the requests that change what the device holds: usher.link.checks answers
+# them (loaded for one and let go), so the pulls of a sync never carry their code
+WRITES = ("set_roster", "set_settings", "delete")
 
 
 def checked(fn: str, *args):
@@ -291,7 +294,10 @@ class Link:
             self._error(rid, "op")
             return
         try:
-            getattr(self, "op_" + op)(rid, req)
+            if op in WRITES:
+                checked(op, self, rid, req)
+            else:
+                getattr(self, "op_" + op)(rid, req)
         except MemoryError:  # a game open on the device leaves too little heap
             self.starved = True  # the app then drops the link, giving its heap back
             self.errors += 1
@@ -400,32 +406,6 @@ class Link:
             self._error(rid, "big")
             return
         self._send_json(text)
-
-    def op_set_roster(self, rid: int, req: dict) -> None:
-        roster = req.get("roster", [])
-        why = checked("roster_problem", roster)
-        if why:
-            self._error(rid, "arg", why)
-            return
-        self._ask(rid, "set_roster", roster, "Set the players to: %s?" % ", ".join(roster))
-
-    def op_set_settings(self, rid: int, req: dict) -> None:
-        values = req.get("settings", {})
-        why = checked("settings_problem", values, self.settings.values, self.playing[1])
-        if why:
-            self._error(rid, "arg", why)
-            return
-        self._ask(rid, "set_settings", values, "Change settings: %s?" % checked("settings_text", values))
-
-    def op_delete(self, rid: int, req: dict) -> None:
-        name = req.get("name")
-        e = self.library.find(name) if isinstance(name, str) else None
-        if e is None:
-            self._error(rid, "nogame")
-        elif name == self.playing[0]:
-            self._error(rid, "inplay", self._inplay(name))
-        else:
-            self._ask(rid, "delete", name, "Delete %s for good? %s." % (name, game_text(e, self.tz)))
 
     def _inplay(self, name: str) -> str:
         return "%s is open on the device: leave it there first (Back, Save & leave)" % name
