@@ -10,12 +10,10 @@ a 0x03 is an ordinary byte here; a host tool gets the REPL by asking (op
 """
 
 from usher import VERSION
-from usher.about import micropython
 from usher.games.catalog import holds_secrets
 from usher.link import LINE_MAX, OUT_CAP
 from usher.link.ops import CHUNK, Transfer, is_int, list_page, pull_items
 from usher.link.wire import PROTO, WireError, ascii_json, decode, encode, encode_text
-from usher.ui.describe import game_text
 from usher.ui.modules import unload
 
 REPLY_MAX = 1536  # longest reply except chunks; input is read only while one fits
@@ -346,13 +344,17 @@ class Link:
         if self.midline:
             self._queue(b"\n")
             self.midline = False
+        from usher.about import micropython
+
+        mp = micropython()
+        unload(("usher.about",))  # read once a connection: not kept through the pulls
         self.send(
             {
                 "id": rid,
                 "ok": True,
                 "device": self.device_id,
                 "fw": VERSION,
-                "mp": micropython(),
+                "mp": mp,
                 "proto": PROTO,
                 "games": self.library.count(),
                 "max": LINE_MAX,
@@ -378,8 +380,11 @@ class Link:
         if press and len(items) > 1:
             self._error(rid, "press")  # games needing a press are pulled one at a time
         elif press:
+            from usher.ui.describe import game_text
+
             e = self.library.find(press[0])
             text = "Send %s to the laptop? %s. Its secrets leave the device." % (press[0], game_text(e, self.tz))
+            unload(("usher.ui.describe",))  # the words are made: not kept through the transfer
             self._ask(rid, "pull", items, text)
         else:
             self._stop()
