@@ -18,6 +18,11 @@ game from the start once it has one: at most twice the spacing less one
 replayed, however long the game (one spacing's worth at power-on).
 """
 
+try:
+    from typing import Any
+except ImportError:  # MicroPython: annotations are never evaluated
+    pass
+
 from usher.core.data import clone
 from usher.core.errors import RecordError, RuleError
 from usher.core.game import Game
@@ -122,7 +127,7 @@ class Match:
         if not (m.snaps and m.snaps[0][2] == ends[0]):
             snap = None  # not two states in RAM at once
             snap = m._snapshot()  # the one read is behind an undo: the one before it, or none
-        m._rebuild(snap)
+        m._rebuild(snap, None, loaded.tail)
         return m
 
     def _snapshot(self):
@@ -134,11 +139,13 @@ class Match:
                 return snap
         return None
 
-    def _rebuild(self, snap, have=None) -> None:
+    def _rebuild(self, snap, have=None, lines_read=None) -> None:
         """Replay the actions in force from the snapshot (or the start),
         streaming the record; keep the last few in `recent`. `have`: record
         index -> action, those already in RAM (an undo's: the recent ones
-        before it), not read from flash again."""
+        before it), not read from flash again. `lines_read`: [index, line] of the
+        record's last lines as `GameLog.load` just read them; when they reach
+        back to the first action needed, the log is not read again."""
         if snap is not None:
             state = snap["state"]  # read from flash: this replay's own
             pos = snap["keep"]  # actions in force covered by the snapshot
@@ -152,7 +159,13 @@ class Match:
         recent = []
         first = min(pos, max(tail, 0))  # the first action in force needed: the lines before it go unread
         k = 0  # walks `keep`, which is sorted
-        for i, line in enumerate(self.log.lines()):
+        lines: Any = enumerate(self.log.lines())
+        if lines_read and (first >= len(keep) or keep[first] >= lines_read[0][0]):
+            lines = lines_read
+            while k < len(keep) and keep[k] < lines_read[0][0]:
+                k += 1  # in force, but before the snapshot and the recent ones
+        lines_read = None
+        for i, line in lines:
             if k >= len(keep):
                 break
             if keep[k] != i:

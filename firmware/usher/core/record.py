@@ -26,8 +26,9 @@ def encode_line(obj) -> bytes:
     return body + b"*" + crc_hex(body).encode() + b"\n"
 
 
-def decode_line(line: bytes):
-    """The object on a complete line, or None if the line fails its check."""
+def checked(line: bytes):
+    """The JSON text of a complete line whose check holds, else None (a torn
+    or corrupt line): the check alone, without reading the JSON."""
     if not line.endswith(b"\n"):
         return None
     star = line.rfind(b"*")
@@ -35,6 +36,14 @@ def decode_line(line: bytes):
         return None
     body = line[:star]
     if crc_hex(body).encode() != line[star + 1 : -1]:
+        return None
+    return body
+
+
+def decode_line(line: bytes):
+    """The object on a complete line, or None if the line fails its check."""
+    body = checked(line)
+    if body is None:
         return None
     try:
         return loads(body.decode())
@@ -48,6 +57,7 @@ class Loaded:
 
     def __init__(self, header: dict, count: int, inforce: list, low: int, dropped: int, low2: int = -1) -> None:
         self.header = header
+        self.tail: list = []  # [index, line] of the last TAIL action records, as read (Match.resume replays from them)
         self.count = count  # action records (undos included)
         self.inforce = inforce  # indices (0-based, among action records) still in force
         self.low = low  # fewest actions in force at any point after record `since` (see load)
@@ -61,6 +71,13 @@ class Loaded:
 
 
 UNDO = "undo"
+# an undo record's line holds these bytes (dumps writes no escapes in ASCII
+# names); a line without them is never one
+UNDO_BYTES = b'"undo"'
+# action records' lines `load` keeps as it read them: the most a resume
+# replays after its snapshot and keeps as `recent` in the common case (the
+# match's RECENT and a few undos), so it need not read the log a second time
+TAIL = 20
 
 
 def in_force(keep: list, i: int, rec) -> int:
@@ -150,14 +167,27 @@ class GameLog:
         count = 0
         inforce: list = []
         low = low2 = -1
+        tail: list = []
         for line in self.storage.lines(self.path):
-            obj = decode_line(line)
-            if obj is None:
-                break
-            good += len(line)
             if header is None:
-                header = obj
+                header = decode_line(line)
+                if header is None:
+                    break
+                good += len(line)
                 continue
+            # every line's check is made (a torn or corrupt line ends the
+            # record here), but only an undo changes which actions are in
+            # force: a line that cannot be one is not read as JSON (the
+            # Pico's slowest part of a resume)
+            if checked(line) is None:
+                break
+            obj = decode_line(line) if UNDO_BYTES in line else None
+            if obj is None and UNDO_BYTES in line:
+                break  # a checked line that is no JSON: damaged as well
+            good += len(line)
+            tail.append([count, line])
+            if len(tail) > TAIL:
+                tail.pop(0)
             in_force(inforce, count, obj)
             count += 1
             n = len(inforce)
@@ -176,7 +206,9 @@ class GameLog:
         dropped = self.storage.size(self.path) - good
         if dropped > 0:
             self.storage.split(self.path, good, self.name + BAD_EXT)
-        return Loaded(header, count, inforce, low, max(0, dropped), low2)
+        loaded = Loaded(header, count, inforce, low, max(0, dropped), low2)
+        loaded.tail = tail
+        return loaded
 
     # -- snapshots -----------------------------------------------------------
     def write_snapshot(self, seq: int, keep: int, state: dict, prev=None) -> None:
