@@ -112,3 +112,59 @@ def test_undos_do_start_from_snapshots_in_every_game():
             prev = prev or "g0001.snap1" in st_.files
         assert started > 0, title
         assert prev, title
+
+
+class _Counting(MemStorage):
+    """Counts the log's readings and the lines read as JSON."""
+
+    def __init__(self) -> None:
+        MemStorage.__init__(self)
+        self.readings = 0
+
+    def lines(self, name):
+        if name.endswith(".log"):
+            self.readings += 1
+        return MemStorage.lines(self, name)
+
+
+def test_a_power_on_reads_the_log_once_and_parses_only_what_it_replays(monkeypatch):
+    """The Pico's resume (issue 32 item 13): every line is checked, but the
+    log is read once (the replay from the snapshot takes the lines the
+    load just read) and only undos and the lines replayed or kept as
+    `recent` are read as JSON; the state is the full replay's."""
+    import usher.core.match as match_mod
+    import usher.core.record as record_mod
+
+    _, next_action = GAMES["showtime"]
+    g = load_game("showtime")
+    st_ = _Counting()
+    m = Match.start(st_, "g0001", g, showtime_setup(random.Random(3)), created=1)
+    rng = Rng(7)
+    undone = False
+    for _ in range(60):  # past several of Showtime's snapshots, an undo among them
+        try:
+            a, roll = next_action(m.state, rng)
+        except ValueError:  # a hand with no seat left (a discard): far enough
+            break
+        m.submit(a, rng if roll else None)
+        if len(m.inforce) == 20 and not undone:
+            m.undo()
+            undone = True
+    assert undone and len(m.inforce) > 2 * g.snap_every and len(m.recent) == match_mod.RECENT
+    parsed = []
+    real = record_mod.decode_line
+
+    def counted(line):
+        parsed.append(line)
+        return real(line)
+
+    monkeypatch.setattr(record_mod, "decode_line", counted)
+    monkeypatch.setattr(match_mod, "decode_line", counted)
+    st_.readings = 0
+    booted = Match.resume(st_, "g0001", load_game)
+    assert st_.readings == 1
+    # the snapshot, the header, the undo, and the replayed or recent lines
+    # (at most RECENT): not every action
+    assert len(parsed) <= 3 + match_mod.RECENT, (len(parsed), len(m.inforce))
+    assert booted.state == replay(g, booted.setup, booted.actions)
+    assert booted.recent == m.recent
