@@ -28,6 +28,7 @@ class Painter:
         # rows closer than this are pushed together: the OLED sends 8-row pages
         self.slack = 8 if self.mono else 0
         self.pushed = 0
+        self.whole = False  # a box covers the panel: every mark until the flush is in it
 
     # -- colours ---------------------------------------------------------------
     def col(self, c: int) -> int:
@@ -47,12 +48,23 @@ class Painter:
         """Note a touched rectangle. A few separate rectangles are kept apart
         (a title bar and a menu row need not drag the rows between them
         along); overlapping or adjacent ones are merged."""
+        # a whole screen's drawing after clear() returns here, in a frame
+        # within the VM's 11 words (a larger frame is allocated on the heap
+        # at every call: ~100 us on the Pico once the heap is fragmented)
+        if not self.whole:
+            self._mark(x, y, w, h)
+
+    def _mark(self, x: int, y: int, w: int, h: int) -> None:
         x0 = max(0, x)
         y0 = max(0, y)
         x1 = min(self.w, x + w)
         y1 = min(self.h, y + h)
         if x1 <= x0 or y1 <= y0:
             return
+        for b in self.boxes:
+            # already inside a box: nothing to merge (the merge allocates and recurses)
+            if b[0] <= x0 and b[1] <= y0 and x1 <= b[2] and y1 <= b[3]:
+                return
         new = [x0, y0, x1, y1]
         keep = []
         for b in self.boxes:  # swallow every box the new one touches, transitively
@@ -62,7 +74,7 @@ class Painter:
                 keep.append(b)
         if len(keep) < len(self.boxes):
             self.boxes = keep
-            self.mark(new[0], new[1], new[2] - new[0], new[3] - new[1])
+            self._mark(new[0], new[1], new[2] - new[0], new[3] - new[1])
             return
         keep.append(new)
         if len(keep) > MAX_BOXES:  # too fragmented: one box around all
@@ -71,6 +83,8 @@ class Painter:
                 b = [min(b[0], o[0]), min(b[1], o[1]), max(b[2], o[2]), max(b[3], o[3])]
             keep = [b]
         self.boxes = keep
+        b = keep[0]
+        self.whole = len(keep) == 1 and b[0] == 0 and b[1] == 0 and b[2] == self.w and b[3] == self.h
 
     def flush(self) -> int:
         """Push the touched regions; returns pixels pushed."""
@@ -79,6 +93,7 @@ class Painter:
             n = self.fb.show(b[0], b[1], b[2] - b[0], b[3] - b[1])
             total += n if isinstance(n, int) else (b[2] - b[0]) * (b[3] - b[1])
         self.boxes = []
+        self.whole = False
         self.pushed += total
         return total
 
@@ -146,6 +161,10 @@ class Painter:
             self.fb.text(s, x, y, self.col(c))
             w = 8 * len(s)
             h = 8
+        elif _text.fast(self.fb):  # text.draw's path without its frame on the heap
+            _text.pen(x, y, self.col(c))
+            w = _text.put(self.fb, s, f)
+            h = f.HEIGHT
         else:
             w = _text.draw(self.fb, s, x, y, self.col(c), f)
             h = f.HEIGHT

@@ -28,6 +28,8 @@ try:
     from usher.ui import text_native as _native
 except (SyntaxError, ImportError):  # no viper on this port (WebAssembly), or CPython: blit
     _native = None  # type: ignore[assignment]
+# a plain function, not a module attribute: one stack word less in the callers' frames
+_ndraw = _native.draw if _native is not None else None
 _box = array("i", (0, 0, 0, 0, 0, 0, 0))  # text_native.draw's seven ints
 
 ELLIPSIS = "\x7f"  # the fonts keep their "..." glyph in DEL's slot
@@ -49,15 +51,21 @@ def index(font):
     the Pico, str.find on a string with non-ASCII characters walks its UTF-8
     from the start, ~67 us a character; a table lookup is one load."""
     t = getattr(font, "INDEX", None)
-    if t is None:
-        t = bytearray(b"\xff" * 256)
-        i = 0
-        for ch in font.CHARS:
-            c = ord(ch)
-            if c < 256 and i < NONE:
-                t[c] = i
-            i += 1
-        font.INDEX = t
+    return t if t is not None else _make_index(font)
+
+
+def _make_index(font):
+    # apart from index: a function whose frame (locals and stack) passes 11
+    # words has it allocated on the heap at every call (MicroPython's VM),
+    # ~100 us on the Pico once the heap is fragmented; the hot ones here stay under
+    t = bytearray(b"\xff" * 256)
+    i = 0
+    for ch in font.CHARS:
+        c = ord(ch)
+        if c < 256 and i < NONE:
+            t[c] = i
+        i += 1
+    font.INDEX = t
     return t
 
 
@@ -107,18 +115,45 @@ def glyph(font, ch: str):
 def width(s: str, font) -> int:
     """Pixels the string advances; a character the font lacks is drawn as "?"
     (if the font has one; else it takes no room), never left out unseen."""
+    if _ndraw is None:
+        return _width(s, font)
+    u8 = s.encode()  # text_native.draw measuring only (layout 0)
+    _box[0] = len(u8)
+    _box[6] = 0
+    return _ndraw(font.META, u8, index(font), font.META, font.DATA, _box)
+
+
+def _width(s: str, font) -> int:
     meta = font.META
-    if _native is not None:  # text_native.draw measuring only (layout 0)
-        u8 = s.encode()
-        b = _box
-        b[0] = len(u8)
-        b[6] = 0
-        return _native.draw(meta, u8, index(font), meta, font.DATA, b)
     w = 0
     for i in glyphs(s, font):
         if i != NONE:
             w += meta[7 * i + 2]
     return w
+
+
+def fast(fb) -> int:
+    """fb's layout if `put` can draw on it (text_native, on the display's own
+    buffer), else 0."""
+    return getattr(fb, "native", 0) if _ndraw is not None else 0
+
+
+def pen(x: int, y: int, colour: int) -> None:
+    """Where and in what colour the next `put` draws."""
+    _box[3] = x + BIAS
+    _box[4] = y + BIAS
+    _box[5] = colour
+
+
+def put(fb, s: str, font) -> int:
+    """draw's transparent path in small calls, where `fast(fb)`: `pen`, then
+    this (each frame within the VM's 11 words: no heap per call). Returns the width."""
+    u8 = s.encode()
+    _box[0] = len(u8)
+    _box[1] = fb.width
+    _box[2] = fb.height
+    _box[6] = fb.native
+    return _ndraw(fb.buffer, u8, index(font), font.META, font.DATA, _box)
 
 
 def draw(fb, s: str, x: int, y: int, colour: int, font, bg: int = -1) -> int:
@@ -128,19 +163,10 @@ def draw(fb, s: str, x: int, y: int, colour: int, font, bg: int = -1) -> int:
     meta = font.META
     if bg >= 0:
         fb.fill_rect(x, y, width(s, font), font.HEIGHT, bg)
-    fmt = getattr(fb, "native", 0) if _native is not None else 0
-    if fmt:
+    if fast(fb):
         # the display's own buffer, drawn by machine code (usher.ui.text_native)
-        u8 = s.encode()
-        b = _box
-        b[0] = len(u8)
-        b[1] = fb.width
-        b[2] = fb.height
-        b[3] = x + BIAS
-        b[4] = y + BIAS
-        b[5] = colour
-        b[6] = fmt
-        return _native.draw(fb.buffer, u8, index(font), font.META, font.DATA, b)
+        pen(x, y, colour)
+        return put(fb, s, font)
     ix = glyphs(s, font)
     if len(_scratch) < font.MAXBYTES:
         _scratch = bytearray(font.MAXBYTES)
@@ -179,6 +205,10 @@ def fit(s: str, font, max_w: int) -> str:
     ellipsis after it (the font's own glyph, or '..'); '' if not even that fits."""
     if width(s, font) <= max_w:
         return s
+    return _cut(s, font, max_w)
+
+
+def _cut(s: str, font, max_w: int) -> str:
     ix = glyphs(s, font)
     meta = font.META
     mark = ELLIPSIS if index(font)[0x7F] != NONE else ".."

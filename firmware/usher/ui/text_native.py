@@ -82,39 +82,45 @@ def draw(dst: ptr8, u8: ptr8, index: ptr8, meta: ptr8, data: ptr8, box: ptr32) -
             if dx > 127:
                 dx -= 256
             stride = (w + 7) >> 3
+            # the last byte's bits past the ink width are not drawn
+            last = (0xFF << (stride * 8 - w)) & 0xFF
+            px0 = x + dx
+            inside = px0 >= 0 and px0 + w <= fw  # no column is cut: no check per pixel
             py = y + meta[m + 5]
             r = 0
             while r < rows:
                 if py >= 0 and py < fh:
                     row = off + r * stride
+                    if mono:
+                        base = (py >> 3) * fw
+                        bit = 1 << (py & 7)
+                    else:
+                        base = py * fw
                     c = 0
-                    px = x + dx
-                    bits = 0
-                    while c < w:
-                        if (c & 7) == 0:
-                            bits = data[row + (c >> 3)]
-                            if bits == 0:  # eight pixels of background: most of a glyph
-                                c += 8
-                                px += 8
-                                continue
-                        if bits & (0x80 >> (c & 7)):
-                            if px >= 0 and px < fw:
-                                if mono:
-                                    b = (py >> 3) * fw + px
-                                    bit = 1 << (py & 7)
-                                    if colour:
-                                        dst[b] = dst[b] | bit
+                    while c < stride:
+                        bits = data[row + c]
+                        if c == stride - 1:
+                            bits = bits & last
+                        px = px0 + (c << 3)
+                        while bits:  # the set bits only: a byte of background costs one test
+                            if bits & 0x80:
+                                if inside or (px >= 0 and px < fw):
+                                    if mono:
+                                        b = base + px
+                                        if colour:
+                                            dst[b] = dst[b] | bit
+                                        else:
+                                            dst[b] = dst[b] & (0xFF ^ bit)
                                     else:
-                                        dst[b] = dst[b] & (0xFF ^ bit)
-                                else:
-                                    p = py * fw + px
-                                    b = p >> 1
-                                    if p & 1:
-                                        dst[b] = (dst[b] & 0xF0) | lo
-                                    else:
-                                        dst[b] = (dst[b] & 0x0F) | hi
+                                        p = base + px
+                                        b = p >> 1
+                                        if p & 1:
+                                            dst[b] = (dst[b] & 0xF0) | lo
+                                        else:
+                                            dst[b] = (dst[b] & 0x0F) | hi
+                            bits = (bits << 1) & 0xFF
+                            px += 1
                         c += 1
-                        px += 1
                 r += 1
                 py += 1
         x += meta[m + 2]
