@@ -359,7 +359,7 @@ class App:
         else:
             self.doze(now)
         self.render()
-        if events:
+        if events and not getattr(self.top(), "collects", False):
             # after every press, so garbage never piles up into fragments; once
             # its frame is on the panel, so the press is answered first (a
             # collection is ~10 ms on the Pico)

@@ -15,6 +15,10 @@ from usher.ui import theme
 class Screen:
     title = ""
     private = False  # a secret may be on screen: drawn only for its owner
+    # it collects the heap itself at its next tick, before it allocates much
+    # (Showtime's loader): App.tick's collection after the press would be a
+    # second one in a row, ~5-13 ms of the press on the Pico
+    collects = False
 
     def __init__(self) -> None:
         self.app: Any = None

@@ -9,21 +9,25 @@ with every step beside the old one while the record is written), a new
 poster (the old steps are copied once more), an undo (it replays the game),
 and the start (the setup or home screens' code is still in memory; after a
 power cut the match was read among them). So each goes through `Loading`:
-it waits a tick, so nothing of the press that led here is referenced any
-more, drops every screen module it can (setup, home, the game's own
-screens, the big fonts), reads the match again at the start, makes the
-move, and at the next tick loads the scene the state calls for. Screens
-rebuild from the state alone, so a power cut or an undo needs nothing else.
+when the app draws it, the press that led here has unwound (nothing of it
+is referenced any more); it drops every screen module it can (setup, home,
+the game's own screens, the big fonts), collects, reads the match again at
+the start, makes the move, and at the next tick collects again, loads the
+scene the state calls for and draws it at once (two ticks, not four: a
+tick shorter than the app's poll period is followed by a sleep, ~6 ms of
+the press on the Pico each). Screens rebuild from the state alone, so a
+power cut or an undo needs nothing else.
 """
-
-try:
-    from typing import Any
-except ImportError:  # MicroPython: annotations are never evaluated
-    pass
 
 from usher.ui.modules import collect, unload
 from usher.ui.screen import Screen
 from usher.ui.showtime.scene import LOADER, SCREENS, LentFonts
+
+# for the type checkers only: the device never tries the import (one that
+# fails costs ~2.5 ms on the Pico, at every import of this module)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 # not needed while playing (imported again when someone goes home): the
 # shell's screens and the big fonts, whose memory the game lends its record
@@ -31,11 +35,13 @@ IDLE = ("usher.ui.newgame", "usher.ui.settings_ui", "usher.ui.home", "usher.ui.w
 
 
 class Loading(Screen):
-    """Stands in for the game for three ticks; see the module's note. At most
+    """Stands in for the game for two ticks; see the module's note. At most
     one of: `action` to submit, `undo` (how many actions), `genre` (the
     poster the players entered), `leave` ("home" or "abandon"); with none,
     the device draws a poster or start player if the game waits for one.
     `turns`: go on to the turns even before the screening's first move."""
+
+    collects = True  # at its first draw, before the record is read or written
 
     def __init__(self, action=None, undo: int = 0, genre: str = "", leave: str = "", turns: bool = False) -> None:
         Screen.__init__(self)
@@ -49,15 +55,13 @@ class Loading(Screen):
         self.step = 0
 
     def on_event(self, ev: str) -> None:
-        pass  # three ticks: a press now is a press too early, not a wish to leave
+        pass  # two ticks: a press now is a press too early, not a wish to leave
 
     def draw(self, p, full: bool) -> None:
         app = self.app
         self.dirty = True  # drawn again at the next tick, for the next step
         self.step += 1
-        if self.step == 1:  # let the press that led here unwind first (the tick's collection fills its wait)
-            return
-        if self.step == 3:
+        if self.step == 2:
             self.scene()
             return
         for old in [x for x in app.stack if x is not self]:  # home comes back when the game is left
@@ -69,7 +73,8 @@ class Loading(Screen):
         if "big" in fonts:
             app.p.fonts = LentFonts(app.p, {"small": fonts["small"], "body": fonts["body"]})
         fonts = None
-        unload(IDLE + SCREENS, LOADER)
+        if not unload(IDLE + SCREENS, LOADER):
+            collect()  # the press's own was left to this tick (collects)
         if self.leave:
             if self.leave == "abandon":
                 abandon(app)
@@ -109,6 +114,10 @@ class Loading(Screen):
             scene = Between()
         scene.loader = Loading
         app.replace(scene)
+        if app.top() is scene and scene.dirty:  # drawn in this tick, as App.render would at the next
+            scene.dirty = False
+            scene.part = False
+            scene.draw(app.p, True)
 
     def read_again(self) -> bool:
         """Read the match now that the home screen's objects are gone, so its

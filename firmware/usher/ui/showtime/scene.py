@@ -3,17 +3,19 @@ home frees the game's screens; `swap` hands over to play.Loading) and
 `LentFonts`. Apart from usher.ui.showtime.play so the scenes and the loader
 import it without importing each other."""
 
-try:
-    from typing import Any
-except ImportError:  # MicroPython: annotations are never evaluated
-    pass
-
-from usher.ui.modules import collect, unload
+from usher.ui.modules import unload
 from usher.ui.screen import Screen
 
-# the game's own screens: everything under this package but the loader
+# for the type checkers only: the device never tries the import (one that
+# fails costs ~2.5 ms on the Pico, at every import of this module)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+# the game's own screens: everything under this package but the loader and
+# this module (every scene imports it again at once: ~5 ms on the Pico)
 SCREENS = ("usher.ui.showtime.",)
-LOADER = ("usher.ui.showtime.play",)
+LOADER = ("usher.ui.showtime.play", "usher.ui.showtime.scene")
 
 
 class LentFonts(dict):
@@ -41,7 +43,8 @@ class GameScreen(Screen):
     `swap` hands over to Loading instead."""
 
     swapping = False
-    loader: Any = None  # play.Loading, handed in by the loader itself (no circle)
+    lent = False  # the menu or the red carpet was opened over it: their code is dropped once closed
+    loader: "Any" = None  # play.Loading, handed in by the loader itself (no circle)
 
     def state(self) -> dict:
         return self.app.match.state
@@ -51,12 +54,6 @@ class GameScreen(Screen):
             unload(SCREENS, LOADER)
 
     def on_event(self, ev: str) -> None:
-        if ev in ("ok", "back"):
-            # collect before a press that may record a move: the new record
-            # then fills the heap from the bottom instead of being scattered
-            # among garbage (which late in a game leaves no hole for the
-            # flash's 1.2 KB file buffer)
-            collect()
         self.event(ev)
 
     def event(self, ev: str) -> None:
@@ -69,9 +66,11 @@ class GameScreen(Screen):
     def menu(self) -> None:
         from usher.ui.showtime.menu import ShowtimeMenu
 
+        self.lent = True
         self.app.push(ShowtimeMenu(self))
 
     def carpet(self) -> None:
         from usher.ui.showtime.carpet import Carpet
 
+        self.lent = True
         self.app.push(Carpet())
