@@ -2,7 +2,7 @@
 stock firmware, the code as files, the LCD), for the presses of the
 Showtime window test_pico_press_games plays, the slowest of the games'
 main screens among them (the OK that ends a turn and opens the scoring
-replay).
+replay, the OK on Home that resumes the game, and Undo).
 
 The device runs a main.py of this module's own instead of Usher's: the
 app built as usher.boot builds it, resumed into the game as the full
@@ -67,6 +67,12 @@ print("PROF done")
 
 GAME = "showtime"
 WINDOW = (62, 11, "ok 2")  # test_pico_press_games' Showtime window, two replay steps
+# before the window, as test_pico_press_games plays it: the game menu, "Save &
+# leave" to Home and OK on its resume row (the game's first screen); after
+# it, Back to the replay's summary, Back to the game menu and "Undo last"
+# (the scoring undone, from the nearest snapshot)
+BEFORE = {"showtime": "back\nnext 4\nok\nok"}
+AFTER = {"showtime": "back\nback\nnext 1\nok\nok"}
 
 
 def events_of(lines: list) -> list:
@@ -92,7 +98,10 @@ def profile(game: str = GAME, window: tuple = WINDOW) -> list:
     lines = planned["text"].splitlines()
     at, n, more = window
     _, files = full_games.replay("\n".join(lines[:at]) + "\n", "lcd114", planned["seed"])
-    events = events_of(lines[at : at + n] + ([more] if more else []))
+    walk = lines[at : at + n] + ([more] if more else [])
+    if window == WINDOW:
+        walk = BEFORE.get(game, "").splitlines() + walk + AFTER.get(game, "").splitlines()
+    events = events_of(walk)
     src = DEVICE.replace("EVENTS", repr(events)).replace("SEED", str(planned["seed"]))
     with tempfile.TemporaryDirectory() as d:
         main = os.path.join(d, "main.py")
