@@ -34,8 +34,8 @@ def bare_names(base: str) -> set:
     return {os.path.basename(p)[:-3] for p in py_files(base)} - {"__init__", "__main__"}
 
 
-# the device-side files the product runs inside a VM (they import the VM's own modules)
-ON_A_VM = ("sim/device", "wasm/device", "wasm/standins", "web/device", "pico/vm", "pico/probe_boot.py")
+# what the product runs inside a VM: the vm/ folders (they import the VM's own modules)
+ON_A_VM = ("sim/vm", "wasm/vm", "web/vm", "pico/vm")
 
 
 def product_files() -> list:
@@ -73,6 +73,32 @@ def test_the_check_sees_a_kit_import(tmp_path):
     f = tmp_path / "bad.py"
     f.write_text("def f():\n    from usher_devkit.bench import pico\n    import fakes\n")
     assert len(kit_or_test_imports([str(f)])) == 2
+
+
+VM_ONLY = {"micropython", "machine", "vfs", "uctypes", "js", "rp2"}  # modules only a MicroPython VM has
+
+
+def vm_code_outside_vm_folders(base: str) -> list:
+    """Files of `base` that import a VM-only module but lie in no vm/ folder,
+    and any file or folder named device (the word names the board, not code)."""
+    bad = []
+    for path in py_files(base):
+        rel = os.path.relpath(path, base)
+        parts = rel.split(os.sep)
+        if "device" in parts or "device.py" in parts:
+            bad.append(rel + ": named device")
+        if "vm" in parts[:-1]:
+            continue
+        bad += ["%s:%d imports %s" % (rel, n, m) for n, m in imports_of(path) if m.split(".")[0] in VM_ONLY]
+    return bad
+
+
+def test_what_runs_in_a_vm_lives_in_a_vm_folder(tmp_path):
+    assert vm_code_outside_vm_folders(PRODUCT) == []
+    assert all(os.path.isdir(os.path.join(PRODUCT, d)) for d in ON_A_VM)
+    (tmp_path / "device").mkdir()
+    (tmp_path / "device" / "boot.py").write_text("def f():\n    import machine\n")
+    assert len(vm_code_outside_vm_folders(str(tmp_path))) == 2
 
 
 def runner_functions(paths: list) -> list:

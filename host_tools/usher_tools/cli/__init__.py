@@ -97,7 +97,7 @@ def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) ->
 
 
 # the simulator, sync, history, device, import and web commands live in their own modules
-from usher_tools.cli import device as cli_device  # noqa: E402
+from usher_tools.cli import link as cli_link  # noqa: E402
 from usher_tools.cli import flash as cli_flash  # noqa: E402
 from usher_tools.cli import history as cli_history  # noqa: E402
 from usher_tools.cli import import_files as cli_import  # noqa: E402
@@ -105,6 +105,6 @@ from usher_tools.cli import web as cli_web  # noqa: E402
 from usher_tools.cli.sim import sim  # noqa: E402
 
 for _command in (
-    [sim] + cli_device.COMMANDS + cli_flash.COMMANDS + cli_history.COMMANDS + cli_import.COMMANDS + cli_web.COMMANDS
+    [sim] + cli_link.COMMANDS + cli_flash.COMMANDS + cli_history.COMMANDS + cli_import.COMMANDS + cli_web.COMMANDS
 ):
     main.add_command(_command)

@@ -1,6 +1,6 @@
 """A history row to the plays usher_tools.history.bgstats takes: the steps
 `usher export` (history/export.py) and the web page's re-scoring VM
-(web/device/webplays.py) share, so both give the same bytes.
+(web/vm/webplays.py) share, so both give the same bytes.
 
 Runs unchanged on CPython and on MicroPython (the page's VM loads it with
 web.HOST_MODULES): plain dicts and lists, no clock, no files, no imports.

@@ -9,7 +9,7 @@ import subprocess
 from usher_tools.paths import ROOT, tool, vm_env
 from usher_tools.pico.board import FLASH_BYTES, FS_OFFSET, Pico, PicoConfig, PicoError
 
-PROBE_BOOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "probe_boot.py")
+PROBE_BOOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vm", "probe_boot.py")
 
 
 def write_files(flash: str, files: dict) -> None:

@@ -7,7 +7,7 @@ import os
 import subprocess
 
 from usher_tools.paths import tool, vm_env
-from usher_tools.sim.runner import DEVICE_DIR, PICO_BLOCKS
+from usher_tools.sim.runner import PICO_BLOCKS, VM_DIR
 
 
 class FlashImage:
@@ -20,7 +20,7 @@ class FlashImage:
 def read_image(path: str, blocks: int = PICO_BLOCKS, heap: str = "256K") -> FlashImage:
     """`heap`: the reading VM's own (every file is held at once, as hex)."""
     proc = subprocess.run(
-        [tool("micropython"), "-X", "heapsize=" + heap, os.path.join(DEVICE_DIR, "simdump.py")],
+        [tool("micropython"), "-X", "heapsize=" + heap, os.path.join(VM_DIR, "simdump.py")],
         input=json.dumps({"flash": os.path.abspath(path), "blocks": blocks}),
         env=vm_env(),
         capture_output=True,

@@ -1,5 +1,5 @@
 """The host end of the device channel: message types (mirroring
-device/simlink.py), a frame reader and the 16-byte sleep reply."""
+vm/simlink.py), a frame reader and the 16-byte sleep reply."""
 
 import struct
 

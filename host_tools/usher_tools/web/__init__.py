@@ -10,7 +10,7 @@ What the page is made of:
   the .mpy files `usher build` makes for the Pico, fonts included), with the
   meter's stand-in for the one viper module, which this port cannot load:
   the page converts the pixels itself, from the driver's frame buffer;
-- the device side: the meter's wasmdev.py and the page's webdev.py, compiled;
+- what runs in the VM (vm/): the meter's wasmdev.py and the page's webdev.py, compiled;
 - all of that in one file, firmware.pack (page/device.mjs reads it);
 - the runtime, micropython.mjs and micropython.wasm, copied from the
   project's pinned npm install (.node/, `make setup`);
@@ -20,7 +20,7 @@ What the page is made of:
   or a Pico over Web Serial), sync.mjs and history.mjs (`usher sync` in the
   page, the games kept in IndexedDB), scorer.mjs and scorer-worker.mjs (a
   second VM, in a worker, re-scoring with the laptop's own modules:
-  HOST_MODULES, web/device/webscore.py and webplays.py), bgstats.mjs (BG
+  HOST_MODULES, web/vm/webscore.py and webplays.py), bgstats.mjs (BG
   Stats links and file, QR codes), uf2.mjs (the release's firmware, Write to
   the Pico), pico.mjs (that part of the page);
 - qrcode.mjs: qrcode-generator, pinned in .node (`make setup`);
@@ -44,7 +44,7 @@ from usher_tools.paths import ROOT
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PAGE = os.path.join(HERE, "page")
-DEVICE = os.path.join(HERE, "device")
+VM_DIR = os.path.join(HERE, "vm")  # what runs in the page's VMs
 OUT = os.path.join(ROOT, "build", "web")
 DEFAULT_PORT = 8765
 PAGE_FILES = (
@@ -104,7 +104,7 @@ def _device_lib() -> str:
     from usher_tools.wasm.paths import CACHE
 
     try:
-        return compile_folder(DEVICE, os.path.join(CACHE, "web"))
+        return compile_folder(VM_DIR, os.path.join(CACHE, "web"))
     except WasmError as e:
         raise WebError(str(e)) from None
 
@@ -112,7 +112,7 @@ def _device_lib() -> str:
 def _host_lib() -> str:
     """The laptop's re-scoring, Films' split of a match and BG Stats
     (HOST_MODULES, GAMES_MODULES) compiled for the VM as the package
-    usher_tools.history, with web/device/hostlib standing in for the rest of
+    usher_tools.history, with web/vm/hostlib standing in for the rest of
     usher_tools."""
     import shutil
 
@@ -142,7 +142,7 @@ def _host_lib() -> str:
         if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
             shutil.copy2(src, dst)
     try:
-        compile_folder(os.path.join(DEVICE, "hostlib"), os.path.join(out, "usher_tools"))
+        compile_folder(os.path.join(VM_DIR, "hostlib"), os.path.join(out, "usher_tools"))
         compile_folder(stage, compiled)
         compile_folder(games_stage, os.path.join(compiled, "games"))
     except WasmError as e:
@@ -163,7 +163,7 @@ def _tree(host: str, vm: str, into: dict) -> None:
 
 def pack_files() -> dict:
     """{path in the VM: host file}: the firmware at the root as on the Pico,
-    the stand-in over the viper module, the device side in /lib."""
+    the stand-in over the viper module, what runs in the VM (vm/) in /lib."""
     from usher_tools import wasm
     from usher_tools.wasm.paths import STANDINS, VM_FIRMWARE, VM_LIB
 

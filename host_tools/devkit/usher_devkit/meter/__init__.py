@@ -225,7 +225,7 @@ def run_script(
     (armed cuts that happened), recoveries
     (times the app ran out of heap; never on this port), error, serial (the
     tail the device wrote), flash ({'data/name': base64} at the end), output.
-    `standins`: the meter's stand-ins for modules with machine code (wasm/
+    `standins`: the meter's stand-ins for modules with machine code (wasm/vm/
     standins/: the ST7789's pixel loop), else the firmware's own fallback."""
     job = {
         "task": "app",

@@ -1,6 +1,6 @@
 // The 32-bit heap meter's Node side: loads the MicroPython WebAssembly port
 // (32-bit), puts files into its virtual FS, and drives the device-side
-// helper (device/wasmdev.py) one call per step, reading gc.mem_alloc()
+// helper (usher_tools/wasm/vm/wasmdev.py) one call per step, reading gc.mem_alloc()
 // between calls, after the collection that runs when a call returns to JS.
 //
 //     node runner.mjs JOB.json      (or the job on stdin)

@@ -1,6 +1,6 @@
 // BG Stats from the page: the laptop's own BG Stats module
 // (usher_tools.history.bgstats) run in the page's re-scoring VM
-// (web/device/webplays.py), so a play's push link and the import file are
+// (web/vm/webplays.py), so a play's push link and the import file are
 // the bytes `usher export --format bgstats-links` / `bgstats` gives for the
 // same games. A QR code of each link (qrcode-generator, pinned in .node and
 // copied in by `usher web`) for the phone that has BG Stats.

@@ -1,4 +1,4 @@
-"""`usher` commands that talk to a device: ports, sync, roster, settings, delete."""
+"""`usher` commands that talk to a device over the link: ports, sync, roster, settings, delete."""
 
 import json
 
