@@ -96,11 +96,11 @@ def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) ->
         sys.exit(code)
 
 
-# the simulator, sync, history, device, import and web commands live in their own modules
-from usher_tools.cli import link as cli_link  # noqa: E402
+# the simulator, link (sync...), history, import and web commands live in their own modules
 from usher_tools.cli import flash as cli_flash  # noqa: E402
 from usher_tools.cli import history as cli_history  # noqa: E402
 from usher_tools.cli import import_files as cli_import  # noqa: E402
+from usher_tools.cli import link as cli_link  # noqa: E402
 from usher_tools.cli import web as cli_web  # noqa: E402
 from usher_tools.cli.sim import sim  # noqa: E402
 
