@@ -96,7 +96,7 @@ size: $(STAMP)
 # more: about 4,000 presses a board); USHER_PICO_GAMES=lcd114:files,... narrows it
 pico-games: $(STAMP)
 	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --uf2
-	$(BIN)/pytest -q -n 2 -m pico_games tests/host/test_pico_games.py
+	$(BIN)/pytest -q -n 2 -m pico_games tests/host/pico/test_pico_games.py
 
 bench: pico-games
 	$(BIN)/python -m usher_devkit.bench

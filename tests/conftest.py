@@ -2,14 +2,13 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (
-    os.path.join(ROOT, "firmware"),
-    os.path.join(ROOT, "host_tools", "devkit", "usher_devkit", "kit"),
-    os.path.join(ROOT, "tests", "kit"),
-    os.path.join(ROOT, "tests"),
-    os.path.join(ROOT, "host_tools"),
-    os.path.join(ROOT, "host_tools", "devkit"),
-):
+TESTS = os.path.join(ROOT, "tests")
+if TESTS not in sys.path:
+    sys.path.insert(0, TESTS)  # tooling, and the host tests' package (host.<folder>.test_x)
+
+from tooling import TEST_PATH  # noqa: E402
+
+for p in reversed(TEST_PATH):
     if p not in sys.path:
         sys.path.insert(0, p)
 
@@ -19,21 +18,21 @@ for p in (
 # so the long ones start at once and the short ones fill in around them
 # rather than one long module running alone at the end.
 LONGEST_FIRST = (
-    "tests/host/test_pico_hostile.py",  # 240
-    "tests/host/test_pico_uf2.py",
-    "tests/host/test_wasm_meter.py",  # 173
-    "tests/host/test_pico_modules.py",  # 134
-    "tests/host/test_pico_deploy.py",  # 110
-    "tests/host/test_pico_press_games.py",  # 100
-    "tests/host/test_pico_session.py",  # 89
-    "tests/host/test_pico_install.py",
-    "tests/host/test_memory_loops.py",  # 68
-    "tests/host/test_showbiz_sim.py",  # 65
-    "tests/host/test_build_cli.py",  # 53
-    "tests/host/test_show_manager_sim.py",  # 49
-    "tests/host/test_long_session.py",  # 48
-    "tests/host/test_pico_press.py",  # 36
-    "tests/host/test_pico_sync.py",  # 35
+    "tests/host/pico/test_pico_hostile.py",  # 240
+    "tests/host/pico/test_pico_uf2.py",
+    "tests/host/vm/test_wasm_meter.py",  # 173
+    "tests/host/pico/test_pico_modules.py",  # 134
+    "tests/host/pico/test_pico_deploy.py",  # 110
+    "tests/host/pico/test_pico_press_games.py",  # 100
+    "tests/host/pico/test_pico_session.py",  # 89
+    "tests/host/pico/test_pico_install.py",
+    "tests/host/vm/test_memory_loops.py",  # 68
+    "tests/host/sim/test_showbiz_sim.py",  # 65
+    "tests/host/cli/test_build_cli.py",  # 53
+    "tests/host/sim/test_show_manager_sim.py",  # 49
+    "tests/host/sim/test_long_session.py",  # 48
+    "tests/host/pico/test_pico_press.py",  # 36
+    "tests/host/pico/test_pico_sync.py",  # 35
 )
 
 

@@ -16,6 +16,12 @@ PORTABLE = os.path.join(TESTS, "portable")  # test modules for both runtimes
 # what they import: the headless device (fakes, framebuf for CPython, screen
 # drivers; host tools use it too) and the tests' own kits
 KIT_PATHS = [os.path.join(ROOT, "host_tools", "devkit", "usher_devkit", "kit"), os.path.join(TESTS, "kit")]
+# sys.path for pytest (tests/conftest.py), each folder for one reason; the
+# product and the dev kit are installed in the venv (make setup), not here
+TEST_PATH = [
+    FIRMWARE,  # `import usher`: the firmware is no installed package on CPython
+    TESTS,  # tooling, mp_runner, and the host tests as the package host
+] + KIT_PATHS  # the kits' modules by their bare names, as the VM imports them (mp_runner): one name each
 BIN = os.path.dirname(sys.executable)
 HEAP = os.environ.get("USHER_HEAP", "256K")
 

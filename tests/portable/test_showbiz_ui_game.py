@@ -1,7 +1,7 @@
 """A year of Showbiz played through the screens only: a seeded player looks
 at the screen on top and presses what a player would (picks, claims now and
 then, bids, contracts, a break now and then), device draws. The whole
-10-year game is in tests/host/test_showbiz_ui_fullgame.py: on the 64-bit VM its
+10-year game is in tests/host/vm/test_showbiz_ui_fullgame.py: on the 64-bit VM its
 records outgrow the 256 KB heap (64-bit) (see there)."""
 
 from app_kit import median

@@ -61,7 +61,7 @@ def test_the_four_player_record_played_with_buttons_in_few_presses():
     # a turn: (person cursor + OK) + (seat cursor + OK) + the questions that
     # apply. These moves were picked for their effects, not for the cursors
     # (measured: median 8, max 15); players who take the seat the cursor
-    # starts on do better (tests/host/test_showtime_sim.py)
+    # starts on do better (tests/host/sim/test_showtime_sim.py)
     assert median(presses) <= 8, str(sorted(presses))
     assert max(presses) <= 16, str(sorted(presses))
     press(app, "back")  # the final result

@@ -1,6 +1,6 @@
 """Heap growth per repeated operation, measured on the MicroPython VM
 (64-bit, 256K): the host half of devkit/usher_devkit/kit/memloop.py, shared by the
-tests (tests/host/test_memory_loops.py) and `make bench`.
+tests (tests/host/vm/test_memory_loops.py) and `make bench`.
 
 Each operation runs in its own VM: once to warm up (a first run interns the
 names of the code it loads, for good), then `repeats` times; after each, back
@@ -103,7 +103,7 @@ def figures(repeats: int = 20) -> list:
             (
                 "heap growth at Home after %d repeats (VM): %s" % (n, WHAT[op]),
                 "%+d bytes (first run %+d, at Home %d)" % (r["growth"], r["first_cost"], r["after"][-1]),
-                "tests/host/test_memory_loops.py",
+                "tests/host/vm/test_memory_loops.py",
             )
         )
     return rows

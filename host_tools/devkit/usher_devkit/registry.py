@@ -3,7 +3,7 @@ firmware's catalog: the kit's per-game lists (the full scripted games and
 so the bench and the emulated Pico's memory gate, the 32-bit meter's labels,
 the manual's pictures, the memory loops, the bad-record tests) are derived
 from it. The product's one place per game is its module on the laptop
-(usher_tools.history.games.<game>). tests/host/test_registry.py fails when
+(usher_tools.history.games.<game>). tests/host/games/test_registry.py fails when
 a catalog game lacks an entry here or there."""
 
 

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from usher_tools.link.client import LinkError
 
-# Exit codes (docs/LAPTOP.md's table, which tests/host/test_cli_exit_codes.py
+# Exit codes (docs/LAPTOP.md's table, which tests/host/cli/test_cli_exit_codes.py
 # runs): 1 cannot be done as asked (a record that fails, no such game, no
 # history), 2 a usage error (click's), 3 no device, 4 device gone or silent,
 # 5 an error or bad replies from the device, 6 refused on the device.

@@ -13,7 +13,7 @@ from usher_devkit import registry
 from usher_devkit.bench.render import fig
 from usher_devkit.meter import games
 
-BOUND_32 = 200 * 1024  # every full scripted game, 32-bit (tests/host/test_wasm_meter.py: BOUND)
+BOUND_32 = 200 * 1024  # every full scripted game, 32-bit (tests/host/vm/test_wasm_meter.py: BOUND)
 
 # what is imported for the import figures: the rules (core and every game),
 # and the app with its home screen (as bench.py's 64-bit row)

@@ -14,7 +14,7 @@ from usher_devkit.bench.render import fig
 from usher_devkit.bench.revision import revision
 
 SCRIPT = os.path.join(ROOT, "tests", "sim", "shell_session.txt")
-GAMES_OUT = os.path.join(ROOT, "build", "pico-games")  # tests/host/test_pico_games.py leaves its figures here
+GAMES_OUT = os.path.join(ROOT, "build", "pico-games")  # tests/host/pico/test_pico_games.py leaves its figures here
 
 
 def _flash(d: str, profile: str, frozen: bool, seed: int) -> str:

@@ -11,7 +11,7 @@ ending with a NUL byte. No port, no websocket, no package.
         tab.screenshot("page.png")
         tab.errors                            # console errors, exceptions, failed loads
 
-Used by the browser tests (tests/host/test_web_page.py) and `make bench`
+Used by the browser tests (tests/host/web/test_web_page.py) and `make bench`
 (usher_devkit.bench.web). Debian's `chromium` package provides the browser
 (`apt-get install chromium`); `find_chromium()` says where it is, if anywhere.
 """

@@ -17,8 +17,10 @@ import json
 import os
 import tempfile
 
-from usher_devkit.kit.menus import MenuWalker
 from usher_devkit.planners import use_kit
+
+use_kit()  # the kit's modules go by their bare names, as on the VM: one name each
+from menus import MenuWalker  # noqa: E402
 
 DEVICE_SEED = 11
 GAP_MS = 1200  # after the laptop's last line, before the person's next press (> LINK_PRESS_QUIET)

@@ -8,7 +8,7 @@
 // views included). The page's own text is about the page.
 //
 // window.usher is the page's handle for the tests and the bench
-// (tests/host/test_web_page.py, devkit/usher_devkit/bench/web.py): lockstep ticks
+// (tests/host/web/test_web_page.py, devkit/usher_devkit/bench/web.py): lockstep ticks
 // instead of the clock, a board with given files and seed, the canvas's
 // pixels, timings.
 

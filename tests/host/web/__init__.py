@@ -1,0 +1,2 @@
+"""The web page (`usher web`) in a headless Chromium, and its sync over Web
+Serial."""
