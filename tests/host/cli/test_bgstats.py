@@ -322,7 +322,7 @@ sys.stdout.write(json.dumps(out))
 
 def test_a_row_becomes_the_same_plays_on_the_micropython_vm(night, tmp_path):
     """history/rowplay.py, the row-to-play steps `usher export` and the web
-    page's VM (web/device/webplays.py) share, gives on MicroPython what it
+    page's VM (web/vm/webplays.py) share, gives on MicroPython what it
     gives on CPython (the same script run by both): ids (a legacy name's first game, a second copy),
     players, minutes (a clock never set), a Films match's plays."""
     from usher_tools.history.plays import plays as plays_of_row

@@ -302,7 +302,7 @@ def fake_device(dev):
             yield c
 
     saved = cli_common.device
-    import usher_tools.cli.device as cd
+    import usher_tools.cli.link as cd
 
     cd.device = device
     try:
