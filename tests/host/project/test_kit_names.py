@@ -13,13 +13,16 @@ from tooling import KIT_PATHS, ROOT, TEST_PATH
 
 
 def loaded_twice(modules: dict, under: str) -> list:
-    """[names...] for each file below the folder `under` that is in `modules`
-    under more than one name (the standard library has aliases of its own)."""
+    """[names...] for each file below the folder `under` (the venv's left out:
+    Python and pytest have aliases of their own) that is in `modules` under
+    more than one name."""
     by_file: dict = {}
+    venv = os.path.realpath(sys.prefix) + os.sep
     for name, m in list(modules.items()):
         f = getattr(m, "__file__", None)
-        if f and os.path.realpath(f).startswith(under + os.sep):
-            by_file.setdefault(os.path.realpath(f), []).append(name)
+        path = os.path.realpath(f) if f else ""
+        if path.startswith(under + os.sep) and not path.startswith(venv):
+            by_file.setdefault(path, []).append(name)
     return sorted(sorted(names) for names in by_file.values() if len(names) > 1)
 
 
