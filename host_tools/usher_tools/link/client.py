@@ -146,6 +146,7 @@ class Client:
         self.lines: collections.deque = collections.deque()  # complete lines not yet looked at
         self.next_id = random.randint(1, 1 << 30)
         self.damaged = 0  # damaged lines skipped
+        self.repl_seen = False  # a REPL prompt came among the lines
         self.info: dict = {}
         self.pulling: dict = {}
         self.paused = 0.0  # seconds this process was seen stopped while waiting for the device
@@ -191,6 +192,8 @@ class Client:
                     obj = None
                 if obj is not None:
                     return obj
+                if b">>>" in raw:  # MicroPython's prompt: the REPL, not Usher, holds the port
+                    self.repl_seen = True
             now = time.monotonic()
             if self._seen and now - self._seen > PAUSE:
                 self.paused += now - self._seen  # we were not running: the device may have given up
@@ -208,6 +211,8 @@ class Client:
                 if cut >= 0:  # every complete line at once, the tail kept for the next read
                     self.lines.extend(bytes(self.buf[:cut]).split(b"\n"))
                     del self.buf[: cut + 1]
+                if self.buf.endswith(b">>> "):  # the prompt waits on its line, with no newline
+                    self.repl_seen = True
             if len(self.buf) > 1 << 20:  # a stream with no newline is not a device of ours
                 raise LinkError("no line ending from the device")
 
@@ -427,12 +432,28 @@ def crc_hex(data: bytes) -> str:
     return "%08x" % zlib.crc32(data)
 
 
-def step_aside(port: str, timeout: float = 3.0) -> bool:
+def step_aside(port: str, timeout: float = 3.0, tries: int = 3) -> bool:
     """Ask a running Usher to end its app so the REPL is free for mpremote
     (the device keeps Ctrl-C from interrupting a game). False when nothing
-    answered: a board at its REPL already, or without Usher."""
+    answered: a board at its REPL already (its prompt came back: no second
+    try), or without Usher. The request is sent again when a try goes
+    unanswered: on the emulated Pico the first request after the first boot
+    that follows a deploy onto a blank board gets no answer, and mpremote's
+    Ctrl-C would then wait on an app that ignores it."""
     try:
         with Client(port, timeout=timeout) as c:
-            return c.call("repl", timeout=timeout).get("done") is True
+            sent = set()
+            for _ in range(tries):
+                sent.add(c.send("repl"))
+                deadline = time.monotonic() + timeout
+                while True:
+                    obj = c._line(deadline)
+                    if obj is None:
+                        break
+                    if obj.get("id") in sent:  # a late answer to an earlier try counts too
+                        return obj.get("ok") is True and obj.get("done") is True
+                if c.repl_seen:
+                    return False
+            return False
     except LinkError:
         return False
