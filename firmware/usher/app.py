@@ -62,6 +62,9 @@ class App:
         # (held at power-on too), until every key is up
         self.rest = 0
         self.idle_at = clock.ticks_ms()
+        # a board profile Settings saved since power-on (the next power-on's);
+        # "" while it is the one running, as a power-on leaves it
+        self.board_next = ""
         self.hush = any(k() for k in hw.keys.values())
         self.apply_brightness()
 
@@ -239,6 +242,20 @@ class App:
         __import__("usher.ui." + g + ".play", None, None, ["open"]).open(self)
 
     # -- the device itself (Settings: Board, About) ---------------------------------
+    def board_title(self) -> str:
+        """What Settings calls the board the next power-on takes. Power-on
+        runs the saved profile (or finds one when none is saved), so until
+        Settings saves another it is the one running: no file read and no
+        module loaded when Settings opens (usher.device and usher.board.saved
+        cost ~40 ms to load on a files deploy)."""
+        from usher.board import PROFILES
+
+        name = self.board_next or self.hw.profile
+        for n, t in PROFILES:
+            if n == name:
+                return t
+        return name
+
     def device(self, what: str, *args):
         """What Settings -> Board and About ask of the device itself:
         usher.device's `what` (board, about, save_profile, board_options),

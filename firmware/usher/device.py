@@ -24,6 +24,7 @@ def save_profile(app, name: str) -> None:
     from usher.board.saved import PROFILE_FILE
 
     app.storage.write(PROFILE_FILE, name.encode() + b"\n")
+    app.board_next = name  # Settings names it from now on (App.board_title)
 
 
 def board_options(app, opts=None) -> dict:

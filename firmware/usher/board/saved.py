@@ -2,12 +2,9 @@
 Board's fixes. Read at power-on and by Settings, then let go (usher.poweron,
 App.device): not in the heap while a game is played."""
 
-# every board profile: the module here of that name (its PROFILE), and what
-# Settings calls it. Kept here, not in the modules: Settings then names them
-# without importing a profile's code. The one saved in PROFILE_FILE on the
-# data folder is used at power-on.
-PROFILES = (("lcd114", "LCD 1.14"), ("oled", "OLED"))
-PROFILE_FILE = "profile.txt"
+from usher.board import PROFILES
+
+PROFILE_FILE = "profile.txt"  # the profile power-on uses (a name of PROFILES)
 
 
 def saved_profile(storage) -> str:

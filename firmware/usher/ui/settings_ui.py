@@ -29,11 +29,8 @@ class SettingsMenu(Menu):
         for e in GAMES:  # each game's own settings screen, from its catalog line
             if e[SETTINGS_ROW]:
                 self.items.append((e[SETTINGS_ROW], self.game_settings(e[NAME])))
-        running, saved, profiles = app.device("board")
-        nxt = saved or running  # the board the next power-on takes: after a change, not the one running
-        for n, t in profiles:
-            if n == nxt:
-                self.items.append(("Board: " + t, self.device("board")))
+        # the board the next power-on takes: after a change, not the one running
+        self.items.append(("Board: " + app.board_title(), self.device("board")))
         self.items.append(("About", self.device("about")))
         self.dirty = True
 

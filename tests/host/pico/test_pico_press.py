@@ -33,15 +33,17 @@ BOUNDS = {
     "lcd114": {
         "cursor": (1.3, 0.31),  # reached 0.76-0.94x (13-16 ms): two rows, 19,211 bytes (0.30)
         "value": (1.1, 0.10),  # reached 0.53-0.70x (9-12 ms): the digits, 5,995 bytes (0.09)
-        "open": (6.0, 1.02),  # reached 1.95-5.15x: a new screen is whole (the first loads Settings' code)
-        "close": (3.4, 1.02),  # reached 2.59-2.86x (Home comes back after the screens it loaded are dropped)
+        # a new screen is whole; the first loads Settings' code (7.5x while opening
+        # Settings loaded usher.device and usher.board.saved, d3ca8a1..fe0939e)
+        "open": (6.0, 1.02),  # reached 1.74-4.89x
+        "close": (3.4, 1.02),  # reached 1.83-2.47x (Home comes back after the screens it loaded are dropped)
     },
     "oled": {
         # the OLED's Home scrolls at its fourth row: that move is whole
         "cursor": (1.9, 1.02),  # reached 1.03-1.63x; 650 bytes (0.63) within a page of rows
         "value": (0.6, 0.10),  # reached 0.23-0.32x: 70 bytes (0.07)
-        "open": (4.0, 1.02),  # reached 1.75-3.56x
-        "close": (2.5, 1.02),  # reached 1.84-2.12x
+        "open": (4.0, 1.02),  # reached 1.62-3.46x (4.78x while Settings loaded usher.device)
+        "close": (2.5, 1.02),  # reached 1.55-1.93x
     },
 }
 
