@@ -37,7 +37,9 @@ class ReplPort:
 
     def write(self, data):
         self.writes += 1
-        self.out += bytes(data).rstrip(b"\n") + b"\r\nTraceback (most recent call last):\r\nSyntaxError: invalid syntax\r\n>>> "
+        self.out += (
+            bytes(data).rstrip(b"\n") + b"\r\nTraceback (most recent call last):\r\nSyntaxError: invalid syntax\r\n>>> "
+        )
         return len(data)
 
     def flush(self):
