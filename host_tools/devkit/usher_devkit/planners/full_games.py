@@ -80,10 +80,11 @@ def replay(text: str, profile: str, seed: int) -> tuple:
 
     def boot():  # type: ignore[no-untyped-def]
         app = App(FakeHardware(profile == "oled"), FakeClock(), storage, seed=seed)
-        # a game's uid comes from the board's random source; fixed here, so a
-        # replay leaves the same files on every run (the emulated Pico's
+        # a game's uid comes from the board's random source; here from the
+        # seed and the files so far (each game its own), so a replay leaves
+        # the same files on every run (the emulated Pico's
         # timings depend on the record's bytes: its heap's layout)
-        app.library.new_uid = lambda fallback=0: "%012x" % (seed & 0xFFFFFFFFFFFF)
+        app.library.new_uid = lambda fallback=0: "%06x%06x" % (seed & 0xFFFFFF, len(storage.files))
         app.start()
         for _ in range(4):  # as after a press: a game resumed into Showtime's loader is past it
             app.render()
