@@ -216,8 +216,10 @@ class Client:
             if len(self.buf) > 1 << 20:  # a stream with no newline is not a device of ours
                 raise LinkError("no line ending from the device")
 
-    def wait(self, rid: int, timeout: float | None = None, strict: bool = True) -> dict:
-        """The next line about request `rid`; lines of other ids are stale."""
+    def wait(self, rid: int | list, timeout: float | None = None, strict: bool = True) -> dict:
+        """The next line about request `rid` (an id, or a list of the ids of
+        one request sent again); lines of other ids are stale."""
+        ids = rid if isinstance(rid, list) else [rid]
         wait = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + wait
         paused = self.paused
@@ -235,7 +237,7 @@ class Client:
                 )
             if obj is None:
                 raise Timeout("no answer from the device on %s (is Usher running, not the REPL?)" % self.port)
-            if obj.get("id") == rid:
+            if obj.get("id") in ids:
                 return obj
             if obj.get("id") is None and obj.get("err") == "memory":
                 raise Refused("memory", why=obj.get("why"))  # the device cannot serve anyone now, old lines or new
@@ -442,18 +444,15 @@ def step_aside(port: str, timeout: float = 3.0, tries: int = 3) -> bool:
     Ctrl-C would then wait on an app that ignores it."""
     try:
         with Client(port, timeout=timeout) as c:
-            sent = set()
+            sent: list = []
             for _ in range(tries):
-                sent.add(c.send("repl"))
-                deadline = time.monotonic() + timeout
-                while True:
-                    obj = c._line(deadline)
-                    if obj is None:
-                        break
-                    if obj.get("id") in sent:  # a late answer to an earlier try counts too
-                        return obj.get("ok") is True and obj.get("done") is True
-                if c.repl_seen:
-                    return False
+                sent.append(c.send("repl"))
+                try:  # a late answer to an earlier try counts too
+                    reply = c.wait(sent, timeout)
+                    return reply.get("ok") is True and reply.get("done") is True
+                except Timeout:
+                    if c.repl_seen:
+                        return False
             return False
     except LinkError:
         return False
