@@ -24,9 +24,9 @@ def collect() -> None:
 LINK = ("usher.link", "usher.about", "usher.ui.link_ask", "usher.ui.describe")
 
 
-def unload(scope: tuple, keep: tuple = ()) -> int:
+def unload(scope: tuple, keep: tuple = (), then_collect: bool = True) -> int:
     """Forget every module named in `scope`, except those named in `keep`;
-    then collect, if any was forgotten (screens call this as they draw: a
+    then collect, if any was forgotten and `then_collect` (screens call this as they draw: a
     collection for nothing was ~10 ms of a press on the Pico, before its
     frame, and the app collects after every press anyway). A name is a module and, if it is a package, everything in
     it ("usher.ui.showtime" is that package and its screens); a name ending
@@ -58,7 +58,7 @@ def unload(scope: tuple, keep: tuple = ()) -> int:
                 delattr(parent, name[dot + 1 :])
             except (AttributeError, KeyError):  # MicroPython: KeyError (a package imported again lacks it)
                 pass
-    if gone:
+    if gone and then_collect:
         collect()
     return gone
 

@@ -155,6 +155,8 @@ def open(app, name: str = "") -> None:
     """Into the game in play (app.match), or the saved game `name`: the
     loader reads it once the home screen's code is gone."""
     loading = Loading()
-    loading.reopen = True
+    # a game just started has no action to pack together: it is not read again
+    m = app.match
+    loading.reopen = bool(name) or m is None or m.can_undo()
     loading.name = name
     app.push(loading)
