@@ -26,10 +26,11 @@ LINK = ("usher.link", "usher.about", "usher.ui.link_ask", "usher.ui.describe")
 
 def unload(scope: tuple, keep: tuple = (), then_collect: bool = True) -> int:
     """Forget every module named in `scope`, except those named in `keep`;
-    then collect, if any was forgotten and `then_collect` (screens call this as they draw: a
-    collection for nothing was ~10 ms of a press on the Pico, before its
-    frame, and the app collects after every press anyway). A name is a module and, if it is a package, everything in
-    it ("usher.ui.showtime" is that package and its screens); a name ending
+    then collect if any was forgotten, unless `then_collect` is False (the
+    caller's next screen collects in the same tick). Screens call this as
+    they draw: a collection for nothing was ~10 ms of a press on the Pico,
+    and the app collects after every press anyway. A name is a module and,
+    if it is a package, everything in it ("usher.ui.showtime" is that package and its screens); a name ending
     in "." is only what the package holds ("usher.ui." keeps usher.ui itself).
     Never a string's beginning: "usher.games.show" is not "usher.games.showtime". Only
     on MicroPython: on CPython modules shared with other code must keep
