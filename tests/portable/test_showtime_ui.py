@@ -204,6 +204,51 @@ def test_the_genre_question_is_asked_once_its_answer_is_not_known():
     assert n <= 8, n
 
 
+def test_an_undone_answer_is_asked_again():
+    """The answers the screen keeps between moves must not outlive an undo:
+    Ben's Ken liked fantasy, the move is taken back from the game menu (the
+    same turn screen stays), and his Ken placed again is asked again."""
+    app, _ = make_app()
+    begin(app, genre="fantasy")
+    place(app, LEO, 1, 1, genre=False)
+    place(app, KEN, 2, 2, genre=True)
+    scr = app.top()
+    press(app, "back")  # the game menu
+    menu = app.top()
+    press(app, *(["next"] * (menu.items.index("Undo last") - menu.sel)))
+    press(app, "ok", "ok")  # "Undo last", then its question
+    assert app.top() is scr
+    eq(app.match.actions[-1]["card"], LEO)
+    choose_card(app, KEN)
+    press(app, "ok")  # the seat the cursor starts on
+    eq(scr.mode, 4)  # the genre question
+    press(app, "back")
+    eq(last(app)["genre"], False)
+
+
+def test_the_answers_are_read_from_the_record_once_a_screening():
+    """Reading the whole record from flash for every genre question costs
+    ~45 ms a press late in a game on the Pico; the screen reads it at its
+    first question and then keeps its answers up to date with its own moves."""
+    app, _ = make_app()
+    begin(app, genre="fantasy")
+    reads = []
+    real = app.match.iter_actions
+
+    def counted():
+        reads.append(1)
+        return real()
+
+    app.match.iter_actions = counted
+    place(app, KEN, 1, 1, genre=True)
+    place(app, KEN, 2, 2)  # Ben's Ken: known from Anna's answer, not read again
+    eq(last(app)["genre"], True)
+    place(app, LEO, 1, 2, genre=False)
+    place(app, LEO, 2, 3)
+    eq(last(app)["genre"], False)
+    eq(len(reads), 1)
+
+
 def test_a_genre_table_means_no_question():
     app, _ = make_app()
     table = [["fantasy"]] * 12 + [["fantasy", "scifi"]] * 4

@@ -35,6 +35,10 @@ WINDOWS = {
     # a new game from Home: the OK on Setup that records the game and opens its
     # first screen, the poster's page (190 ms at af8faa2), and the first turns
     "showtime:start": (0, 20, ""),
+    # the last screening's last turns: the OK on the game's last card scores
+    # it and opens the replay (166 ms at 056efca: each genre question read the
+    # whole record from flash), then Back skips the replay to the summary
+    "showtime:end": (196, 18, ""),
     "showbiz": (11, 26, ""),
     "show_manager": (16, 20, ""),
     "films": (96, 20, ""),
@@ -117,6 +121,10 @@ def test_each_press_in_the_games_main_screens_answers_within_its_bound(played):
     if game == "showtime":  # the presses issue 32 names are in the walk, and measured
         assert RESUME in [screens[n] for _, _, _, n in times], report
         assert "showtime.pages.Between" in [screens[n + 1] for _, _, _, n in times if n + 1 < len(screens)], report
+    if game == "showtime:end":  # the last card's OK, Play -> the replay, is in the walk
+        after = [screens[n + 1] for _, _, _, n in times if n + 1 < len(screens)]
+        assert "showtime.pages.Between" in after, report
+        assert len(times) >= 18, report
     if game == "showtime:start":  # the game's start from its Setup screen is in the walk
         assert "showtime.setup.Setup" in [screens[n] for _, _, _, n in times], report
     partial.sort()

@@ -157,26 +157,42 @@ def start_target(state: dict, p: int, i: int, offer: list) -> int:
     return best(offer, key)
 
 
-def genre_known(state: dict, actions, card: int):
+def answers(actions) -> dict:
+    """Each card's genre answers so far in this game, from its record:
+    card -> ([posters it liked], [posters it did not])."""
+    said: dict = {}
+    shown = ""
+    for a in actions:
+        if a.get("t") == "poster":
+            shown = a.get("genre", "")
+        else:
+            note(said, shown, a)
+    return said
+
+
+def note(said: dict, poster: str, a: dict) -> None:
+    """Add one move's answer, if it gave one, to `answers`' table."""
+    if a.get("t") != "place" or "genre" not in a:
+        return
+    k = a["card"]
+    if k not in said:
+        said[k] = ([], [])
+    into = said[k][0 if a["genre"] else 1]
+    if poster not in into:
+        into.append(poster)
+
+
+def genre_known(state: dict, said: dict, card: int):
     """Whether `card` likes this screening's poster, as far as earlier answers
-    in this game tell (a genre is printed on the card, the same in every
-    deck); None if it still has to be asked. True/False from a genre table."""
+    in this game tell (`answers`; a genre is printed on the card, the same in
+    every deck); None if it still has to be asked. True/False from a genre
+    table."""
     poster = state["posters"][-1]
     table = state["genres"]
     if table is not None:
         return poster in table[card - 1]
     likes = 2 if card >= 13 else 1  # the Normal family likes two genres
-    yes: list = []
-    no: list = []
-    shown = ""
-    for a in actions:
-        t = a.get("t")
-        if t == "poster":
-            shown = a.get("genre", "")
-        elif t == "place" and a.get("card") == card and "genre" in a:
-            into = yes if a["genre"] else no
-            if shown not in into:
-                into.append(shown)
+    yes, no = said.get(card, ((), ()))
     if poster in yes:
         return True
     if poster in no or len(yes) >= likes:

@@ -57,6 +57,11 @@ class Play(GameScreen):
         self.touch: list = []  # further cells to repaint on a partial redraw
         self.head = False  # header to repaint on a partial redraw
         self.lay: Any = None
+        # the persons' genre answers (pick.answers), read from the record once
+        # and then kept up to date by this screen's own moves: reading the
+        # whole record from flash costs ~45 ms a press late in a game
+        self.said: dict = {}
+        self.said_at = -1  # the match's record count `said` is true for
 
     def sel(self):
         m = self.mode
@@ -150,8 +155,17 @@ class Play(GameScreen):
                 self.to = tgts[0]
             self.ask_genre()
 
+    def answers(self) -> dict:
+        m = self.app.match
+        if self.said_at != m.count:  # an undo, or the first question here
+            self.said = {}
+            self.said = pick.answers(m.iter_actions())
+            self.said_at = m.count
+        return self.said
+
     def ask_genre(self) -> None:
-        known = pick.genre_known(self.state(), self.app.match.iter_actions(), self.card)
+        s = self.state()
+        known = pick.genre_known(s, self.answers() if s["genres"] is None else {}, self.card)
         if known is None:
             self.go(GENRE)
         else:
@@ -179,9 +193,13 @@ class Play(GameScreen):
         # late in a game leaves no hole for the flash's 1.2 KB file buffer).
         # Only here, not at every OK: a press that records nothing, or hands
         # over to Loading, is spared a collection (~5-13 ms on the Pico)
+        n = self.app.match.count
         collect()
         if self.app.submit(a):
             self.touch = [i, j]
+            if self.said_at == n:
+                pick.note(self.said, s["posters"][-1], a)
+                self.said_at = self.app.match.count
         self.to_pick()
         self.go(PICK)
 
