@@ -147,6 +147,44 @@ def sync_speed(profile: str = "lcd114") -> dict:
     }
 
 
+LINK_MARKS = {
+    "home": "Home",
+    "home-link": "Home, the link loaded",
+    "home-gone": "Home, the link gone",
+    "game": "a Showtime game",
+    "game-link": "the game, the link loaded",
+    "game-gone": "the game, the link gone",
+}
+
+
+def link_heap(profile: str = "lcd114") -> dict:
+    """gc.mem_alloc() on the rp2 port (files deploy) at each mark of a short
+    session: Home, a laptop's hello and list there (the link loaded), 6 s
+    of quiet (it leaves), a Showtime game of 12 moves, the same in the game,
+    and back at Home; and the least free after any press."""
+    from usher_devkit.planners.session import DEVICE_SEED, Session
+
+    s = Session(profile)
+    s.heap("home")
+    s.ask("hello", proto=1)
+    s.ask("list", **{"from": 0})
+    s.heap("home-link")
+    s.quiet(6000)
+    s.heap("home-gone")
+    s.new_game("Showtime", 4)
+    s.moves(12)
+    s.heap("game")
+    s.ask("hello", proto=1)
+    s.ask("list", **{"from": 0})
+    s.heap("game-link")
+    s.quiet(6000)
+    s.heap("game-gone")
+    r = play(s.script(), profile, False, DEVICE_SEED)
+    marks = dict((LINK_MARKS.get(k, k), n) for k, n in r.get("heap_marks") or [])
+    marks["least free after a press"] = min((f for _, _, f in r["heap_log"] if f >= 0), default=-1)
+    return {"error": r.get("error", ""), "marks": marks}
+
+
 def summary(r: dict, game: str, profile: str, kind: str) -> dict:
     """A full game's figures as make pico-games leaves them for the bench."""
     least, peak = heap_figures(r)
@@ -391,6 +429,13 @@ def figures() -> list:
         fig(t, "sync's speed", s["sync_kb_s"], "KB/s", **on),
         fig(t, "a raw REPL print's speed, same run", s["raw_kb_s"], "KB/s", **on),
     ]
+    k = link_heap("lcd114")
+    t = "The link's heap (gc.mem_alloc(), files deploy)"
+    before = "before the link was a package: DECISIONS, 'The link is a package'"
+    for mark, n in k["marks"].items():
+        unit = "bytes free" if mark.startswith("least") else "bytes allocated"
+        figs.append(fig(t, mark, n, unit, note=k["error"][-120:] or before, **on))
+        before = ""
     if os.path.exists(USHER_UF2):
         h = headroom()
         t = "usher.uf2 in the flash"
