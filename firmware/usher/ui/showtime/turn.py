@@ -158,7 +158,7 @@ class Play(GameScreen):
     def answers(self) -> dict:
         m = self.app.match
         if self.said_at != m.count:  # an undo, or the first question here
-            self.said = {}
+            self.said = {}  # the old table goes before the new one is built
             self.said = pick.answers(m.iter_actions())
             self.said_at = m.count
         return self.said

@@ -160,8 +160,8 @@ LINK_MARKS = {
 def link_heap(profile: str = "lcd114") -> dict:
     """gc.mem_alloc() on the rp2 port (files deploy) at each mark of a short
     session: Home, a laptop's hello and list there (the link loaded), 6 s
-    of quiet (it leaves), a Showtime game of 12 moves, the same in the game,
-    and back at Home; and the least free after any press."""
+    of quiet (it leaves), then the same in a Showtime game of 12 moves; and
+    the least free after any press."""
     from usher_devkit.planners.session import DEVICE_SEED, Session
 
     s = Session(profile)
