@@ -55,6 +55,11 @@ class Match:
         self.note = ""  # what boot had to drop, for the screen
         # the snapshots on flash an undo may start from, newest first: [seq, keep, file's ending]
         self.snaps: list = []
+        # `later`: a snapshot due is only marked (`due`) and written by
+        # `write_due`, which the app calls once the press's frame is shown:
+        # its ~12 ms (more when the flash finds a block) are no part of a press
+        self.later = False
+        self.due = False
 
     @property
     def name(self) -> str:
@@ -208,11 +213,19 @@ class Match:
             self.recent.pop(0)
         self.state = new
         if len(self.inforce) % self.game.snap_every == 0 or self.game.snap_after(new):
-            try:
-                self._write_snapshot(new)
-            except OSError:
-                pass  # a snapshot only speeds up boot and undo; the record is complete
+            self.due = True
+            if not self.later:
+                self.write_due()
         return new
+
+    def write_due(self) -> None:
+        """Write the snapshot due, of the state as it stands now (a later
+        move in the same press is in it; any state and count agree)."""
+        self.due = False
+        try:
+            self._write_snapshot(self.state)
+        except (OSError, MemoryError):
+            pass  # a snapshot only speeds up boot and undo; the record is complete
 
     def _write_snapshot(self, state: dict) -> None:
         """The state to `<name>.snap`; the latest one, if an undo may still
@@ -235,6 +248,7 @@ class Match:
     def undo(self, at: int = 0) -> dict:
         if not self.inforce:
             raise RuleError("nothing to undo")
+        self.due = False  # the state it was due for is undone
         n = max(1, min(self.game.undo_depth(self.recent), len(self.inforce)))
         rec: dict = {"t": UNDO}
         if n > 1:

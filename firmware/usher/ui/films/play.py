@@ -17,7 +17,7 @@ Scriptwriter and Studio questions) and end (the end of a game), which get
 from usher.games.films import GAME
 from usher.games.films_rules import can_protect, studio_at
 from usher.ui.films.views import draw_page, pages
-from usher.ui.modules import collect
+from usher.ui.modules import collect_for_move
 from usher.ui.screen import Screen, find_screen, unwind_to
 
 
@@ -78,7 +78,7 @@ def act(app, action: dict) -> bool:
     st = app.match.state
     ph = st["ph"]
     st = None
-    collect()  # start the move on a swept heap (MicroPython only)
+    collect_for_move()  # start the move on a swept heap (MicroPython only)
     if not app.submit(action):
         return False
     after = app.match.state

@@ -14,7 +14,7 @@ comes back (a move, an undo, OK on a page): a game holds the code of one
 flow at a time."""
 
 from usher.games.show_manager import GAME
-from usher.ui.modules import collect, unload
+from usher.ui.modules import collect_for_move, unload
 from usher.ui.screen import find_screen, unwind_to
 from usher.ui.show_manager.draw import DOT, MORE, marks, name, title
 from usher.ui.widgets import Menu
@@ -169,7 +169,7 @@ def back_to_main(app) -> None:
 def act(app, action: dict) -> bool:
     """Submit a move, then the turn page again (or the standings at the end).
     A refusal stays on the screen that made it, as a message."""
-    collect()  # start the move on a swept heap (MicroPython only)
+    collect_for_move()  # start the move on a swept heap (MicroPython only)
     if not app.submit(action):
         return False
     told = ""

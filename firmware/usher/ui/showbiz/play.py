@@ -9,7 +9,7 @@ when first needed, so a game holds only the code it uses."""
 
 from usher.games.showbiz import GAME
 from usher.games.showbiz_rules import COLS
-from usher.ui.modules import collect
+from usher.ui.modules import collect_for_move
 from usher.ui.screen import Screen, find_screen, unwind_to
 from usher.ui.showbiz.draw import cap, name
 from usher.ui.showbiz.views import GA_STEPS, draw_page, pages
@@ -82,11 +82,9 @@ def act(app, action: dict, chain: bool = False) -> bool:
     # it (the last free column filled), not the whole state before the move
     pre = as_scored(st, action) if sum(b.count(-1) for b in st["art"]) <= 1 else None
     st = None
-    # a move copies the state, appends a record and now and then writes a
-    # snapshot of the whole state: start it on a swept heap, whose free
-    # blocks are whole again, rather than among a screen's leftovers
-    # (MicroPython only: a full collection on CPython is slow and not needed)
-    collect()
+    # a move copies the state and appends a record: start it on a swept
+    # heap, whose free blocks are whole, rather than among leftovers
+    collect_for_move()
     if not app.submit(action):
         return False
     after = app.match.state

@@ -18,7 +18,7 @@ from usher.core.errors import RuleError
 from usher.games import showtime as st
 from usher.games import showtime_cast as cast
 from usher.ui import theme
-from usher.ui.modules import collect, unload
+from usher.ui.modules import collect_for_move, unload
 from usher.ui.showtime import pick as pick
 from usher.ui.showtime import views as views
 from usher.ui.showtime.scene import GameScreen
@@ -188,13 +188,12 @@ class Play(GameScreen):
         if s["turn"] + 1 >= st.TURNS * len(s["players"]):
             self.swap(action=a)  # Loading collects before it submits
             return
-        # collect before the move is recorded: the new record then fills the
-        # heap from the bottom instead of being scattered among garbage (which
-        # late in a game leaves no hole for the flash's 1.2 KB file buffer).
-        # Only here, not at every OK: a press that records nothing, or hands
-        # over to Loading, is spared a collection (~5-13 ms on the Pico)
+        # a swept heap before the move is recorded: the new record then fills
+        # the heap from the bottom instead of being scattered among garbage
+        # (which late in a game leaves no hole for the flash's 1.2 KB file
+        # buffer). Only here, not at every OK
         n = self.app.match.count
-        collect()
+        collect_for_move()
         if self.app.submit(a):
             self.touch = [i, j]
             if self.said_at == n:
