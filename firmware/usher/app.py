@@ -13,12 +13,11 @@ from usher.games.catalog import modules_of
 from usher.library import Library
 from usher.settings import Settings
 from usher.ui import theme
-from usher.ui.modules import IDLE_LITTER, LINK, collect, litter, unload
+from usher.ui.modules import LINK, SWEEP_TICKS, aged, collect, unload
 from usher.ui.paint import Painter
 from usher.ui.screen import title_h
 
 TICK_MS = 20  # poll period: fast enough that a tap is never missed
-SWEEP_MS = 500  # while no one presses, the heap's litter is looked at this often
 # A joystick's up/down (the LCD's keymap) reach a screen that moves by rows
 # (its `by_rows` is True: Showtime's turns) as "up"/"down"; every other
 # screen gets them as prev/next, as left/right.
@@ -63,7 +62,6 @@ class App:
         # (held at power-on too), until every key is up
         self.rest = 0
         self.idle_at = clock.ticks_ms()
-        self.swept_at = self.idle_at  # the latest collection after a press or while idle
         # a board profile Settings saved since power-on (the next power-on's);
         # "" while it is the one running, as a power-on leaves it
         self.board_next = ""
@@ -381,22 +379,23 @@ class App:
         else:
             self.doze(now)
         self.render()
+        top = self.top()
+        # what waits for the press's last frame: a screen that goes on at the
+        # next tick (a loader's steps) is no last frame yet
+        settled = top is None or not (top.dirty or top.part)
         m = self.match
-        if m is not None and m.due:
-            m.write_due()  # after the frame: the press is answered first
-        if events and not getattr(self.top(), "collects", False):
+        if settled and m is not None and m.due:
+            m.write_due()  # the press is answered first
+        if events and not getattr(top, "collects", False):
             # after every press, so garbage never piles up into fragments; once
             # its frame is on the panel, so the press is answered first (a
             # collection is ~10 ms on the Pico)
             collect()
-            self.swept_at = now
-        elif self.gate is None and self.clock.ticks_diff(now, self.swept_at) >= SWEEP_MS:
-            # no one waits: sweep the idle ticks' litter now, so that a move's
-            # press need not (ui.modules.collect_for_move); not while a
-            # laptop is served (its replies would wait)
-            self.swept_at = now
-            if litter() >= IDLE_LITTER:
-                collect()
+        elif aged() > SWEEP_TICKS and settled and self.gate is None:
+            # no one waits: sweep the quiet ticks' litter now, so that a
+            # move's press need not (ui.modules.collect_for_move); not while
+            # a laptop is served (its replies would wait)
+            collect()
 
     def start(self) -> None:
         if not self.stack:

@@ -2,14 +2,12 @@
 made due (only a speed-up for boot and undo), and sweeping the heap, after
 every press and while no one presses, so that a move's own press need not."""
 
-import gc
-
 from app_kit import goto, make_app
-from portable import eq, micropython_only
-from usher import app as app_mod
+from portable import eq
 from usher.core.match import SNAP_EVERY, Match
 from usher.games.catalog import load_game
 from usher.ui import modules
+from usher.ui.screen import Screen
 
 
 class Keys:
@@ -66,6 +64,35 @@ def test_the_snapshot_a_move_makes_due_is_written_after_its_frame():
     eq(Match.resume(st, app.match.name, load_game).state, app.match.state)
 
 
+class TwoTicks(Screen):
+    """A loader: its first draw makes a move and asks to be drawn again at the
+    next tick, whose draw is the press's last frame."""
+
+    def __init__(self):
+        Screen.__init__(self)
+        self.step = 0
+
+    def draw(self, p, full):
+        self.step += 1
+        if self.step == 1:
+            self.app.submit({"t": "roll", "n": 1})
+            self.dirty = True
+
+
+def test_a_loader_s_snapshot_waits_for_its_last_frame():
+    app, st, keys, log = dice_on_ticks()
+    for _ in range(SNAP_EVERY - 1):
+        keys.queue.append("ok")
+        app.tick()
+    snap = app.match.name + ".snap"
+    del log[:]
+    app.push(TwoTicks())
+    app.tick()
+    eq((app.match.count, app.match.due), (SNAP_EVERY, True))
+    app.tick()
+    eq([x for x in log if x in ("frame", snap)], ["frame", "frame", snap])
+
+
 def test_a_move_on_its_own_writes_its_snapshot_at_once():
     # tools and tests submit without an app: nothing would write it later
     app, st, keys, log = dice_on_ticks()
@@ -90,40 +117,52 @@ def test_an_undo_drops_the_snapshot_its_move_made_due():
     eq(Match.resume(st, m.name, load_game).state, m.state)
 
 
+def swept(app):
+    """Whether the tick just run collected (the ticks since the latest
+    collection went back to 0)."""
+    return modules._ticks[0] == 0
+
+
 def test_a_press_sweeps_the_heap_and_so_do_quiet_ticks_but_not_a_laptop_s():
-    micropython_only("CPython frees by reference counting; litter is 0 there")
     app, st, keys, log = dice_on_ticks()
     keys.queue.append("next")  # a press that records nothing
     app.tick()
-    assert modules.litter() < modules.IDLE_LITTER, modules.litter()
-    junk = [bytearray(64) for _ in range(2 * modules.IDLE_LITTER // 64)]
-    del junk
-    assert modules.litter() >= modules.IDLE_LITTER
-    app.tick()  # within SWEEP_MS of the press: left
-    assert modules.litter() >= modules.IDLE_LITTER
+    eq(swept(app), True)
+    for k in range(modules.SWEEP_TICKS):
+        app.tick()
+        eq((k, swept(app)), (k, False))
+    app.tick()  # SWEEP_TICKS quiet ticks since: their litter is swept
+    eq(swept(app), True)
     app.gate = object()  # a laptop is served: its replies never wait for a sweep
-    app.clock.sleep_ms(app_mod.SWEEP_MS)
-    swept_at = app.swept_at
     app.serve_link = lambda: None
     app.wake = lambda now: None
-    app.tick()
-    eq(app.swept_at, swept_at)
+    for k in range(2 * modules.SWEEP_TICKS):
+        app.tick()
+        eq((k, swept(app)), (k, False))
     app.gate = None
     app.tick()
-    assert modules.litter() < modules.IDLE_LITTER, modules.litter()
+    eq(swept(app), True)
 
 
-def test_a_move_collects_first_only_among_more_than_a_press_s_litter():
-    micropython_only("CPython frees by reference counting; litter is 0 there")
+def test_no_sweep_between_a_loader_s_frames():
+    app, st, keys, log = dice_on_ticks()
     modules.collect()
-    small = [bytearray(64) for _ in range(modules.MOVE_LITTER // 256)]
-    del small
-    before = modules.litter()
-    assert 0 < before < modules.MOVE_LITTER, before
+    for _ in range(modules.SWEEP_TICKS):
+        app.tick()
+    eq(swept(app), False)
+    app.push(TwoTicks())
+    app.tick()  # a sweep is due, but the loader has more to draw at the next tick
+    eq(swept(app), False)
+    app.tick()
+    eq(swept(app), True)
+
+
+def test_a_move_collects_first_only_when_the_heap_was_not_swept_lately():
+    modules.collect()
+    for _ in range(modules.SWEEP_TICKS):
+        modules.aged()
     modules.collect_for_move()
-    assert modules.litter() >= before  # left: ~14 ms on the Pico for nothing
-    big = [bytearray(64) for _ in range(2 * modules.MOVE_LITTER // 64)]
-    del big
+    eq(modules._ticks[0], modules.SWEEP_TICKS)  # swept lately: left
+    modules.aged()
     modules.collect_for_move()
-    assert modules.litter() < before, modules.litter()
-    gc.collect()
+    eq(modules._ticks[0], 0)

@@ -12,38 +12,38 @@ if MICRO:
     import gc  # here, not in collect: an import statement is ~0.2 ms on the Pico, at every collection
 
 
-# gc.mem_alloc() after this module's latest collection: a press's heap
-# since then is all a collection now could give back
-_swept = [0]
+# the app's ticks since this module's latest collection (`aged` counts
+# them): how long litter has piled up. Not gc.mem_alloc(), which walks the
+# whole heap (~9 ms on the Pico, a third of a collection)
+_ticks = [0]
+
+# the app sweeps the heap after SWEEP_TICKS quiet ticks (~70 bytes of litter
+# each on the Pico): a move's press then finds a swept heap but for its own
+SWEEP_TICKS = 50
 
 
 def collect() -> None:
+    _ticks[0] = 0
     if MICRO:
         gc.collect()
-        _swept[0] = gc.mem_alloc()
 
 
-def litter() -> int:
-    """Bytes allocated since this module's latest collection (live or not:
-    all a collection now could give back). 0 on CPython."""
-    return gc.mem_alloc() - _swept[0] if MICRO else 0
+def aged() -> int:
+    """One more app tick since the latest collection; how many now."""
+    _ticks[0] += 1
+    return _ticks[0]
 
 
 def collect_for_move() -> None:
     """Before a move is recorded, start it on a swept heap (its record then
     fills the heap from the bottom, not among leftovers), unless it is one
-    already: the app sweeps after every press and while no one presses, so a
-    move's press finds little but its own litter, and a collection then
-    would give nothing back for ~14 ms of the press."""
-    if litter() >= MOVE_LITTER:
+    already: the app sweeps after every press and every SWEEP_TICKS quiet
+    ticks, and a collection then would give back little for ~15-30 ms of
+    the press. (While a laptop is served the app does not sweep: a move
+    then collects.)"""
+    if _ticks[0] > SWEEP_TICKS:
         collect()
 
-
-# bytes of litter (see `litter`): a move collects first above MOVE_LITTER;
-# the app's idle ticks (~70 bytes each on the Pico) sweep above IDLE_LITTER,
-# well below it, so that a press seldom meets more than its own
-MOVE_LITTER = 8192
-IDLE_LITTER = 2048
 
 # what leaving the link drops: its package (the gate too, unless it stays
 # while a host is being refused), usher.about that its hello reads, and the
