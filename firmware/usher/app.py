@@ -13,7 +13,7 @@ from usher.games.catalog import modules_of
 from usher.library import Library
 from usher.settings import Settings
 from usher.ui import theme
-from usher.ui.modules import LINK, SWEEP_TICKS, aged, collect, unload
+from usher.ui.modules import LINK, SWEEP_TICKS, aged, collect, pressed, unload
 from usher.ui.paint import Painter
 from usher.ui.screen import title_h
 
@@ -295,6 +295,7 @@ class App:
     # -- the loop --------------------------------------------------------------------
     def handle(self, ev: str) -> None:
         self.presses += 1
+        pressed()
         top = self.top()
         if ev in ROWS and not getattr(top, "by_rows", False):
             ev = ROWS[ev]  # a screen that knows no rows steps with up/down as with left/right

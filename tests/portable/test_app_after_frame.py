@@ -120,7 +120,7 @@ def test_an_undo_drops_the_snapshot_its_move_made_due():
 def swept(app):
     """Whether the tick just run collected (the ticks since the latest
     collection went back to 0)."""
-    return modules._ticks[0] == 0
+    return modules._since == [0, 0]
 
 
 def test_a_press_sweeps_the_heap_and_so_do_quiet_ticks_but_not_a_laptop_s():
@@ -161,8 +161,13 @@ def test_a_move_collects_first_only_when_the_heap_was_not_swept_lately():
     modules.collect()
     for _ in range(modules.SWEEP_TICKS):
         modules.aged()
+    modules.pressed()
     modules.collect_for_move()
-    eq(modules._ticks[0], modules.SWEEP_TICKS)  # swept lately: left
+    eq(modules._since, [modules.SWEEP_TICKS, 1])  # swept lately: left
     modules.aged()
     modules.collect_for_move()
-    eq(modules._ticks[0], 0)
+    eq(modules._since, [0, 0])
+    modules.pressed()
+    modules.pressed()  # a press before this one, and no sweep after it
+    modules.collect_for_move()
+    eq(modules._since, [0, 0])

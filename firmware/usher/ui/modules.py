@@ -12,10 +12,11 @@ if MICRO:
     import gc  # here, not in collect: an import statement is ~0.2 ms on the Pico, at every collection
 
 
-# the app's ticks since this module's latest collection (`aged` counts
-# them): how long litter has piled up. Not gc.mem_alloc(), which walks the
-# whole heap (~9 ms on the Pico, a third of a collection)
-_ticks = [0]
+# since this module's latest collection: the app's ticks (`aged`) and the
+# presses it handled (`pressed`), how long litter has piled up. Not
+# gc.mem_alloc(), which walks the whole heap (~9 ms on the Pico, a third of
+# a collection)
+_since = [0, 0]
 
 # the app sweeps the heap after SWEEP_TICKS quiet ticks (~70 bytes of litter
 # each on the Pico): a move's press then finds a swept heap but for its own
@@ -23,25 +24,31 @@ SWEEP_TICKS = 50
 
 
 def collect() -> None:
-    _ticks[0] = 0
+    _since[0] = _since[1] = 0
     if MICRO:
         gc.collect()
 
 
 def aged() -> int:
     """One more app tick since the latest collection; how many now."""
-    _ticks[0] += 1
-    return _ticks[0]
+    _since[0] += 1
+    return _since[0]
+
+
+def pressed() -> None:
+    """The app handles a press (a sweep after the one before it?)."""
+    _since[1] += 1
 
 
 def collect_for_move() -> None:
     """Before a move is recorded, start it on a swept heap (its record then
     fills the heap from the bottom, not among leftovers), unless it is one
-    already: the app sweeps after every press and every SWEEP_TICKS quiet
-    ticks, and a collection then would give back little for ~15-30 ms of
-    the press. (While a laptop is served the app does not sweep: a move
-    then collects.)"""
-    if _ticks[0] > SWEEP_TICKS:
+    already: the app sweeps after every press's frame and every SWEEP_TICKS
+    quiet ticks, and a collection then would give back little for ~15-30 ms
+    of the press. No sweep since the press before (presses handled without
+    the app's ticks: the kits), or none lately (a laptop was served): this
+    one collects."""
+    if _since[0] > SWEEP_TICKS or _since[1] > 1:
         collect()
 
 
