@@ -13,7 +13,7 @@ from usher.games.catalog import modules_of
 from usher.library import Library
 from usher.settings import Settings
 from usher.ui import theme
-from usher.ui.modules import LINK, SWEEP_TICKS, aged, collect, pressed, unload
+from usher.ui.modules import LINK, SWEEP_TICKS, aged, pressed, sweep, unload
 from usher.ui.paint import Painter
 from usher.ui.screen import title_h
 
@@ -391,12 +391,12 @@ class App:
             # after every press, so garbage never piles up into fragments; once
             # its frame is on the panel, so the press is answered first (a
             # collection is ~10 ms on the Pico)
-            collect()
+            sweep()
         elif aged() > SWEEP_TICKS and settled and self.gate is None:
             # no one waits: sweep the quiet ticks' litter now, so that a
             # move's press need not (ui.modules.collect_for_move); not while
             # a laptop is served (its replies would wait)
-            collect()
+            sweep()
 
     def start(self) -> None:
         if not self.stack:

@@ -12,10 +12,10 @@ if MICRO:
     import gc  # here, not in collect: an import statement is ~0.2 ms on the Pico, at every collection
 
 
-# since this module's latest collection: the app's ticks (`aged`) and the
-# presses it handled (`pressed`), how long litter has piled up. Not
-# gc.mem_alloc(), which walks the whole heap (~9 ms on the Pico, a third of
-# a collection)
+# the app's ticks since the latest collection (`aged`), and the presses it
+# handled since its latest sweep (`pressed`, `sweep`): how long litter has
+# piled up. Not gc.mem_alloc(), which walks the whole heap (~9 ms on the
+# Pico, a third of a collection)
 _since = [0, 0]
 
 # the app sweeps the heap after SWEEP_TICKS quiet ticks (~70 bytes of litter
@@ -24,9 +24,15 @@ SWEEP_TICKS = 50
 
 
 def collect() -> None:
-    _since[0] = _since[1] = 0
+    _since[0] = 0
     if MICRO:
         gc.collect()
+
+
+def sweep() -> None:
+    """The app's collection after a press's last frame or quiet ticks."""
+    _since[1] = 0
+    collect()
 
 
 def aged() -> int:
@@ -36,18 +42,18 @@ def aged() -> int:
 
 
 def pressed() -> None:
-    """The app handles a press (a sweep after the one before it?)."""
+    """The app handles a press."""
     _since[1] += 1
 
 
 def collect_for_move() -> None:
     """Before a move is recorded, start it on a swept heap (its record then
     fills the heap from the bottom, not among leftovers), unless it is one
-    already: the app sweeps after every press's frame and every SWEEP_TICKS
-    quiet ticks, and a collection then would give back little for ~15-30 ms
-    of the press. No sweep since the press before (presses handled without
-    the app's ticks: the kits), or none lately (a laptop was served): this
-    one collects."""
+    already: the app sweeps after every press's last frame and every
+    SWEEP_TICKS quiet ticks, and a collection then would give back little
+    for ~15-30 ms of the press. No sweep since the press before (presses
+    handled without the app's ticks: the kits), or none lately (a laptop was
+    served): this one collects."""
     if _since[0] > SWEEP_TICKS or _since[1] > 1:
         collect()
 
