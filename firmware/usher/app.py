@@ -390,7 +390,7 @@ class App:
         if events and not getattr(top, "collects", False):
             # after every press, so garbage never piles up into fragments; once
             # its frame is on the panel, so the press is answered first (a
-            # collection is ~10 ms on the Pico)
+            # collection is ~15-30 ms on the Pico)
             sweep()
         elif aged() > SWEEP_TICKS and settled and self.gate is None:
             # no one waits: sweep the quiet ticks' litter now, so that a

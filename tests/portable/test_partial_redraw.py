@@ -7,6 +7,7 @@ pushes its two rows, a value change its digits."""
 import framebuf
 from app_kit import collect, make_app, press
 from portable import eq
+from usher.ui.screen import title_h
 from usher.ui.widgets import Menu, NumberPicker
 
 _GLASS = {}  # one buffer per profile for the whole module: 16 KB blocks fragment the VM's heap
@@ -99,3 +100,33 @@ def test_a_value_change_pushes_the_digits_not_the_screen():
         app, pushed = run(mono, NumberPicker("Brightness", 10, 100, 70, lambda v: None, step=10, unit="%"), pct)
         eq(app.top().value, 10)
         assert max(pushed) < p.w * p.h // 3, pushed
+
+
+def test_a_cursor_move_in_showtimes_game_menu_is_its_two_rows():
+    # Showtime's own light menu redrew the whole panel on every move: ~24 ms
+    # of I2C for a whole OLED on the rp2 port (issue 32: OLED cursor moves
+    # at most 30 ms); its moves, scrolling ones included, now match a whole
+    # redraw and push two rows while the list does not scroll
+    from showtime_ui_kit import begin
+    from showtime_ui_kit import make_app as showtime_app
+
+    for mono in (True, False):
+        app, _ = showtime_app(mono=mono)
+        begin(app, 2)
+        press(app, "back")
+        eq(type(app.top()).__name__, "ShowtimeMenu")
+        n = len(app.top().items)
+        g = Glass(app.hw.display)
+        try:
+            pushed = presses(app, g, ["next"] * (n + 1) + ["prev"] * 2)
+        finally:
+            g.close()
+        p = app.p
+        lh = p.line_h() + 2
+        rows = (p.h - title_h(p)) // lh
+        two_rows = 2 * p.w * lh + (2 * 8 * p.w if mono else 0)  # the OLED's 8-row pages round them up
+        # every move that does not scroll the list: two rows, not the panel
+        for k in range(rows - 1):
+            assert pushed[k] <= two_rows < p.w * p.h, (k, pushed, two_rows)
+        app = g = None
+        collect()

@@ -78,7 +78,7 @@ def act(app, action: dict) -> bool:
     st = app.match.state
     ph = st["ph"]
     st = None
-    collect_for_move()  # start the move on a swept heap (MicroPython only)
+    collect_for_move()  # start the move on a swept heap (the collection itself: MicroPython only)
     if not app.submit(action):
         return False
     after = app.match.state

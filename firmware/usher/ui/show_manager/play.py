@@ -169,7 +169,7 @@ def back_to_main(app) -> None:
 def act(app, action: dict) -> bool:
     """Submit a move, then the turn page again (or the standings at the end).
     A refusal stays on the screen that made it, as a message."""
-    collect_for_move()  # start the move on a swept heap (MicroPython only)
+    collect_for_move()  # start the move on a swept heap (the collection itself: MicroPython only)
     if not app.submit(action):
         return False
     told = ""

@@ -25,6 +25,7 @@ class ShowtimeMenu(Screen):
         Screen.__init__(self)
         self.play = play
         self.sel = 0
+        self.old = 0  # the row the cursor left: a move redraws two rows
         self.view = LIST
         self.items: list = []
 
@@ -39,6 +40,12 @@ class ShowtimeMenu(Screen):
 
     def on_event(self, ev: str) -> None:
         app = self.app
+        if self.view == LIST and ev in ("next", "prev"):
+            # two rows, not the panel: a whole OLED is ~24 ms of I2C
+            self.old = self.sel
+            self.sel = (self.sel + (1 if ev == "next" else -1)) % len(self.items)
+            self.part = True
+            return
         self.dirty = True
         if self.view != LIST:
             if ev == "ok" and self.view == ASK:
@@ -49,9 +56,7 @@ class ShowtimeMenu(Screen):
             elif ev in ("ok", "back", "back_long"):
                 self.view = LIST
             return
-        if ev in ("next", "prev"):
-            self.sel = (self.sel + (1 if ev == "next" else -1)) % len(self.items)
-        elif ev in ("back", "back_long"):
+        if ev in ("back", "back_long"):
             self.close()
         elif ev == "ok":
             item = self.items[self.sel]
@@ -94,11 +99,18 @@ class ShowtimeMenu(Screen):
             play.swap()  # a screening's first turn: its splash, as after power-on
 
     def draw(self, p, full: bool) -> None:
+        lh = p.line_h() + 2
+        rows = (p.h - title_h(p)) // lh
+        top = max(0, self.sel - rows + 1)
+        if not full and self.view == LIST and top == max(0, self.old - rows + 1):
+            y = title_h(p) + 2
+            for i in (self.old, self.sel):
+                self.row(p, i, y + (i - top) * lh, lh)
+            return
         p.clear()
         # each view its own title: the scores are not "Game menu" (issue 32)
         title = ("Undo last", "Scores", "Abandon")[self.view - 1] if self.view != LIST else self.title
         y = title_bar(p, title) + 2
-        lh = p.line_h() + 2
         if self.view in (ASK, QUIT):
             m = self.app.match
             if self.view == ASK:
@@ -115,13 +127,14 @@ class ShowtimeMenu(Screen):
                 p.right(str(s["score"]), p.w - 4, y, theme.ACCENT)
                 y += lh
             return
-        rows = (p.h - title_h(p)) // lh
-        top = max(0, self.sel - rows + 1)
         for i in range(top, min(len(self.items), top + rows)):
-            bg = theme.SELECT if i == self.sel else theme.BG
-            p.fill_rect(0, y, p.w, lh, bg)
-            p.text(self.items[i], 4, y + 1, p.ink_on(bg) if i == self.sel else theme.FG)
+            self.row(p, i, y, lh)
             y += lh
+
+    def row(self, p, i: int, y: int, lh: int) -> None:
+        bg = theme.SELECT if i == self.sel else theme.BG
+        p.fill_rect(0, y, p.w, lh, bg)
+        p.text(self.items[i], 4, y + 1, p.ink_on(bg) if i == self.sel else theme.FG)
 
 
 def ask(a: dict, setup: dict) -> tuple:

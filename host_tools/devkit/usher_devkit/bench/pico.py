@@ -327,12 +327,15 @@ def goal_figures(games: list, **on) -> list:
     replay's set aside); and the slowest press over 150 ms by screen."""
     kinds: dict = {}
     slow: dict = {}
+    cursor: dict = {}  # {screen: [ms]} of its cursor moves: where a missed goal stands
     aside = () if on.get("deploy") == "frozen" else REPLAY_KINDS
     for g in games:
         keymap = board_module(g["profile"]).KEYMAP
         for k, t, _, sc, after in g["presses_log"]:
             what = kind_of(keymap.get(k, k), sc, after)
             kinds.setdefault(what, []).append(t)
+            if what == "cursor move":
+                cursor.setdefault(sc, []).append(t)
             if t > 150 and what not in aside:
                 slow.setdefault("%s -> %s" % (sc, after), []).append(t)
     table = "Press-time goals, all full games"
@@ -345,6 +348,13 @@ def goal_figures(games: list, **on) -> list:
         if ts:
             m = statistics.median(ts)
             out.append(fig(table, label, round(m), "ms", "at most %d" % goal, m <= goal, **on))
+    # what stands in the way of the cursor's goal: the screens whose moves are slowest
+    worst = sorted(cursor.items(), key=lambda kv: -statistics.median(kv[1]))
+    for label, (screen, ts) in zip(
+        ("cursor moves, slowest screen", "cursor moves, next slowest"), worst[:2], strict=False
+    ):
+        value = "%.0f ms, %s (%d)" % (statistics.median(ts), screen, len(ts))
+        out.append(fig(table, label, value, **on))
     n = sum(len(v) for v in slow.values())
     label = "presses over 150 ms, the replay's aside" if aside else "presses over 150 ms"
     out.append(fig(table, label, n, "", "none", n == 0, **on))
