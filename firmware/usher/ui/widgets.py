@@ -19,6 +19,7 @@ class Menu(Screen):
         self.top = 0
         self.marks = marks
         self.on_back = on_back
+        self.whole = True  # the last draw repainted the panel
 
     def rows(self, p) -> int:
         return max(1, (p.h - title_h(p)) // self.row_h(p))
@@ -56,6 +57,7 @@ class Menu(Screen):
         if top != self.top:
             self.top = top
             full = True
+        self.whole = full  # a scroll repaints the panel: a subclass's own title too
         if full:
             p.clear()
             title_bar(p, self.title)

@@ -69,6 +69,7 @@ class Main(Menu):
         self.note = ""
         self.told = ""
         self.who = -1
+        self.retitle = False  # the note goes at the next press: the title again, if only two rows are
 
     def on_open(self) -> None:
         self.reload()
@@ -102,6 +103,7 @@ class Main(Menu):
         if self.note or self.told:
             self.note = self.told = ""
             self.dirty = True
+            self.retitle = True
         if ev in ("back", "back_long"):
             from usher.ui.ingame import GameMenu
 
@@ -123,6 +125,8 @@ class Main(Menu):
             self.dirty = True
         else:
             Menu.on_event(self, ev)
+            if self.part and self.retitle:
+                self.dirty = False  # a cursor move: its two rows and the title, not the panel (~24 ms of OLED)
 
     def draw(self, p, full: bool) -> None:
         st = self.app.match.state
@@ -132,7 +136,8 @@ class Main(Menu):
             draw_page(p, st, self.page - 1, "%d/%d" % (self.page + 1, self.npages()))
             return
         Menu.draw(self, p, full)  # the rows (and the scroll bar when they are more than the panel's)
-        if full:  # the title with the player's mark, the dot and the page of the ring, as on the city pages
+        # the title with the player's mark, the dot and the page of the ring, as on the city pages
+        if full or self.whole or self.retitle:
             s = self.title
             right = "1/%d" % self.npages()
             who = st["turn"]
@@ -143,6 +148,7 @@ class Main(Menu):
             elif self.told:  # the whole width for it, with the mover's mark
                 s, right, who = self.told, "", self.who
             title(p, s, right, who)
+            self.retitle = False
 
 
 def menu():
