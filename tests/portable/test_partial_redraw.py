@@ -150,27 +150,3 @@ def test_a_value_change_in_show_managers_entries_is_its_box_and_the_line_under()
             # moves the cursor (the title's "2/n" and every box)
             for k in (0, 1, 2, 4, 5, 16, 20):
                 assert pushed[k] < pushed[3], (k, pushed)
-
-
-def test_show_managers_turn_menu_keeps_its_title_through_a_scroll_and_drops_a_note_in_part():
-    # on the OLED a cursor move that scrolled the rows repainted the panel
-    # with a plain title bar: the player's mark and "1/n" were gone until the
-    # next whole redraw (148 bytes off). And the first move after a move (the
-    # title told what was done) repainted the panel: now its rows and title.
-    from show_manager_ui_kit import make_app as show_manager_app
-    from show_manager_ui_kit import start
-
-    for mono in (True, False):
-        app, _ = show_manager_app(mono=mono)
-        start(app, 4)
-        g = Glass(app.hw.display)
-        try:
-            evs = ["ok", "next", "next", "next", "next", "prev", "prev", "prev", "ok", "prev", "prev"]
-            pushed = presses(app, g, evs)  # each press against a whole redraw
-        finally:
-            g.close()
-        p = app.p
-        assert pushed[1] < p.w * p.h, pushed  # after "Anna hired free": rows and title, not the panel
-        assert pushed[9] < p.w * p.h, pushed  # after "Ben hired for 3,000"
-        app = g = None
-        collect()

@@ -1,0 +1,29 @@
+"""Show Manager's turn menu redraws in part as a whole redraw would, through
+a scroll and after a move (its own file: a fresh VM heap for the app and
+the panel's copy)."""
+
+from app_kit import collect
+from show_manager_ui_kit import make_app as show_manager_app
+from show_manager_ui_kit import start
+from test_partial_redraw import Glass, presses
+
+
+def test_show_managers_turn_menu_keeps_its_title_through_a_scroll_and_drops_a_note_in_part():
+    # on the OLED a cursor move that scrolled the rows repainted the panel
+    # with a plain title bar: the player's mark and "1/n" were gone until the
+    # next whole redraw (148 bytes off). And the first move after a move (the
+    # title told what was done) repainted the panel: now its rows and title.
+    for mono in (False, True):  # the LCD's 16 KB copy first, on a heap not yet cut up
+        app, _ = show_manager_app(mono=mono)
+        g = Glass(app.hw.display)  # before the game: its buffer as the heap is whole
+        try:
+            start(app, 4)
+            evs = ["ok", "next", "next", "next", "next", "prev", "prev", "prev", "ok", "prev", "prev"]
+            pushed = presses(app, g, evs)  # each press against a whole redraw
+        finally:
+            g.close()
+        p = app.p
+        assert pushed[1] < p.w * p.h, pushed  # after "Anna hired free": rows and title, not the panel
+        assert pushed[9] < p.w * p.h, pushed  # after "Ben hired for 3,000"
+        app = g = None
+        collect()
