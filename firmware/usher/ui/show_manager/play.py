@@ -69,7 +69,7 @@ class Main(Menu):
         self.note = ""
         self.told = ""
         self.who = -1
-        self.retitle = False  # the note goes at the next press: the title again, if only two rows are
+        self.retitle = False  # the title is drawn again at the next press, even when only two rows are
 
     def on_open(self) -> None:
         self.reload()
@@ -137,7 +137,7 @@ class Main(Menu):
             return
         Menu.draw(self, p, full)  # the rows (and the scroll bar when they are more than the panel's)
         # the title with the player's mark, the dot and the page of the ring, as on the city pages
-        if full or self.whole or self.retitle:
+        if self.whole or self.retitle:  # whole: Menu.draw repainted the panel (full, or a scroll)
             s = self.title
             right = "1/%d" % self.npages()
             who = st["turn"]
