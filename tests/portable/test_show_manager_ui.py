@@ -448,3 +448,62 @@ def test_the_next_player_sees_what_the_one_before_did_and_nobody_s_money():
         eq(app.top().told, "")
         assert [s for s in w.shared if s.startswith("Ben \u00b7")], w.shared
         collect()
+
+
+def test_the_roles_line_shows_the_points_total_on_either_panel():
+    # rule (putting on a musical): the talents are added, a miscast counts 0,
+    # and with nobody miscast a bonus of one point a role. On the OLED the
+    # six roles' sum ("6+6+5+5+4+4 +6 bonus = 36") was cut before its total;
+    # a narrow panel now gives the total first, the LCD the sum in full
+    from show_manager_ui_kit import Watch
+    from usher.ui.show_manager.entries import Entries
+    from usher.ui.show_manager.show import roles_line
+
+    for mono, six, miscast in (
+        (False, "6+6+5+5+4+4 +6 bonus = 36", "6+0+5+5+4+4 = 24"),
+        (True, "Total 36, +6 bonus", "6+0+5+5+4+4 = 24"),  # the miscast sum fits
+    ):
+        app, _ = make_app(mono=mono)
+        w = Watch(app, ["+", "Total"])  # its first 8 lines: one a press
+        app.push(Entries("Ballet roles", [6, 6, 5, 5, 4, 4], 0, 9, lambda v: None, info=roles_line))
+        app.render()
+        press(app, "ok")
+        for _ in range(6):  # the second role 6 -> 0: a miscast
+            press(app, "prev")
+        eq(app.top().values, [6, 0, 5, 5, 4, 4])
+        eq(w.shared[0], six)
+        eq(w.shared[-1], miscast)
+        assert not [s for s in w.shared if MORE in s], w.shared  # nothing cut
+        app = w = None
+        collect()
+
+
+def test_a_cut_line_keeps_its_longest_prefix_in_a_few_measures():
+    # a title or line too wide is cut to its longest prefix that fits with
+    # the "..." glyph; the cut measured once a character dropped (tens of ms
+    # a press on the OLED for a long line), now by halving
+    from usher.ui.show_manager.draw import ARROW, DOT, rich_fit, rich_w
+
+    for mono in (True, False):
+        app, _ = make_app(mono=mono)
+        p = app.p
+        calls = [0]
+        text_w = p.text_w
+
+        def counted(s, size="body", calls=calls, text_w=text_w):
+            calls[0] += 1
+            return text_w(s, size)
+
+        p.text_w = counted
+        line = "Ben put on Wolf in Koeln " + DOT + " 2nd " + ARROW + " 18,000 and more words"
+        for w in (0, 7, 30, 61, 100, p.w - 4, rich_w(p, line) - 1, rich_w(p, line)):
+            s = line
+            while s and rich_w(p, s + MORE) > w:  # the definition: a character at a time
+                s = s[:-1]
+            want = line if rich_w(p, line) <= w else s + MORE
+            calls[0] = 0
+            eq(rich_fit(p, line, w), want)
+            assert calls[0] <= 3 * 8, (w, calls[0])  # 3 parts a measure, at most ~7 measures for 46 characters
+        p.text_w = text_w
+        app = None
+        collect()

@@ -76,12 +76,20 @@ def rich(p, s: str, x: int, y: int, c: int = theme.FG, size: str = "body") -> in
 
 
 def rich_fit(p, s: str, max_w: int, size: str = "body") -> str:
-    """s shortened with the "..." glyph until it fits."""
+    """s's longest prefix that fits with the "..." glyph after it (the
+    glyph alone if none does). A prefix's width only grows with its length,
+    so a halving search: a few measures, not one a character cut (a long
+    line on the OLED took tens of ms a press)."""
     if rich_w(p, s, size) <= max_w:
         return s
-    while s and rich_w(p, s + MORE, size) > max_w:
-        s = s[:-1]
-    return s + MORE
+    lo, hi = 0, len(s) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if rich_w(p, s[:mid] + MORE, size) <= max_w:
+            lo = mid
+        else:
+            hi = mid - 1
+    return s[:lo] + MORE
 
 
 def wrap(p, words: list, w: int, size: str = "body") -> list:

@@ -16,7 +16,7 @@ class Entries(Screen):
         self.lo = lo
         self.hi = hi
         self.on_done = on_done
-        self.info = info  # values -> a line shown under them (the production's value)
+        self.info = info  # values -> the line under them (the points), or its forms longest first
         self.labels = labels  # a small label under each number, or None
         self.i = 0
         self.drawn = -1  # the cursor's place at the last draw: a value change alone redraws its box
@@ -79,7 +79,7 @@ class Entries(Screen):
         if self.info is not None:
             iy = y + bh + sh + 4
             p.fill_rect(0, iy, p.w, p.line_h("body"), theme.BG)
-            line = rich_fit(p, self.info(self.values), p.w - 4)
+            line = fitting(p, self.info(self.values), p.w - 4)
             rich(p, line, (p.w - rich_w(p, line)) // 2, iy, theme.ACCENT)
             y = iy + p.line_h("body")
         else:
@@ -87,3 +87,13 @@ class Entries(Screen):
         hy = p.h - p.line_h("small") - 1
         if full and y <= hy:  # the keys, where there is room for them (not on the OLED)
             p.center(p.fit("</>: change  OK: next  Back: before", p.w - 2, "small"), hy, theme.DIM, "small")
+
+
+def fitting(p, info, w: int) -> str:
+    """The first of the info's lines (a str, or a tuple longest first) that
+    fits w pixels; else the last, cut ("..." lets a reader see it is cut)."""
+    lines = (info,) if isinstance(info, str) else info
+    for s in lines:
+        if rich_w(p, s) <= w:
+            return s
+    return rich_fit(p, lines[-1], w)

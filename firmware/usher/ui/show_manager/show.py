@@ -65,6 +65,13 @@ def sum_line(talents: list) -> str:
     return "%s = %d" % (s, value(talents))
 
 
+def roles_line(talents: list) -> tuple:
+    """The line under the roles: the sum in full, or on a narrow panel the
+    total first ("Total 36, +6 bonus"), never the total cut off."""
+    v = value(talents)
+    return sum_line(talents), ("Total %d, miscast" % v if 0 in talents else "Total %d, +%d bonus" % (v, len(talents)))
+
+
 def place(st: dict, t: int, v: int) -> int:
     """The place a new chip worth v takes: beneath every equal or higher one
     (at a premiere, the touring chips are there first)."""
@@ -85,7 +92,7 @@ def roles(app, act, t: int, c) -> None:
 
     from usher.ui.show_manager.entries import Entries
 
-    app.push(Entries(nm + " roles", [min(START, top)] * n, 0, top, done, info=sum_line))
+    app.push(Entries(nm + " roles", [min(START, top)] * n, 0, top, done, info=roles_line))
 
 
 class Summary(Screen):
