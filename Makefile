@@ -20,8 +20,8 @@ help:
 	@echo "make run      start the simulator (PROFILE=lcd114|oled, SCALE=1..8: terminal down-scaling, ROMFS=1: code from a ROMFS image, PICO=1: on the rp2 port, emulated)"
 	@echo "make web      Usher in a browser: the page built from the firmware, served on 127.0.0.1:8765 (WEB_PORT=...)"
 	@echo "make test     every test and gate (CPython, MicroPython VM, the rp2 port on an emulated Pico, mpy-cross, mypy, ruff)"
-	@echo "make uf2      build/usher.uf2: MicroPython with Usher frozen in (drag it onto a Pico in BOOTSEL mode)"
-	@echo "make dist     the release in build/dist: usher-VERSION.uf2 and its sha256, the wheel, the site (the page offering the UF2)"
+	@echo "make uf2      build/usher.uf2 (Pico) and build/usher-pico2.uf2 (Pico 2): MicroPython with Usher frozen in (drag it onto the board in BOOTSEL mode)"
+	@echo "make dist     the release in build/dist: usher-VERSION.uf2, usher-pico2-VERSION.uf2 and their sha256, the wheel, the site (the page offering both)"
 	@echo "make rp2      build the Pico's own MicroPython (v1.28.0 RPI_PICO) from the pinned sources into build/rp2"
 	@echo "make check    ruff + mypy against the rp2 stubs + actionlint on .github/workflows"
 	@echo "make mpy      compile firmware/ with mpy-cross -march=armv6m into $(BUILD)"
@@ -31,7 +31,7 @@ help:
 	@echo "make bench-part PART=sync   one section into build/bench-part.md (docs/BENCH.md is left alone)"
 	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=lcd114|oled] [DRY=1] [ROMFS=1]   compile and copy to a Pico"
 	@echo "make soak     long fuzz and property runs (not part of make test)"
-	@echo "make screens  the README's pictures of the games, from the simulator"
+	@echo "make screens  the README's pictures of the games, from the simulator, and LAPTOP.md's of a report"
 	@echo "make fonts    regenerate the bitmap fonts in firmware/usher/ui/fonts"
 
 setup: $(STAMP)
@@ -58,18 +58,21 @@ web: $(STAMP)
 rp2: $(STAMP)
 	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build
 
-# build/usher.uf2: MicroPython with Usher frozen in, one file to drag onto a Pico
+# build/usher.uf2 (Pico, RP2040) and build/usher-pico2.uf2 (Pico 2, RP2350):
+# MicroPython with Usher frozen in, one file to drag onto each board
 uf2: $(STAMP)
 	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --uf2
 
 # the release, build/dist (rewritten whole; VERSION from firmware/usher/__init__.py):
-# usher-VERSION.uf2 and its .sha256, usher_tools-VERSION-py3-none-any.whl, and
-# site/ (`usher web --out --uf2`: the page, the same UF2, its sha256, release.json)
+# usher-VERSION.uf2, usher-pico2-VERSION.uf2 and their .sha256,
+# usher_tools-VERSION-py3-none-any.whl, and site/ (the page, the same UF2s,
+# their sha256, release.json)
 dist: $(STAMP)
 	cd host_tools && ../$(BIN)/python -m usher_tools.release --build
 
 # the venv and the Pico's firmware do not depend on each other: made side by
-# side (the build needs only python3, cmake and the cross compiler)
+# side (the build needs only python3, cmake and the cross compiler); the Pico
+# 2's file is built after the Pico's, which the emulated-Pico tests boot
 test:
 	$(MAKE) -j2 $(STAMP) test-firmware
 	$(BIN)/pytest -n 2 --dist loadscope --no-loadscope-reorder -q --durations=15
@@ -102,7 +105,7 @@ bench: pico-games
 	$(BIN)/python -m usher_devkit.bench
 
 # one section into build/bench-part.md, never docs/BENCH.md (which holds one whole run at one commit):
-# PART=pico|pico_games|press_profile|build|sim|showtime|showbiz|show_manager|films|sync|wasm|memory|web
+# PART=pico|pico_games|press_profile|build|sim|showtime|showbiz|show_manager|films|sync|wasm|memory|web|install
 # (pico_games only reads the full games make pico-games left in build/pico-games, those of this commit)
 bench-part: $(STAMP)
 	$(BIN)/python -m usher_devkit.bench $(PART)
@@ -115,6 +118,7 @@ soak: $(STAMP)
 
 screens: $(STAMP)
 	$(BIN)/python -m usher_devkit.screens
+	$(BIN)/python -m usher_devkit.report_picture
 
 fonts: $(STAMP)
 	$(BIN)/python -m usher_devkit.fontgen

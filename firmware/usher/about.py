@@ -28,6 +28,21 @@ def micropython() -> str:
     return version if name == "micropython" else ""
 
 
+def chip(machine=None) -> str:
+    """The microcontroller, as the port names it at the end of
+    sys.implementation._machine: "RP2040" ("Raspberry Pi Pico with RP2040"),
+    "RP2350" ("Raspberry Pi Pico2 with RP2350"; "RP2350-RISCV" on its RISC-V
+    cores). "" where Usher runs on no chip of its own: the unix port
+    ("linux [GCC ...] version"), the WebAssembly port ("JS with
+    Emscripten"), CPython (no _machine). (`machine`: another text, for tests.)"""
+    if machine is None:
+        machine = getattr(sys.implementation, "_machine", "")
+    if not isinstance(machine, str):
+        return ""
+    name = machine[machine.rfind(" with ") + 6 :] if " with " in machine else ""
+    return name if name.startswith("RP") else ""
+
+
 def code_from(pkg=None) -> str:
     """Where Usher's code was imported from: "frozen" into the firmware
     (usher.uf2), "romfs" (`usher deploy --romfs`) or "files" on the flash.
@@ -50,11 +65,12 @@ def code_from(pkg=None) -> str:
 
 def facts(storage) -> dict:
     """Everything About shows but the board: versions, where the code lives,
-    and the flash free (-1 when the filesystem cannot tell)."""
+    the chip ("" in a simulator) and the flash free (-1 when the filesystem
+    cannot tell)."""
     name, version = runtime()
     free = getattr(storage, "free", None)
     try:
         left = free() if free is not None else -1
     except OSError:
         left = -1
-    return {"usher": VERSION, "python": name, "version": version, "code": code_from(), "free": left}
+    return {"usher": VERSION, "python": name, "version": version, "code": code_from(), "chip": chip(), "free": left}

@@ -5,9 +5,10 @@ The firmware is the product's own package data (`usher_tools/firmware`):
 in a wheel, a copy; in the repository, a link to the top-level firmware/, so
 the laptop always scores with the code it deploys. ROOT is the folder the
 tool builds and caches into (build/, sim-data/, .node/): the repository when
-the package runs from one, else a folder of the user's own."""
+the package runs from one (CHECKOUT), else a folder of the user's own."""
 
 import os
+import shutil
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -15,15 +16,23 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 FIRMWARE = os.path.realpath(os.path.join(HERE, "firmware"))
 
 
-def _root() -> str:
+def _checkout() -> str:
+    """The repository this package runs from, or '' (an installed wheel)."""
     checkout = os.path.dirname(os.path.dirname(HERE))
     if os.path.isfile(os.path.join(checkout, "Makefile")) and os.path.isdir(os.path.join(checkout, "firmware")):
         return checkout
+    return ""
+
+
+def _root() -> str:
+    if CHECKOUT:
+        return CHECKOUT
     import platformdirs
 
     return platformdirs.user_data_dir("usher")
 
 
+CHECKOUT = _checkout()
 ROOT = _root()
 BIN = os.path.dirname(sys.executable)
 
@@ -34,9 +43,22 @@ def use_firmware() -> None:
         sys.path.insert(0, FIRMWARE)
 
 
+class ToolMissing(FileNotFoundError):
+    """A program the tool runs is not installed: `usher` says which and how
+    to install it in one line (usher_tools.extras)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__("%s is not installed" % name)
+        self.name = name
+
+
 def tool(name: str) -> str:
-    path = os.path.join(BIN, name)
-    return path if os.path.exists(path) else name
+    """The program `name`: the one installed beside this Python (a venv's
+    bin/, or Scripts/ with .exe on Windows), else on PATH; ToolMissing if neither."""
+    found = shutil.which(name, path=BIN) or shutil.which(name)
+    if not found:
+        raise ToolMissing(name)
+    return found
 
 
 def vm_env() -> dict:

@@ -1,6 +1,7 @@
 """A saved game in words, for a question about it (the laptop's, or the
 device's own "Delete?"): "Showtime of 2025-11-29 (Anna, Ben, Cleo),
-unfinished". Loaded only when such a question is asked."""
+unfinished", or "Showtime (Anna, Ben), unfinished, date not known" for a game
+begun before the clock was set. Loaded only when such a question is asked."""
 
 
 def civil(days: int) -> tuple:
@@ -21,7 +22,7 @@ def date_text(e: dict, tz: int) -> str:
     """The day a game was started, in the laptop's time zone, or why not."""
     secs = e.get("created", 0)
     if e.get("clock") == "unset" or isinstance(secs, bool) or not isinstance(secs, int) or secs < CLOCK_SANE:
-        return "date unknown"
+        return "date not known"
     return "%04d-%02d-%02d" % civil((secs + tz) // 86400)
 
 
@@ -34,4 +35,7 @@ def game_text(e: dict, tz: int) -> str:
 
     names = ", ".join(e.get("players") or []) or "no players"
     state = "finished" if e.get("finished") else ("broken record" if e.get("broken") else "unfinished")
-    return "%s of %s (%s), %s" % (title(e.get("game", "?")), date_text(e, tz), names, state)
+    day = date_text(e, tz)
+    if not day[:1].isdigit():  # the clock was not set: said last, never "of date not known"
+        return "%s (%s), %s, %s" % (title(e.get("game", "?")), names, state, day)
+    return "%s of %s (%s), %s" % (title(e.get("game", "?")), day, names, state)

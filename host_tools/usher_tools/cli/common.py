@@ -3,18 +3,21 @@
 import contextlib
 import functools
 import json
+import os
 import sys
 
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from usher_tools.link.client import LinkError
 
 # Exit codes (docs/LAPTOP.md's table, which tests/host/cli/test_cli_exit_codes.py
 # runs): 1 cannot be done as asked (a record that fails, no such game, no
 # history), 2 a usage error (click's), 3 no device, 4 device gone or silent,
-# 5 an error or bad replies from the device, 6 refused on the device.
+# 5 an error or bad replies from the device, 6 refused on the device; a
+# program an extra brings that is not installed is 1 (usher_tools.extras).
 EXIT_NO_DEVICE = 3
 EXIT_REFUSED = 6
 
@@ -26,6 +29,18 @@ class UsherError(click.ClickException):
     def __init__(self, message: str, code: int = 1) -> None:
         super().__init__(message)
         self.exit_code = code
+
+
+def need(command: str, *names: str) -> None:
+    """Stop `usher COMMAND` in one line unless every program named is installed."""
+    from usher_tools import extras
+    from usher_tools.paths import ToolMissing, tool
+
+    for name in names:
+        try:
+            tool(name)
+        except ToolMissing:
+            raise UsherError(extras.missing(command, name), extras.EXIT_NOT_INSTALLED) from None
 
 
 def db_option(f):  # type: ignore[no-untyped-def]
@@ -84,13 +99,14 @@ def history(db_path: str | None, create: bool = False):  # type: ignore[no-untyp
     """The history, or one line and exit 1 when the file is not one we can
     use (another program's, damaged, newer): see usher_tools.history.store.
     Only the commands that bring games (`create`: sync, import) make the
-    file; the others never create a file or folder, and say there is none."""
+    file or write to it; the others open it read-only: they never create a
+    file or folder (they say there is none), nor write a byte to it."""
     import sqlite3
 
     from usher_tools.history.store import History, HistoryError
 
     try:
-        h = History(db_path, create=create)
+        h = History(db_path, create=create, read_only=not create)
     except HistoryError as e:
         raise UsherError(str(e)) from None
     try:
@@ -118,8 +134,6 @@ def write_out(dest: str, text: str) -> None:
 def check_writable(dest: str) -> None:
     """Refuse early an output file that cannot be made (no such folder, a
     folder, no permission); a full disk is found when writing."""
-    import os
-
     folder = os.path.dirname(os.path.abspath(dest))
     if os.path.isdir(dest):
         raise UsherError("cannot write %s: it is a folder" % dest)
@@ -148,11 +162,60 @@ def print_json(value) -> None:  # type: ignore[no-untyped-def]
 
 
 def table(title: str | None, columns: list, rows: list) -> Table:
-    t = Table(title=title, title_justify="left", show_lines=False)
+    """A table of plain text: a title, a heading or a cell (a player's name,
+    `Zoe [red]`) is never read as rich markup."""
+    t = Table(title=None if title is None else Text(title), title_justify="left", show_lines=False)
     for c in columns:
-        t.add_column(
-            c, justify="right" if c in ("#", "id", "score", "rank", "plays", "wins", "avg", "best") else "left"
-        )
+        right = c in ("#", "id", "score", "rank", "plays", "wins", "avg", "best")
+        t.add_column(Text(str(c)), justify="right" if right else "left")
     for r in rows:
-        t.add_row(*["" if v is None else str(v) for v in r])
+        t.add_row(*[Text("" if v is None else str(v)) for v in r])
     return t
+
+
+def _columns() -> int | None:
+    env = os.environ.get("COLUMNS", "")
+    return int(env) if env.isdigit() and int(env) > 0 else None
+
+
+def text_width(console: Console | None = None) -> int:
+    """The columns to lay a command's words and tables out in: COLUMNS as
+    it is now (rich reads it once, when the console is made), else the
+    console's own (the terminal's; rich's 80 for a file or a pipe)."""
+    return _columns() or (console or out).width
+
+
+def known_width(console: Console | None = None) -> int | None:
+    """text_width where COLUMNS or a terminal gives one; None when the
+    output goes to a file or a pipe of no known width."""
+    console = console or out
+    return text_width(console) if _columns() or console.is_terminal else None
+
+
+def say(text: str, console: Console | None = None, indent: int = 0) -> None:
+    """A line of plain text (never markup: it may quote players' names),
+    wrapped at words to the console's width (as rich lays out a table), its
+    continuation lines indented `indent` more than its first."""
+    import textwrap
+
+    console = console or out
+    width = text_width(console)
+    lines = [text]
+    if len(text) > width:
+        lead = " " * (len(text) - len(text.lstrip(" ")))
+        lines = textwrap.wrap(
+            text,
+            width=max(20, width),
+            subsequent_indent=lead + " " * indent,
+            break_on_hyphens=False,
+        ) or [text]
+    for line in lines:
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
+def lay_out(renderable, console: Console | None = None) -> None:  # type: ignore[no-untyped-def]
+    """A table or styled text, laid out in text_width's columns (a console
+    made for it: a console's print never goes wider than the console)."""
+    console = console or out
+    wide = Console(file=console.file, width=text_width(console), highlight=False)
+    wide.print(renderable)

@@ -4,6 +4,7 @@ import os
 import sys
 
 import click
+from rich.text import Text
 
 from usher_tools.cli.common import (
     UsherError,
@@ -11,11 +12,15 @@ from usher_tools.cli.common import (
     err,
     history,
     json_option,
+    known_width,
+    lay_out,
     one_game,
     out,
     out_option,
     print_json,
+    say,
     table,
+    text_width,
     write_out,
 )
 
@@ -29,7 +34,7 @@ def _date(row: dict) -> str:
 def _result(row: dict) -> str:
     res = row["result"]
     if not row["complete"]:
-        return "%d of %d bytes" % (len(row["data"]), row["size"])
+        return "%s of %s bytes" % (format(len(row["data"]), ","), format(row["size"], ","))
     if not res:
         return ""
     if not res.get("finished"):
@@ -40,6 +45,60 @@ def _result(row: dict) -> str:
 
     more = summary(row)
     return text + (" (%s)" % more if more else "")
+
+
+def fit(width: int, flexible: list) -> list:
+    """Widths of a table's wrapping columns, given the room `width` the
+    others leave and what each needs on one line: all they need if it fits,
+    else the room shared, the narrower ones first served whole."""
+    widths = [0] * len(flexible)
+    room = max(width, 2 * len(flexible))
+    todo = sorted(range(len(flexible)), key=lambda i: flexible[i])
+    while todo:
+        share = room // len(todo)
+        i = todo.pop(0)
+        widths[i] = max(1, min(flexible[i], share))
+        room -= widths[i]
+    return widths
+
+
+def games_table(rows: list, width: int):  # type: ignore[no-untyped-def]
+    """The games, laid out for a terminal `width` columns wide: id, game,
+    title and date whole on one line (the date on two when the terminal is
+    narrow), the players and the result wrapped to the room left."""
+    from rich import box
+    from rich.cells import cell_len
+    from rich.table import Table
+
+    from usher_tools.history.games import title_of
+    from usher_tools.history.status import OK, PARTIAL
+
+    several = len({r["device"] for r in rows}) > 1  # one device (the usual): its id says nothing
+    cells = []
+    for r in rows:
+        result = _result(r)
+        if r["status"] not in (OK, PARTIAL):  # flagged: the laptop's replay disagrees or fails
+            result = "%s%s: usher show %s" % (result + "; " if result else "", r["status"], r["id"])
+        game = "%s:%s" % (r["device"][:8], r["name"]) if several else r["name"]
+        cells.append([str(r["id"]), game, title_of(r["game"]), _date(r), ", ".join(r["players"]), result])
+    heads = ["id", "game", "title", "date", "players", "result"]
+    natural = [max([len(h)] + [cell_len(c[i]) for c in cells]) for i, h in enumerate(heads)]
+    gaps = 3 * (len(heads) - 1)  # a space, the rule, a space between two columns; no edges
+    date_w = natural[3]
+    if width - gaps - sum(natural[:4]) < 24:
+        date_w = max(len(heads[3]), 10)  # "2026-12-04" above "22:02"
+    room = width - gaps - sum(natural[:3]) - date_w
+    players_w, result_w = fit(room, natural[4:])
+    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    t.add_column(Text("id"), justify="right", no_wrap=True)
+    t.add_column(Text("game"), no_wrap=True)
+    t.add_column(Text("title"), no_wrap=True)
+    t.add_column(Text("date"), width=date_w, overflow="fold")
+    t.add_column(Text("players"), width=players_w, overflow="fold")
+    t.add_column(Text("result"), width=result_w, overflow="fold")
+    for c in cells:
+        t.add_row(*[Text(v) for v in c])
+    return t
 
 
 @click.command()
@@ -57,25 +116,7 @@ def games(db_path, as_json) -> None:  # type: ignore[no-untyped-def]
     if not rows:
         err.print("no games yet: run usher sync")
         return
-    out.print(
-        table(
-            None,
-            ["id", "device", "name", "game", "date", "players", "result", "status"],
-            [
-                [
-                    r["id"],
-                    r["device"][:8],
-                    r["name"],
-                    r["game"],
-                    _date(r),
-                    ", ".join(r["players"]),
-                    _result(r),
-                    r["status"],
-                ]
-                for r in rows
-            ],
-        )
-    )
+    lay_out(games_table(rows, text_width()))
 
 
 @click.command()
@@ -98,47 +139,53 @@ def show(db_path, as_json, raw, game) -> None:  # type: ignore[no-untyped-def]
     if as_json:
         print_json(data)
         return
-    from usher_tools.history.export import dated_from_sync
+    from usher_tools.history.export import dated_from_sync, first_by
 
-    note = "  (the date of the sync: the device's clock was not set)" if dated_from_sync(row) else ""
+    notes = []
     if row["device_view"].get("imported"):  # brought by usher import, not by a sync
         import time
 
-        at = time.strftime("%Y-%m-%d %H:%M", time.localtime(row["device_view"]["imported"]))
-        unset = ", dated by it: the device's clock was not set" if dated_from_sync(row) else ""
-        note = "  (imported %s%s)" % (at, unset)
-    out.print("[bold]%s[/bold]  %s  %s%s" % (data.get("title", row["game"]), row["name"], _date(row), note))
-    out.print("device %s, game %s, players: %s" % (row["device"], row["gid"], ", ".join(row["players"])))
-    out.print("status: %s%s" % (row["status"], (" - " + row["problem"]) if row["problem"] else ""))
+        notes.append("imported " + time.strftime("%Y-%m-%d %H:%M", time.localtime(row["device_view"]["imported"])))
+    if dated_from_sync(row):
+        # an older history kept only each game's last sync: the earliest it holds may not be the first
+        which = "the first %s that brought it" if row.get("first_by") else "the earliest %s this history kept"
+        notes.append("dated by %s: the device's clock was not set" % (which % first_by(row)))
+    note = "  (%s)" % ", ".join(notes) if notes else ""
+    # every line is text, never markup (players' names: `Zoe [red]`), wrapped at words to the terminal
+    head = Text.assemble((str(data.get("title", row["game"])), "bold"), "  %s  %s%s" % (row["name"], _date(row), note))
+    lay_out(head)
+    say("device %s, game %s, players: %s" % (row["device"], row["gid"], ", ".join(row["players"])), indent=2)
+    say("status: %s%s" % (row["status"], (" - " + row["problem"]) if row["problem"] else ""), indent=2)
     if "error" in data:
-        out.print("[red]cannot replay: %s[/red]" % data["error"])
+        lay_out(Text("cannot replay: %s" % data["error"], "red"))
         sys.exit(1)
     if raw:
         acts = [[a["n"], a["action"] + ("  (undone)" if a["undone"] else "")] for a in data["actions"]]
-        out.print(table("Records", ["#", "action"], acts))
+        lay_out(table("Records", ["#", "action"], acts))
     else:
         out.print("")
         for line in text_lines(data["story"]):
-            out.print(line, markup=False)
+            say(line, indent=2)
         if data["undone"]:
-            out.print("(%d records are undos or undone moves: usher show --raw lists them all)" % data["undone"])
+            say("(%d records are undos or undone moves: usher show --raw lists them all)" % data["undone"])
     from usher_tools.history import games
 
     laptop = games.of(row["game"])
     if laptop.count_lines is not None and row["game"] in data:  # no score to stand by (dice): what it holds
         out.print("")
         for line in laptop.count_lines(data[row["game"]]):
-            out.print(line, markup=False)
+            say(line, indent=2)
         return
     sheet = data.get("sheet")
-    if sheet:
-        out.print(table(sheet.get("title", "Score sheet"), [str(c) for c in sheet["columns"]], sheet["rows"]))
+    if sheet and sheet["rows"]:  # no row yet (a Showtime before its first screening): no empty table
+        rows = laptop.sheet_rows(sheet)
+        lay_out(table(sheet.get("title", "Score sheet"), [str(c) for c in sheet["columns"]], rows))
         for note in sheet.get("notes", []):
-            out.print(str(note))
+            say(str(note), indent=2)
     st = [[s["rank"], s["name"], s["score"]] for s in data["standings"]]
-    out.print(table("Standings" if data["finished"] else "Standings so far", ["rank", "player", "score"], st))
+    lay_out(table("Standings" if data["finished"] else "Standings so far", ["rank", "player", "score"], st))
     for line in data.get("ties", []):  # why a tie went the way it did
-        out.print(line, markup=False)
+        say(line, indent=2)
 
 
 @click.command()
@@ -159,7 +206,7 @@ def stats(db_path, as_json) -> None:  # type: ignore[no-untyped-def]
             [x["title"], x["plays"], x.get("matches", ""), x["unit"], x["average"], x["best"], x["best_by"]]
             for x in s["titles"]
         ]
-        out.print(table("Per title (finished games)", ["title", "plays", "matches", "in", "avg", "best", "by"], t))
+        lay_out(table("Per title (finished games)", ["title", "plays", "matches", "in", "avg", "best", "by"], t))
         p = [
             [
                 x["player"],
@@ -174,12 +221,12 @@ def stats(db_path, as_json) -> None:  # type: ignore[no-untyped-def]
             for x in s["players"]
         ]
         cols = ["player", "title", "plays", "wins", "matches won", "in", "avg", "best"]
-        out.print(table("Per player", cols, p))
+        lay_out(table("Per player", cols, p))
     else:
         out.print("no finished games in the history yet")
     left = s["left_out"]
     if any(left.values()):
-        out.print(
+        say(
             "left out: %d unfinished, %d flagged, %d not fully synced"
             % (left["unfinished"], left["flagged"], left["partial"])
         )
@@ -212,7 +259,7 @@ def report(db_path, dest, game) -> None:  # type: ignore[no-untyped-def]
         raise UsherError("cannot replay %s: %s" % (row["name"], e)) from None
     except OSError as e:
         raise UsherError("cannot write %s: %s" % (dest, e.strerror or e)) from None
-    out.print(dest)
+    out.print(dest, markup=False, highlight=False)
 
 
 @click.command()
@@ -231,26 +278,48 @@ def report(db_path, dest, game) -> None:  # type: ignore[no-untyped-def]
     is_flag=True,
     help="With bgstats-links: each link also as a QR code, in the terminal, or as PNG files in the folder -o DIR.",
 )
+@click.option(
+    "--like",
+    "like",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="With bgstats: your own BG Stats export (JSON); the players, games and location you already have keep"
+    " theirs, so the import adds plays to them.",
+)
 @out_option("File (default: stdout); with --qr a folder for the PNG files.")
-def export(db_path, fmt, qr, dest) -> None:  # type: ignore[no-untyped-def]
+def export(db_path, fmt, qr, like, dest) -> None:  # type: ignore[no-untyped-def]
     """Every game in the history as CSV (one row a player), JSON, or BG Stats
     plays (finished games; a Films match is a play a game).
 
     \b
     bgstats        the BG Stats import file (its own backup shape: players,
-                   locations, games, plays). Copy it to the phone and open it
-                   with BG Stats (its import of a backup/JSON file). The same
-                   plays imported again merge: their uuids do not change.
-    bgstats-links  one link a play, a line each. Open a link on the phone
-                   with BG Stats installed: the app shows the play to save.
+                   locations, games, plays), for many plays at once. Copy it
+                   to the phone and open it with BG Stats, which adds its
+                   plays (never restore it as a backup: a restore replaces
+                   what the app holds). The same plays imported again merge:
+                   their uuids do not change. --like EXPORT.json (your own
+                   BG Stats export) gives the players, games and location you
+                   already have their ids and uuids, so no second Anna.
+    bgstats-links  one link a play, a line each, for a night's plays. Open
+                   a link on the phone with BG Stats installed: the app shows
+                   the play to save, matching its players to yours.
                    --qr draws each link as a QR code to scan with the phone.
 
     playDate is the laptop's local time; a game whose device clock was not
-    set is dated by its sync (or import), and its BG Stats comment says so."""
+    set is dated by the first sync (or import) that brought it, and its BG
+    Stats comment says so."""
     from usher_tools.history import export as ex
 
     if qr and fmt != "bgstats-links":
         raise click.UsageError("--qr draws BG Stats links: use it with --format bgstats-links")
+    if like is not None and fmt != "bgstats":
+        raise click.UsageError("--like shapes the BG Stats file: use it with --format bgstats")
+    mine = None
+    if like is not None:
+        try:
+            mine = ex.read_like(like)
+        except ValueError as e:
+            raise UsherError(str(e)) from None
     with history(db_path) as h:
         rows = h.all()
     left: list = []
@@ -261,23 +330,25 @@ def export(db_path, fmt, qr, dest) -> None:  # type: ignore[no-untyped-def]
     elif fmt == "json":
         text = ex.to_json(rows) + "\n"
     elif fmt == "bgstats":
-        text, left = ex.to_bgstats(rows)
+        text, left = ex.to_bgstats(rows, mine)
     else:
         text, left = ex.to_bgstats_links(rows)
     if not qr:
         write_out(dest, text)
-    for label in left:
-        err.print("[yellow]left out of BG Stats: %s[/yellow]" % label)
+    for label in left:  # its problem may quote a player's name: text, never markup
+        err.print(Text("left out of BG Stats: %s" % label, "yellow"))
 
 
 def _export_qr(rows: list, dest: str) -> list:
-    """The links and their QR codes: on stdout, or into the folder `dest`
-    (NN-game.png a play, and links.txt)."""
-    import shutil
+    """The QR codes of the links: in the terminal, each under a caption
+    naming its game, when it fits the terminal's width (else one line says
+    so and points to -o DIR), or as PNG files in the folder `dest`
+    (GAME-title.png a play, and links.txt)."""
+    import collections
 
     from usher_tools.history import export as ex
 
-    pairs, left = ex.bgstats_links(rows)
+    found, left = ex.bgstats_links(rows)
     if dest != "-":
         if os.path.exists(dest) and not os.path.isdir(dest):
             raise UsherError("cannot write QR codes into %s: it is a file, not a folder" % dest)
@@ -285,9 +356,10 @@ def _export_qr(rows: list, dest: str) -> list:
             os.makedirs(dest, exist_ok=True)
         except OSError as e:
             raise UsherError("cannot make folder %s: %s" % (dest, e.strerror or e)) from None
-        write_out(os.path.join(dest, "links.txt"), "".join(link + "\n" for _, link in pairs))
-    cols = shutil.get_terminal_size().columns
-    for n, (play, link) in enumerate(pairs, 1):
+        write_out(os.path.join(dest, "links.txt"), "".join(link + "\n" for _, link, _ in found))
+    cols = known_width()  # None: a file or a pipe, where a code of any width goes whole
+    names = collections.Counter(r["name"] for r in rows)
+    for play, link, row in found:
         code = ex.qr_code(link)
         if code is None:
             click.echo(ex.too_long(play, link), err=True)
@@ -295,15 +367,17 @@ def _export_qr(rows: list, dest: str) -> list:
                 sys.stdout.write(link + "\n\n")
             continue
         if dest == "-":
-            sys.stdout.write(link + "\n" + ex.qr_text(code) + "\n")
-            if sys.stdout.isatty() and ex.qr_width(code) > cols:
-                click.echo(
-                    "the QR code of %s is %d columns wide, the terminal %d: widen it, or write PNG files with -o DIR"
-                    % (play["id"], ex.qr_width(code), cols),
-                    err=True,
-                )
+            say(qr_caption(row, play))
+            width = ex.qr_width(code)
+            if cols is None or width <= cols:
+                sys.stdout.write(ex.qr_text(code) + "\n")
+            else:
+                # a version-20 code is over 100 columns: no use drawn wrapped or cut
+                say("  its QR code is %d columns wide, the terminal %d: widen it, or -o DIR for PNGs" % (width, cols))
+                sys.stdout.write("\n")
+            sys.stdout.flush()
             continue
-        path = os.path.join(dest, ex.qr_file_name(n, play))
+        path = os.path.join(dest, ex.qr_file_name(row, play, names[row["name"]] > 1))
         try:
             code.save(path, kind="png", scale=4, border=4)
         except OSError as e:
@@ -311,6 +385,14 @@ def _export_qr(rows: list, dest: str) -> list:
         out.print(path, markup=False, highlight=False)
     sys.stdout.flush()
     return left
+
+
+def qr_caption(row: dict, play: dict) -> str:
+    """What a QR code in the terminal is of: "g0004  Showtime  2026-12-04
+    22:02", for a game of a Films match "g0003  Films, game 2 of the match"."""
+    part = play["id"].rsplit("#g", 1)[1] if "#g" in play["id"] else ""
+    title = play["title"] + (", game %s of the match" % part if part else "")
+    return "%s  %s  %s" % (row["name"], title, str(play["date"])[:16])
 
 
 COMMANDS = [games, show, stats, report, export]

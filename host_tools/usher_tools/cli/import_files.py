@@ -18,6 +18,7 @@ import time
 import click
 
 from usher_tools.cli.common import UsherError, db_option, history, out
+from usher_tools.history.games import title_of
 from usher_tools.history.parsing import ScoreError
 
 NAMED = re.compile(r"^usher-([0-9a-fA-F]{4,64})-([A-Za-z0-9_]{1,32})\.log$")
@@ -102,6 +103,26 @@ def read_record(name: str, data: bytes) -> tuple:
     return view, result, status, problem
 
 
+def not_a_record(path: str, data: bytes) -> str:
+    """Why a file is plainly no game record, in a person's words ('' when it
+    may be one): a firmware file, or text whose first line is no record's
+    header (a record begins with `{`, RECORD.md). A binary file is said by
+    parsing, in one short line."""
+    from usher_tools.history.parsing import binary, quote
+
+    if data[:4] == b"UF2\n" and data[4:8] == b"WQ]\x9e":  # UF2's two magic numbers (pico/uf2.py)
+        return "%s is a firmware file (UF2), not a game record: usher flash puts it on a Pico" % path
+    if binary(data):
+        return ""
+    for no, raw in enumerate(data.lstrip(b"\xef\xbb\xbf").splitlines()[:1000], 1):
+        line = raw.decode("utf-8", "replace").strip()
+        if line and not line.startswith("#"):
+            if line.startswith("{"):
+                return ""
+            return "%s: not a game record (line %d is no record's header: %s)" % (path, no, quote(line))
+    return ""  # blank lines and comments only, so far: parsing says what is missing
+
+
 @click.command("import")
 @db_option
 @click.option(
@@ -114,39 +135,50 @@ def import_(db_path, device, files) -> None:  # type: ignore[no-untyped-def]
     """Put game record FILES into the history (as the web page downloads them,
     or written by hand as `usher score` reads them)."""
     bad = []
-    with history(db_path, create=True) as h:
-        for path in files:
-            dev, name = where_from(path, device)
+    good = []
+    # every file read and checked first: when none is a record, no history is made
+    for path in files:
+        dev, name = where_from(path, device)
+        try:
             with open(path, "rb") as f:
                 data = f.read()
-            try:
-                data, changed = device_form(data)
-                view, result, status, problem = read_record(name, data)
-            except NotImported as e:
-                bad.append("%s: hand-written record not imported: %s" % (path, e))
-                continue
-            except ScoreError as e:
-                bad.append("%s: not a game record (%s)" % (path, e))
-                continue
-            old = h.get(dev, name)
-            if old is not None and old["data"] == data and old["complete"]:
-                what = "same"
-            else:
-                h.save_complete(dev, view, data, result, status, problem)
-                what = "new" if old is None else "updated"
-            row = h.get(dev, name)
-            out.print(
-                "%s  %s:%s  %s  %s%s%s"
-                % (
+        except OSError as e:
+            bad.append("cannot read %s: %s" % (path, e.strerror or e))
+            continue
+        why = not_a_record(path, data)
+        if why:
+            bad.append(why)
+            continue
+        try:
+            data, changed = device_form(data)
+            view, result, status, problem = read_record(name, data)
+        except NotImported as e:
+            bad.append("%s: hand-written record not imported: %s" % (path, e))
+            continue
+        except ScoreError as e:
+            bad.append("%s: not a game record (%s)" % (path, e))
+            continue
+        good.append((dev, name, data, changed, view, result, status, problem))
+    if good:
+        with history(db_path, create=True) as h:
+            for dev, name, data, changed, view, result, status, problem in good:
+                old = h.get(dev, name)
+                if old is not None and old["data"] == data and old["complete"]:
+                    what = "same"
+                else:
+                    h.save_complete(dev, view, data, result, status, problem)
+                    what = "new" if old is None else "updated"
+                row = h.get(dev, name)
+                line = "%s  %s:%s  %s  %s%s%s" % (
                     what,
                     dev[:8],
                     name,
-                    view["game"],
+                    title_of(view["game"]),
                     row["status"],
                     (" - " + problem) if problem else "",
                     (" (%s)" % changed) if changed else "",
                 )
-            )
+                out.print(line, markup=False)
     if bad:
         raise UsherError("\n".join(bad))
 

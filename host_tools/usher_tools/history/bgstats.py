@@ -20,8 +20,11 @@ Its input is a list of plays, plain dicts in the history's order:
                                # in seat order
 
 API:
-    backup(plays) -> dict      the import file: players, locations, games, plays, userInfo
-    backup_text(plays) -> str  that file as JSON text (2-space indent, a newline at the end)
+    backup(plays, like=None) -> dict      the import file: players, locations, games, plays, userInfo
+    backup_text(plays, like=None) -> str  that file as JSON text (2-space indent, a newline at the end)
+    like_of(export) -> dict    the parts of a person's own BG Stats export that `like` uses;
+                               NotAnExport (one line) if it is not one
+    like_summary(export) -> dict   {players, games, me}: what the page says of a chosen export
     push(play) -> dict         one play as a push-link payload
     link(play) -> str          https://app.bgstatsapp.com/createPlay.html?data=<payload, URL-encoded>
     links_text(plays) -> str   one link a line
@@ -33,6 +36,23 @@ The file's uuids are names, never random: a play's from its id, a player's
 from the name, a game's from its title, the location's from "Usher". A second
 export of the same plays gives the same file, and the app merges an import of
 plays it already holds.
+
+Every object carries the fields a real BG Stats export's objects carry, of
+the same JSON types (docs/BGSTATS.md names the public exports and readers
+each comes from). Dates are the plays' own, never the clock's: a play's
+entryDate and modificationDate are its playDate; a player's, game's or the
+location's modificationDate is the earliest playDate of the plays in the file
+that name it.
+
+`like` is the person's own export (parsed JSON; like_of checks it): a player,
+game or location of theirs that is ours (the same uuid, else the same name,
+else the same name trimmed and with A-Z folded to a-z; each of theirs once,
+never their anonymous player) is written as their file has it (id, uuid,
+name, modificationDate and the other fields written here), so an import
+changes nothing of it and adds the plays to it; anything else gets an id
+above theirs and a uuid from its name. userInfo.meRefId names their own
+player (added if they played no game here); without `like`, the player in
+the most plays (the device's owner, most likely; the first of them on a tie).
 """
 
 import binascii
@@ -42,6 +62,7 @@ import json
 LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 LOCATION = "Usher"
 SOURCE = "Usher"
+EARLIEST = "2000-01-01 00:00:00"  # the date of an object no play names: only their own player, in a file of no plays
 
 # the order of keys in every object written (unknown keys after these, sorted)
 ORDER = (
@@ -53,6 +74,8 @@ ORDER = (
     "sourceGameId",
     "sourcePlayerId",
     "playDate",
+    "entryDate",
+    "modificationDate",
     "durationMin",
     "gameRefId",
     "locationRefId",
@@ -65,6 +88,17 @@ ORDER = (
     "cooperative",
     "usesTeams",
     "isAnonymous",
+    "isBaseGame",
+    "isExpansion",
+    "rating",
+    "ignored",
+    "manualWinner",
+    "rounds",
+    "scoringSetting",
+    "playImages",
+    "expansionPlays",
+    "importPlayId",
+    "nemestatsId",
     "playerScores",
     "players",
     "playerRefId",
@@ -79,6 +113,7 @@ ORDER = (
     "games",
     "plays",
     "userInfo",
+    "meRefId",
 )
 
 try:  # CPython: non-ASCII as itself, as MicroPython's json always writes it
@@ -122,7 +157,24 @@ def dumps(value, indent: int = 0, _depth: int = 0) -> str:  # type: ignore[no-un
         return _wrap("[", [dumps(v, indent, _depth + 1) for v in value], "]", indent, _depth)
     if isinstance(value, float):
         raise ValueError("no floats in BG Stats JSON: %r" % value)
+    if isinstance(value, str) and ("\b" in value or "\f" in value):
+        return _text(value)
     return json.dumps(value, **_AS_IS)
+
+
+def _text(text: str) -> str:
+    """JSON of a string holding a backspace or form feed: CPython writes them
+    \\b and \\f, MicroPython \\u0008 and \\u000c; here always the latter
+    (a name from the person's export may hold anything)."""
+    pieces = []
+    run = ""
+    for c in text:
+        if c == "\b" or c == "\f":
+            pieces.append(json.dumps(run, **_AS_IS)[1:-1] + "\\u%04x" % ord(c))
+            run = ""
+        else:
+            run += c
+    return '"' + "".join(pieces) + json.dumps(run, **_AS_IS)[1:-1] + '"'
 
 
 def _keys(d: dict) -> list:
@@ -206,41 +258,207 @@ def links_text(plays: list) -> str:
     return "".join(link(p) + "\n" for p in plays)
 
 
-def backup(plays: list) -> dict:
-    """The import file of `plays`: BG Stats' own backup shape. Integer ids
-    count from 1 in order of first appearance; every RefId is one of them."""
-    players: list = []
-    games: list = []
-    player_id: dict = {}
-    game_id: dict = {}
-    location = {"id": 1, "uuid": uuid_of("location", LOCATION), "name": LOCATION}
+def _manual(play: dict) -> bool:
+    """Whether the winners are not simply the highest scores (a tie broken
+    by the rules, or no scores): BG Stats' manualWinner, so the app keeps
+    our winners rather than work them out from the points."""
+    scores = [p["score"] for p in play["players"]]
+    if not scores or None in scores:
+        return True
+    top = max(scores)
+    return [s == top for s in scores] != [bool(p["winner"]) for p in play["players"]]
+
+
+class NotAnExport(ValueError):
+    """A --like file that is not a BG Stats export: its message says why, in one line."""
+
+
+_SPACE = " \t\n\r\f\v"  # ASCII only: MicroPython's str.strip() knows no other spaces
+
+
+def _fold(text: str) -> str:
+    """`text` trimmed, A-Z as a-z and nothing else folded (MicroPython's
+    str.lower() folds ASCII only, and the page must give the laptop's bytes)."""
+    return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in text.strip(_SPACE))
+
+
+def like_of(export) -> dict:  # type: ignore[no-untyped-def]
+    """The parts of a person's BG Stats export that `like` uses: {"players",
+    "games", "locations": their objects, "me": userInfo.meRefId or None}."""
+    if not isinstance(export, dict):
+        raise NotAnExport("not a JSON object")
+    out = {}
+    for key in ("players", "games", "locations"):
+        objs = export.get(key)
+        if not isinstance(objs, list):
+            raise NotAnExport("no %s list" % key)
+        for o in objs:
+            if not isinstance(o, dict) or type(o.get("id")) is not int:
+                raise NotAnExport("one of its %s has no number for its id" % key)
+            if not isinstance(o.get("uuid"), str) or not isinstance(o.get("name"), str):
+                raise NotAnExport("one of its %s has no uuid or name" % key)
+        out[key] = objs
+    info = export.get("userInfo")
+    me = info.get("meRefId") if isinstance(info, dict) else None
+    out["me"] = me if type(me) is int else None
+    return out
+
+
+def like_summary(export) -> dict:  # type: ignore[no-untyped-def]
+    """{"players": n, "games": n, "me": their own player's name or ""}."""
+    mine = like_of(export)
+    me = [p["name"] for p in mine["players"] if p["id"] == mine["me"]]
+    return {"players": len(mine["players"]), "games": len(mine["games"]), "me": me[0] if me else ""}
+
+
+def _match(kind: str, names: list, theirs: list) -> dict:
+    """{our name: their object} for our names (in order of first appearance)
+    that are theirs: the same uuid (ours, from an earlier import, perhaps
+    renamed since), else the same name, else the same folded name; each of
+    theirs once, their anonymous player never by name."""
+    # what each rule compares, ours and theirs: a uuid, a name, a folded name
+    keys = [
+        ([uuid_of(kind, n) for n in names], [_fold(o["uuid"]) for o in theirs]),
+        (names, [o["name"] for o in theirs]),
+        ([_fold(n) for n in names], [_fold(o["name"]) for o in theirs]),
+    ]
+    found: dict = {}
+    taken: set = set()
+    for rule in range(len(keys)):
+        ours, their_keys = keys[rule]
+        for j in range(len(names)):
+            if names[j] in found:
+                continue
+            for i in range(len(theirs)):
+                if i in taken or their_keys[i] != ours[j] or (rule and theirs[i].get("isAnonymous") is True):
+                    continue
+                found[names[j]] = theirs[i]
+                taken.add(i)
+                break
+    return found
+
+
+def _adopt(ours: dict, theirs: dict) -> dict:
+    """`ours` with each of its fields as `theirs` has it, where theirs has it
+    of the same JSON type (a bool is not an int here)."""
+    for k in list(ours):
+        if k in theirs and type(theirs[k]) is type(ours[k]):
+            ours[k] = theirs[k]
+    return ours
+
+
+def _objects(kind: str, names: list, since: dict, fresh, theirs: list) -> tuple:  # type: ignore[no-untyped-def]
+    """([objects], {name: id}): `fresh(name, date)` for each name (`since`
+    its date by (kind, name)), as theirs where it is theirs, else numbered
+    above their ids."""
+    found = _match(kind, names, theirs)
+    next_id = 1
+    for o in theirs:
+        if o["id"] >= next_id:
+            next_id = o["id"] + 1
+    out = []
+    ids = {}
+    for name in names:
+        obj = fresh(name, since[(kind, name)])
+        if name in found:
+            _adopt(obj, found[name])
+        else:
+            obj["id"] = next_id
+            next_id += 1
+        ids[name] = obj["id"]
+        out.append(obj)
+    return out, ids
+
+
+def _by_id(objs: list) -> list:
+    objs.sort(key=lambda o: o["id"])
+    return objs
+
+
+def backup(plays: list, like=None) -> dict:  # type: ignore[no-untyped-def]
+    """The import file of `plays`: BG Stats' own backup shape. Without
+    `like`, integer ids count from 1 in order of first appearance; every
+    RefId is one of them. With `like` (the person's own export), what is
+    theirs keeps their ids and uuids (see the module's docstring)."""
+    mine = like_of(like) if like is not None else {"players": [], "games": [], "locations": [], "me": None}
+    # the names in order of first appearance, each with the earliest date of a play naming it
+    titles: list = []
+    names: list = []
+    since: dict = {}
+    count: dict = {}
+    for play in plays:
+        for key in [("game", play["title"])] + [("player", p["name"]) for p in play["players"]]:
+            if key not in since:
+                (titles if key[0] == "game" else names).append(key[1])
+                since[key] = play["date"]
+            elif play["date"] < since[key]:
+                since[key] = play["date"]
+        for p in play["players"]:
+            count[p["name"]] = count.get(p["name"], 0) + 1
+    earliest = min([p["date"] for p in plays]) if plays else EARLIEST
+    since[("location", LOCATION)] = earliest
+    players, player_id = _objects(
+        "player",
+        names,
+        since,
+        lambda name, date: {
+            "id": 0,
+            "uuid": uuid_of("player", name),
+            "name": name,
+            "isAnonymous": False,
+            "modificationDate": date,
+        },
+        mine["players"],
+    )
+    games, game_id = _objects(
+        "game",
+        titles,
+        since,
+        lambda title, date: {
+            "id": 0,
+            "uuid": uuid_of("game", title),
+            "name": title,
+            "modificationDate": date,
+            "bggId": 0,
+            "highestWins": True,
+            "noPoints": False,
+            "cooperative": False,
+            "usesTeams": False,
+            "isBaseGame": 1,  # BG Stats' 0 or 1, not false or true
+            "isExpansion": 0,
+            "rating": 0,
+        },
+        mine["games"],
+    )
+    locations, location_id = _objects(
+        "location",
+        [LOCATION] if plays else [],
+        since,
+        lambda name, date: {"id": 0, "uuid": uuid_of("location", name), "name": name, "modificationDate": date},
+        mine["locations"],
+    )
+    # their own player: ours if they played here, else added as theirs
+    me = 0
+    for o in mine["players"]:
+        if mine["me"] is not None and o["id"] == mine["me"]:
+            me = o["id"]
+            if me not in [p["id"] for p in players]:
+                blank = {"id": 0, "uuid": "", "name": "", "isAnonymous": False, "modificationDate": earliest}
+                players.append(_adopt(blank, o))
+            break
+    if not me and names:  # the player in the most plays, the first of them on a tie
+        best = names[0]
+        for name in names:
+            if count[name] > count[best]:
+                best = name
+        me = player_id[best]
     out_plays = []
     for play in plays:
-        title = play["title"]
-        if title not in game_id:
-            game_id[title] = len(games) + 1
-            games.append(
-                {
-                    "id": game_id[title],
-                    "uuid": uuid_of("game", title),
-                    "name": title,
-                    "bggId": 0,
-                    "highestWins": True,
-                    "noPoints": False,
-                    "cooperative": False,
-                    "usesTeams": False,
-                }
-            )
         scores = []
         seat = 0
         for p in play["players"]:
             seat += 1
             name = p["name"]
-            if name not in player_id:
-                player_id[name] = len(players) + 1
-                players.append(
-                    {"id": player_id[name], "uuid": uuid_of("player", name), "name": name, "isAnonymous": False}
-                )
             scores.append(
                 {
                     "playerRefId": player_id[name],
@@ -258,21 +476,36 @@ def backup(plays: list) -> dict:
                 "id": len(out_plays) + 1,
                 "uuid": uuid_of("play", play["id"]),
                 "playDate": play["date"],
+                # entered and last changed when it was played: the play's own date, so a
+                # second export of it is the same play to the app, byte for byte
+                "entryDate": play["date"],
+                "modificationDate": play["date"],
                 "durationMin": minutes if minutes is not None else 0,
-                "gameRefId": game_id[title],
-                "locationRefId": location["id"],
+                "gameRefId": game_id[play["title"]],
+                "locationRefId": location_id[LOCATION],
                 "comments": comment(play),
+                "bggId": 0,  # a play's id on BoardGameGeek: none
+                "usesTeams": False,
+                "ignored": False,
+                "manualWinner": _manual(play),
+                "rounds": 0,  # BG Stats' 0: not counted
+                "scoringSetting": 0,
+                "rating": 0,
+                "playImages": "[]",  # a JSON list in a string, as the app writes it
+                "expansionPlays": [],
+                "importPlayId": 0,
+                "nemestatsId": 0,
                 "playerScores": scores,
             }
         )
     return {
-        "players": players,
-        "locations": [location],
-        "games": games,
+        "players": _by_id(players),
+        "locations": _by_id(locations),
+        "games": _by_id(games),
         "plays": out_plays,
-        "userInfo": {},
+        "userInfo": {"meRefId": me},
     }
 
 
-def backup_text(plays: list) -> str:
-    return dumps(backup(plays), 2) + "\n"
+def backup_text(plays: list, like=None) -> str:  # type: ignore[no-untyped-def]
+    return dumps(backup(plays, like), 2) + "\n"

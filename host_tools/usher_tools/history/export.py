@@ -6,6 +6,8 @@ BG Stats takes plays two ways, both built by usher_tools.history.bgstats
 - `--format bgstats`: an import file in the app's own backup shape
   (players, locations, games, plays, userInfo; uuids that a second export of
   the same plays gives again, so an import merges rather than duplicates);
+  with `--like EXPORT.json` (the person's own BG Stats export) the players,
+  games and location they already have keep their ids and uuids;
 - `--format bgstats-links`: one push link a play
   (https://app.bgstatsapp.com/createPlay.html?data= followed by the play as
   BG Stats documents plays pushed from other apps, URL-encoded), which opens
@@ -14,8 +16,9 @@ BG Stats takes plays two ways, both built by usher_tools.history.bgstats
 Finished games only; a Films match is a play a game (`#g2`), the VIP holder
 at its start as the start player. Games the laptop flagged (its replay
 differs from the device, or fails) are left out and named. playDate is the
-laptop's local time of the game's start; a game dated by its sync (the
-device's clock was not set) says so in the play's comments.
+laptop's local time of the game's start; a game dated by the first sync
+that brought any of it (the device's clock was not set) says so in the
+play's comments, with that sync's date.
 """
 
 import csv
@@ -42,8 +45,11 @@ def dated_from_sync(row: dict) -> bool:
 
 def when(row: dict) -> int:
     """Seconds since 1970 the game started: the device's clock if it was set,
-    else the time of the sync that first brought it."""
-    return int(row["synced_at"]) if dated_from_sync(row) else int(row.get("created") or 0)
+    else the time of the first sync (or import) that brought any of it, which
+    a later sync of the same game keeps (store.py `first_seen`)."""
+    if not dated_from_sync(row):
+        return int(row.get("created") or 0)
+    return int(row.get("first_seen") or row["synced_at"])
 
 
 def play_date(row: dict) -> str:
@@ -105,6 +111,18 @@ CSV_FIELDS = [
 ]
 
 
+FORMULA = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as the start of a formula
+
+
+def cell(value):  # type: ignore[no-untyped-def]
+    """A CSV cell a spreadsheet reads as text, never as a formula: a text
+    value (a player's name, `=1+2+cmd|A1`) that begins with one of FORMULA
+    gets a leading `'` (OWASP's CSV-injection advice); numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA):
+        return "'" + value
+    return value
+
+
 def to_csv(rows: list) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
@@ -114,7 +132,8 @@ def to_csv(rows: list) -> str:
         for play in g["plays"]:  # one, or one a game of a Films match (`part` 1, 2, 3)
             for p in play["players"]:
                 w.writerow(
-                    [
+                    cell(v)
+                    for v in [
                         g["id"],
                         g["device"],
                         g["name"],
@@ -152,10 +171,19 @@ def duration_min(row: dict):  # type: ignore[no-untyped-def]
 
 def dated_by(row: dict) -> str:
     """ "" when the device's clock dated the game, else what did: the sync,
-    or the import (`usher import` keeps its time in the view)."""
+    or the import, that first brought any of it (a row from a history before
+    that was kept: what its view says, `usher import` marks its own)."""
     if not dated_from_sync(row):
         return ""
-    return "the import" if (row.get("device_view") or {}).get("imported") else "the sync"
+    return "the " + first_by(row)
+
+
+def first_by(row: dict) -> str:
+    """ "sync" or "import": what first brought the game into the history."""
+    by = row.get("first_by") or ""
+    if by:
+        return by
+    return "import" if (row.get("device_view") or {}).get("imported") else "sync"
 
 
 def bgstats_input(row: dict, pid: str, part: dict | None = None) -> dict:
@@ -178,6 +206,12 @@ def bgstats_plays(rows: list) -> tuple:
     """([bgstats input dict a play], labels of games left out and why): the
     finished games the laptop's replay agrees on, one play a game of a Films
     match."""
+    found, left = bgstats_rows(rows)
+    return [p for _, p in found], left
+
+
+def bgstats_rows(rows: list) -> tuple:
+    """bgstats_plays' plays, each with the row it came from: ([(row, play)], left)."""
     out = []
     left = []
     seen: set = set()
@@ -190,14 +224,35 @@ def bgstats_plays(rows: list) -> tuple:
             continue
         parts = (plays(r) if games.of(r["game"]).plays is not None else []) or [None]
         for part in parts:
-            out.append(bgstats_input(r, ids[r["id"]], part))
+            out.append((r, bgstats_input(r, ids[r["id"]], part)))
     return out, left
 
 
-def to_bgstats(rows: list) -> tuple:
-    """(the BG Stats import file as JSON text, labels of games left out)."""
+def to_bgstats(rows: list, like=None) -> tuple:  # type: ignore[no-untyped-def]
+    """(the BG Stats import file as JSON text, labels of games left out);
+    `like` the person's own BG Stats export, parsed (bgstats.backup)."""
     found, left = bgstats_plays(rows)
-    return bgstats.backup_text(found), left
+    return bgstats.backup_text(found, like), left
+
+
+def read_like(path: str) -> dict:
+    """The person's own BG Stats export at `path`, parsed and checked
+    (bgstats.like_of); ValueError, one line, if it cannot be read or is
+    not one."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise ValueError("cannot read %s: %s" % (path, e.strerror or e)) from None
+    try:
+        export = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError):
+        raise ValueError("%s is not a BG Stats export: not JSON" % path) from None
+    try:
+        bgstats.like_of(export)
+    except bgstats.NotAnExport as e:
+        raise ValueError("%s is not a BG Stats export: %s" % (path, e)) from None
+    return export
 
 
 def to_bgstats_links(rows: list) -> tuple:
@@ -207,9 +262,9 @@ def to_bgstats_links(rows: list) -> tuple:
 
 
 def bgstats_links(rows: list) -> tuple:
-    """([(play input, link)], labels of games left out): for --qr."""
-    found, left = bgstats_plays(rows)
-    return [(p, bgstats.link(p)) for p in found], left
+    """([(play input, link, its row)], labels of games left out): for --qr."""
+    found, left = bgstats_rows(rows)
+    return [(p, bgstats.link(p), r) for r, p in found], left
 
 
 QR_MAX = 2953  # bytes a QR code holds at most (version 40, error correction L, byte mode)
@@ -240,11 +295,14 @@ def qr_width(code) -> int:  # type: ignore[no-untyped-def]
     return int(code.symbol_size(scale=1, border=QR_BORDER)[0])
 
 
-def qr_file_name(n: int, play: dict) -> str:
-    """NN-game[-gK].png: the play's number in the export, its game, and its
-    game of a Films match."""
-    part = play["id"].rsplit("#", 1)[1] if "#g" in play["id"] else ""
-    return "%02d-%s%s.png" % (n, play["game"].replace("_", "-"), "-" + part if part else "")
+def qr_file_name(row: dict, play: dict, shared: bool = False) -> str:
+    """g0004-showtime.png, g0003-films-game-2.png: named by the game, so a
+    later sync never renames them (a number in the export would shift); a
+    name the history holds for several games (deleted on the device, the name
+    given again; two devices) carries the history's id too (g0001-id7-...)."""
+    part = play["id"].rsplit("#g", 1)[1] if "#g" in play["id"] else ""
+    name = row["name"] + ("-id%d" % row["id"] if shared else "")
+    return "%s-%s%s.png" % (name, play["game"].replace("_", "-"), "-game-" + part if part else "")
 
 
 def too_long(play: dict, link: str) -> str:

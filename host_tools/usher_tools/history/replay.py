@@ -125,7 +125,18 @@ class Replay:
         return [self.records[i] for i in self.keep]
 
     def standings(self) -> list:
-        return self.game.standings(self.state)
+        """[{"player", "name", "score", "rank"}], best first. Before the end a
+        tie stays a tie, by the score alone: every rulebook's tie-break (ZE,
+        money, the red carpet, the VIP Ticket) settles the end of the game,
+        and Show Manager's money and (unless its setup shows them) Showbiz's
+        ZE are secret until then."""
+        st = self.game.standings(self.state)
+        if self.is_over():
+            return st
+        st = sorted(st, key=lambda s: (-s["score"], s["player"]))
+        for s in st:
+            s["rank"] = 1 + sum(1 for t in st if t["score"] > s["score"])
+        return st
 
     def is_over(self) -> bool:
         return self.game.is_over(self.state)

@@ -197,6 +197,7 @@ def unit_of(rp: Replay) -> str:
     return unit(rp.game.name)
 
 
+MARK_COLOUR = "#707070"  # a chart's marks (Showtime's screenings, a match's games): dotted lines
 MARKERS = "osD^vp<>h*"  # a seat's own marker, so lines that meet stay told apart
 DASH = 6.0  # points: each of a coinciding group's lines shows in turn, one dash each
 
@@ -267,9 +268,12 @@ def figure(row: dict):  # type: ignore[no-untyped-def]
         ax.step(xs, ys, where="post", label=name, color=colours[i], lw=2, ls=ls, path_effects=edge)
         if mark:
             ax.plot(xs, ys, ls="", marker=mark, ms=4, markevery=every, color=colours[i], mec="#404040")
-    for x, text in steps["marks"]:
-        ax.axvline(x, color="#888888", ls="--", lw=0.8)
-        ax.annotate(text, (x, 1), xycoords=("data", "axes fraction"), fontsize="x-small", rotation=90, va="top")
+    for x, _ in steps["marks"]:  # dotted: dashes are the players' lines that lie on one another
+        ax.axvline(x, color=MARK_COLOUR, ls=":", lw=1.2, zorder=1)  # under the players' lines
+    if steps["marks"]:  # each mark's words over the chart, where no line is drawn
+        top = ax.secondary_xaxis("top")
+        top.set_xticks([x for x, _ in steps["marks"]], [t for _, t in steps["marks"]], fontsize="x-small")
+        top.tick_params(length=0, pad=2, colors=MARK_COLOUR)
     if steps["ticks"]:
         ax.set_xticks([x for x, _ in steps["ticks"]], [t for _, t in steps["ticks"]], fontsize="small")
     ax.set_xlabel(steps["xlabel"])
@@ -283,15 +287,21 @@ def figure(row: dict):  # type: ignore[no-untyped-def]
             Line2D([], [], color=colours[i], lw=2, marker=MARKERS[i % len(MARKERS)] if dots else None, mec="#404040")
             for i in range(len(names))
         ]
-        ax.legend(keys, names, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")  # off the lines
+        labels = list(names)
+        if steps["marks"]:
+            keys.append(Line2D([], [], color=MARK_COLOUR, ls=":", lw=1.2))
+            labels.append(laptop.MARK)
+        ax.legend(keys, labels, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")  # off the lines
     ax.grid(True, alpha=0.3)
     ax2 = fig.add_subplot(2, 1, 2)
     lines = standing_lines(rp)
     labels = ["%d. %s" % (s["rank"], s["name"]) for s in lines]
     scores = [s["score"] for s in lines]
+    notes = tie_notes(rp)
     ax2.barh(list(range(len(scores))), scores, color=[colours[s["seat"]] for s in lines], edgecolor="#404040")
     ax2.set_yticks(list(range(len(scores))), labels)
-    ax2.invert_yaxis()  # the leader on top
+    # the leader on top; under the last bar a row of its own for each tie's words, where no bar is
+    ax2.set_ylim(max(len(scores), 1) - 0.5 + 0.6 * len(notes), -0.5)
     for y, s in enumerate(lines):
         ax2.text(s["score"], y, " %s" % s["text"], va="center")
     ax2.set_xlim(0, max(scores + [1]) * 1.6)  # room for the words after the longest bar
@@ -299,8 +309,24 @@ def figure(row: dict):  # type: ignore[no-untyped-def]
 
     ax2.xaxis.set_major_locator(MaxNLocator(integer=True))  # scores, tickets and games are whole
     ax2.set_title("Final standings" if rp.is_over() else "Standings so far")
-    for k, note in enumerate(tie_notes(rp)):  # why a tie went the way it did, under the bars
-        ax2.text(0.99, 0.03 + 0.08 * k, note, transform=ax2.transAxes, ha="right", va="bottom", fontsize="small")
+    from matplotlib.transforms import blended_transform_factory
+
+    under = blended_transform_factory(ax2.transAxes, ax2.transData)
+    for k, note in enumerate(notes):  # why a tie went the way it did, in the rows under the bars
+        ax2.text(0.01, len(scores) - 0.2 + 0.6 * k, note, transform=under, va="center", fontsize="small")
     ax2.set_xlabel("games won" if laptop.match(rp.header) else unit_of(rp))
+    plain(fig)
     fig.tight_layout()
     return fig
+
+
+def plain(fig) -> None:  # type: ignore[no-untyped-def]
+    """Every text of the figure drawn as it is written: a player's name is
+    text (`$x^2$` stays as typed, `$\\frac{a$` is no mathtext error).
+    Before anything is drawn (tight_layout draws): the texts made later are
+    the numbers of the axes' ticks."""
+    from matplotlib.text import Text
+
+    for t in fig.findobj(Text):
+        t.set_usetex(False)
+        t.set_parse_math(False)

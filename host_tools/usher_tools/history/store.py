@@ -9,6 +9,15 @@ name the device uses again after a delete is a new game. Each row keeps the
 record's bytes exactly as the device sent them, what the device said about
 it, and what the laptop's own re-scoring found.
 
+`synced_at` is the last sync that changed a row; `first_seen` the first
+sync (or `usher import`, `first_by` says which) that brought any of the
+game, kept by every later one and by a copy kept beside it: the date of a
+game whose device's clock was never set (history/export.py `when`). A
+history from before first_seen (schema 2 and older) knew only synced_at: its
+rows take the earliest time the file holds for the game (its copies' syncs,
+the syncs that archived a cut record), which may be a later sync than the
+first, and say so with first_by ''.
+
 Nothing synced is ever thrown away or silently fixed: a finished game whose
 record comes back different is kept, and the new content is kept beside it
 as another copy (`copy` 1, 2...); an unfinished one that changed (the device
@@ -17,7 +26,9 @@ cut a torn tail) is replaced and its old bytes archived in `replaced`.
 The file is marked as ours (SQLite application_id). A file that is not an
 usher history (another program's SQLite file, text, garbage), a damaged one,
 or one written by a newer usher is refused with a HistoryError and left as
-it is: no table added, no switch to WAL.
+it is: no table added, no switch to WAL. The commands that only read open
+it read-only (`read_only`): they create nothing, refuse an empty file, and
+read an older schema carried over in memory, the file left as it is.
 """
 
 import json
@@ -27,7 +38,7 @@ import time
 
 from usher_tools.history.status import FLAGGED, INVALID, MISMATCH, OK, PARTIAL  # noqa: F401  (the history's statuses)
 
-SCHEMA = 2
+SCHEMA = 3
 APP_ID = 0x55534852  # "USHR" in the SQLite header's application_id
 
 TABLES = """
@@ -51,6 +62,8 @@ CREATE TABLE IF NOT EXISTS games(
     status TEXT NOT NULL DEFAULT 'partial',
     problem TEXT NOT NULL DEFAULT '',
     synced_at INTEGER NOT NULL DEFAULT 0,
+    first_seen INTEGER NOT NULL DEFAULT 0,
+    first_by TEXT NOT NULL DEFAULT '',
     UNIQUE(device, gid, copy));
 CREATE TABLE IF NOT EXISTS replaced(
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -67,6 +80,20 @@ INSERT INTO games(id, device, name, gid, copy, game, created, players, size, dat
     SELECT id, device, name, name || '@' || created, 0, game, created, players, size, data, complete,
            device_view, result, status, problem, synced_at FROM games_v1;
 DROP TABLE games_v1;
+"""
+
+# schema 2 had no first_seen: a clock-less game was dated by whichever sync saved it last
+MIGRATE_2 = """
+ALTER TABLE games ADD COLUMN first_seen INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN first_by TEXT NOT NULL DEFAULT '';
+"""
+
+# what a history before schema 3 knows of a game's first sync: the earliest time it holds for it
+FIRST_SEEN = """
+UPDATE games SET first_seen = MIN(
+    (SELECT MIN(g.synced_at) FROM games g WHERE g.device = games.device AND g.gid = games.gid),
+    COALESCE((SELECT MIN(r.replaced_at) FROM replaced r JOIN games g ON r.game_id = g.id
+              WHERE g.device = games.device AND g.gid = games.gid), 9223372036854775807));
 """
 
 V1_TABLES = {"meta", "devices", "games", "replaced"}
@@ -107,17 +134,55 @@ class Row(dict):
 
 
 class History:
-    def __init__(self, path: str | None = None, create: bool = True) -> None:
+    def __init__(self, path: str | None = None, create: bool = True, read_only: bool = False) -> None:
         """`create`: make the file (and its folder) when there is none; else
-        (the commands that only read) a HistoryError says there is none."""
+        a HistoryError says there is none. `read_only` (the commands that
+        only read: games, show, stats, export, report, delete): nothing is
+        written to the file, ever; an empty file is refused as not a history,
+        and an older schema is carried over in memory only."""
         self.path = path or default_path()
-        if not create and not os.path.exists(self.path):
+        if (read_only or not create) and not os.path.exists(self.path):
             raise HistoryError("no history at %s yet: usher sync (or usher import) makes it" % self.path)
         try:
-            self.db = self._open()
+            self.db = self._open_read_only() if read_only else self._open()
         except sqlite3.Error as e:
             msg = "history %s cannot be read (%s): not an usher history, or damaged" % (self.path, e)
             raise HistoryError(msg) from None
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        import urllib.request
+
+        path = self.path
+        if os.path.isdir(path):
+            raise HistoryError("history %s is a folder" % path)
+        if os.path.getsize(path) == 0:
+            raise HistoryError("%s is an empty file, not an usher history: left untouched" % path)
+        uri = "file:%s" % urllib.request.pathname2url(os.path.abspath(path))
+        # mode=rw, never creating: a WAL file's last reader removes the -wal and
+        # -shm it opened (mode=ro leaves them behind); query_only forbids writes
+        try:
+            db = sqlite3.connect(uri + "?mode=rw", uri=True, timeout=10)
+        except sqlite3.OperationalError:
+            db = sqlite3.connect(uri + "?mode=ro", uri=True, timeout=10)  # a file we may not write
+        try:
+            db.execute("PRAGMA query_only=ON")
+            schema = self._check(db)
+            if schema == 0:
+                raise HistoryError("%s is an empty database, not an usher history: left untouched" % path)
+            if schema < SCHEMA:
+                # an older usher's history, read as this one reads it: carried over in memory,
+                # the file left for the next sync or import to bring up to date
+                mem = sqlite3.connect(":memory:")
+                db.backup(mem)
+                db.close()
+                db = mem
+                steps = MIGRATE_1.format(games=_games_table()) if schema == 1 else MIGRATE_2
+                db.executescript("BEGIN;" + steps + FIRST_SEEN + "COMMIT;" + TABLES)
+            db.row_factory = sqlite3.Row
+        except BaseException:
+            db.close()
+            raise
+        return db
 
     def _open(self) -> sqlite3.Connection:
         path = self.path
@@ -141,9 +206,10 @@ class History:
             # no fsync per game: a crash keeps the file consistent, and the device
             # still holds every record until someone deletes it there
             db.execute("PRAGMA synchronous=NORMAL")
-            if schema == 1:
+            if schema in (1, 2):
+                steps = MIGRATE_1.format(games=_games_table()) if schema == 1 else MIGRATE_2
                 with db:
-                    db.executescript("BEGIN;" + MIGRATE_1.format(games=_games_table()) + "COMMIT;")
+                    db.executescript("BEGIN;" + steps + FIRST_SEEN + "COMMIT;")
             db.executescript(TABLES)
             db.execute("PRAGMA application_id=%d" % APP_ID)
             db.execute("INSERT OR REPLACE INTO meta VALUES('schema', ?)", (str(SCHEMA),))
@@ -253,6 +319,9 @@ class History:
     def _upsert(self, device, view, data, complete, result, status, problem) -> tuple:  # type: ignore[no-untyped-def]
         gid = gid_of(view)
         old = self.latest(device, gid)
+        now = int(time.time())
+        # the first sync or import that brought any of this game dates it for good
+        first = (old["first_seen"], old["first_by"]) if old else (now, "import" if view.get("imported") else "sync")
         copy = 0
         note = ""
         if old is not None and old["data"] and not data.startswith(old["data"]):
@@ -268,7 +337,7 @@ class History:
                 # the same game cut and gone on differently: replaced, the old copy archived
                 self.db.execute(
                     "INSERT INTO replaced(game_id, data, status, problem, replaced_at) VALUES(?,?,?,?,?)",
-                    (old["id"], old["data"], old["status"], old["problem"], int(time.time())),
+                    (old["id"], old["data"], old["status"], old["problem"], now),
                 )
         elif old is not None:
             copy = old["copy"]
@@ -284,13 +353,14 @@ class History:
             json.dumps(result),
             status,
             problem,
-            int(time.time()),
+            now,
         )
         if old is None:
             cur = self.db.execute(
                 "INSERT INTO games(name, game, created, players, size, data, complete, device_view, result, status,"
-                " problem, synced_at, device, gid, copy) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                values + (device, gid, copy),
+                " problem, synced_at, device, gid, copy, first_seen, first_by)"
+                " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                values + (device, gid, copy) + first,
             )
             rid = cur.lastrowid
         else:

@@ -34,6 +34,21 @@ class Timeout(LinkError):
     exit_code = 4
 
 
+class NotUsher(Timeout):
+    """The reply never came, but other bytes did: MicroPython's REPL (its
+    prompt, a traceback), or lines that are not Usher's protocol. The device
+    answered, badly: exit code 5, where silence is 4 (LAPTOP.md)."""
+
+    exit_code = 5
+
+
+class PortBusy(LinkError):
+    """Another program holds the port (another usher command: a roster push
+    waiting for a press...): the device is busy with another laptop request."""
+
+    exit_code = 5
+
+
 class NoPress(Timeout):
     """Nobody answered the device's question in time (the question is withdrawn)."""
 
@@ -55,14 +70,53 @@ HINTS = {
     "busy": "the device is already asking something: answer it on the device first",
 }
 
+# an error code in words, where the device sent no `why` and no hint helps
+CODE_WORDS = {
+    "frame": "it could not read the request (damaged on the way?)",
+    "crc": "it could not read the request (damaged on the way?)",
+    "json": "it could not read the request",
+    "long": "the request was longer than it takes",
+    "id": "it could not read the request",
+    "op": "its firmware does not know this request: update it (usher flash)",
+    "arg": "a value it does not take",
+    "nogame": "it has no such game",
+    "press": "a game needs a press on the device",
+    "storage": "its flash is full",
+    "big": "the answer would not fit one line",
+    "internal": "it hit a bug; nothing was changed",
+    "timeout": "nobody pressed ok on the device within a minute",
+}
+
+# what each request is about, in words ("the device refused the roster: ...")
+WHAT = {
+    "hello": "the connection",
+    "list": "the list of its games",
+    "pull": "the transfer",
+    "roster": "the roster",
+    "settings": "the settings",
+    "set_roster": "the roster",
+    "set_settings": "the settings",
+    "delete": "the delete",
+    "poll": "a question",
+    "cancel": "a question",
+}
+
+# what did not happen when Back was pressed on the device
+NOT_DONE = {
+    "set_roster": "the roster was not changed",
+    "set_settings": "the settings were not changed",
+    "delete": "nothing was deleted",
+    "pull": "the game was not sent",
+}
+
 
 class Refused(LinkError):
     """The device answered with an error code (and, for a refused push or
     delete, `why` in words)."""
 
     def __init__(self, code: str, what: str = "", why: str = "") -> None:
-        hint = why or HINTS.get(code)
-        super().__init__("device refused %s: %s%s" % (what or "the request", code, " (%s)" % hint if hint else ""))
+        words = why or HINTS.get(code) or CODE_WORDS.get(code) or "error %s" % code
+        super().__init__("the device refused %s: %s" % (WHAT.get(what, what or "the request"), words))
         self.code = code
         self.why = why
         if code == "inplay":  # a refusal on the device's own rule, as a press of back is (LAPTOP.md)
@@ -73,7 +127,8 @@ class Denied(Refused):
     exit_code = 6
 
     def __init__(self, what: str = "") -> None:
-        LinkError.__init__(self, "refused on the device (back was pressed): %s" % what)
+        op = what.split(" ", 1)[0]
+        LinkError.__init__(self, "%s: Back was pressed on the device" % NOT_DONE.get(op, "refused"))
         self.code = "denied"
         self.why = ""
 
@@ -134,9 +189,11 @@ class Client:
             import serial
 
             try:
-                self.ser = serial.Serial(port, 115200, timeout=0.05, write_timeout=timeout)
+                # exclusive: a second usher command on the port is told the device is busy, rather
+                # than taking the first one's replies (a roster push waiting for a press)
+                self.ser = serial.Serial(port, 115200, timeout=0.05, write_timeout=timeout, exclusive=True)
             except (serial.SerialException, OSError) as e:
-                raise NoDevice("cannot open %s: %s" % (port, e)) from None
+                raise open_error(port, e) from None
             self.port = port
         else:
             self.ser = port
@@ -146,6 +203,7 @@ class Client:
         self.lines: collections.deque = collections.deque()  # complete lines not yet looked at
         self.next_id = random.randint(1, 1 << 30)
         self.damaged = 0  # damaged lines skipped
+        self.junk = 0  # lines that were not Usher's protocol (a REPL's, another program's), damaged ones too
         self.repl_seen = False  # a REPL prompt came among the lines
         self.info: dict = {}
         self.pulling: dict = {}
@@ -166,7 +224,9 @@ class Client:
 
     # -- lines ---------------------------------------------------------------
     def _io_error(self, e: Exception) -> DeviceGone:
-        return DeviceGone("device on %s went away (%s)" % (self.port, e))
+        # the serial library's own words ("device reports readiness to read but returned
+        # no data...") say nothing a person can act on
+        return DeviceGone("the device on %s went away (unplugged, or reset?)" % self.port)
 
     def send(self, op: str, **args) -> int:  # type: ignore[no-untyped-def]
         rid = self.next_id
@@ -192,8 +252,10 @@ class Client:
                     obj = None
                 if obj is not None:
                     return obj
-                if b">>>" in raw:  # MicroPython's prompt: the REPL, not Usher, holds the port
-                    self.repl_seen = True
+                if raw.strip():
+                    self.junk += 1
+                if b">>>" in raw or raw.startswith(b"Traceback (most recent call last)"):
+                    self.repl_seen = True  # MicroPython's prompt or traceback: the REPL, not Usher, holds the port
             now = time.monotonic()
             if self._seen and now - self._seen > PAUSE:
                 self.paused += now - self._seen  # we were not running: the device may have given up
@@ -223,6 +285,7 @@ class Client:
         wait = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + wait
         paused = self.paused
+        junk = self.junk
         extended = False
         while True:
             obj = self._line(deadline)
@@ -235,15 +298,25 @@ class Client:
                     "usher was stopped for %d s and the device gave up meanwhile (it waits 5 s for the laptop "
                     "to read): nothing is lost, run the command again" % round(self.paused - paused)
                 )
+            if obj is None and self.repl_seen:
+                raise NotUsher(
+                    "the device on %s answers from MicroPython's REPL, not from Usher: is Usher running on it?"
+                    " (reset the Pico; usher flash puts Usher on it)" % self.port
+                )
+            if obj is None and (self.junk > junk or (self.buf.strip() and FROM_DEVICE not in self.buf)):
+                raise NotUsher(
+                    "the device on %s answered, but not in Usher's protocol: is it a Pico with Usher running?"
+                    % self.port
+                )
             if obj is None:
-                raise Timeout("no answer from the device on %s (is Usher running, not the REPL?)" % self.port)
+                raise Timeout("no answer from the device on %s: is it a Pico with Usher running?" % self.port)
             if obj.get("id") in ids:
                 return obj
             if obj.get("id") is None and obj.get("err") == "memory":
                 raise Refused("memory", why=obj.get("why"))  # the device cannot serve anyone now, old lines or new
             if strict and obj.get("id") is None and obj.get("ok") is False:
                 # the device could not read one of our lines: say so, do not wait forever
-                raise LinkError("device could not read our request (%s)" % obj.get("err"))
+                raise LinkError("the device could not read a request (damaged on the way?): try again")
 
     def call(self, op: str, timeout: float | None = None, **args) -> dict:  # type: ignore[no-untyped-def]
         reply = self.wait(self.send(op, **args), timeout)
@@ -422,6 +495,32 @@ class Client:
                 raise NoPress(WITHDRAWN)
             raise refused(reply, op)
         return reply
+
+
+def open_error(port: str, e: Exception) -> LinkError:
+    """A port that cannot be opened, in a person's words (pyserial's carry
+    errno texts and termios tuples): exit code 3, or 5 when another program
+    holds it (LAPTOP.md)."""
+    import errno
+    import os
+
+    text = str(e)
+    code = getattr(e, "errno", None)
+    # POSIX: pyserial's lock (usher opens ports exclusive); Windows: a port is one program's at a time
+    if "exclusively lock" in text or code == errno.EBUSY or "Access is denied" in text:
+        return PortBusy(
+            "the device on %s is busy with another laptop request (another usher command, perhaps waiting for a"
+            " press on the device): let it finish, then try again" % port
+        )
+    # Windows' COM3 is no path: it is missing only when Windows says so
+    if (os.name != "nt" and not os.path.exists(port)) or code == errno.ENOENT or "FileNotFoundError" in text:
+        return NoDevice("no such port %s" % port)
+    if code in (errno.EACCES, errno.EPERM):
+        return NoDevice("no permission to open %s (on Linux: join the dialout group, then log in again)" % port)
+    if "configure port" in text or code == errno.ENOTTY or os.path.isdir(port):
+        return NoDevice("%s is not a serial port" % port)
+    why = os.strerror(code) if isinstance(code, int) else "it cannot be used"
+    return NoDevice("cannot open %s: %s" % (port, why[:1].lower() + why[1:]))
 
 
 def utc_offset(now: float) -> int:

@@ -39,6 +39,9 @@ class Syncer:
         self.press_wait = press_wait
         self.device = ""
         self.report: list = []
+        self.started = False  # the transfers began: a cut from here on keeps what came
+        self.whole: list = []  # games brought whole by this sync, in order
+        self.held: dict = {}  # name: (bytes the history holds now of a game not yet whole, its size)
 
     def run(self) -> dict:
         info = self.client.hello()
@@ -51,6 +54,7 @@ class Syncer:
             if p.action == "same":
                 self._note(p, "same", p.row)
         self.ui.start(sum(p.view["size"] - len(p.have) for p in todo))
+        self.started = True
         free = [p for p in todo if not p.view.get("secret")]
         for batch in batches(free):
             self._pull(batch)
@@ -84,7 +88,7 @@ class Syncer:
                         self._pull([p])
                     return
                 if isinstance(e, Denied) and len(left) == 1:
-                    self._note(left[0], "skipped", None, "refused on the device (back was pressed)", why="denied")
+                    self._note(left[0], "skipped", None, "not sent: Back was pressed on the device", why="denied")
                     return
                 self._keep(plans)
                 raise
@@ -104,7 +108,7 @@ class Syncer:
                         p.have, p.action = b"", "replace"
                     elif r is not None and len(r.data) > len(p.have):
                         p.have = bytes(r.data)  # every byte kept passed its CRC
-                        self.history.save_partial(self.device, p.view, p.have)
+                        self._save_partial(p, p.have)
                     again.append(p)
                 left = again
                 continue
@@ -123,7 +127,7 @@ class Syncer:
                     p.have, p.action = b"", "replace"
                 elif len(r.data) > len(p.have):
                     p.have = bytes(r.data)  # keep what arrived intact; ask for the rest
-                    self.history.save_partial(self.device, p.view, p.have)
+                    self._save_partial(p, p.have)
                 again.append(p)
             left = again
         for p in left:
@@ -141,7 +145,24 @@ class Syncer:
             return  # saved whole by _finish as it arrived: a partial save would overwrite it
         for p in plans:
             if p.name == r.name and len(r.data) > len(p.have):
-                self.history.save_partial(self.device, p.view, bytes(r.data))
+                self._save_partial(p, bytes(r.data))
+
+    def _save_partial(self, p: Plan, data: bytes) -> None:
+        self.history.save_partial(self.device, p.view, data)
+        self.held[p.name] = (len(data), p.view["size"])
+
+    def kept(self) -> str:
+        """What this sync kept, for a person when it was cut off: "kept:
+        g0001, g0002 whole; g0004 4,608 of 16,251 bytes" ('' if nothing)."""
+        parts = []
+        if self.whole:
+            parts.append("%s whole" % ", ".join(self.whole))
+        parts += [
+            "%s %s of %s bytes" % (name, format(got, ","), format(size, ","))
+            for name, (got, size) in sorted(self.held.items())
+            if name not in self.whole and got
+        ]
+        return "kept: " + "; ".join(parts) if parts else ""
 
     def _finish(self, p: Plan, r: PullResult) -> None:
         data = bytes(r.data)
@@ -150,6 +171,7 @@ class Syncer:
         result, status, problem = rescore(data, view)
         row, note = self.history.save_complete(self.device, view, data, result, status, problem)
         p.have = data  # what the history holds now
+        self.whole.append(p.name)
         what = {"new": "new", "update": "updated", "resume": "resumed", "replace": "replaced"}[p.action]
         if p.row is not None and p.row.finished and row["id"] != p.row["id"]:
             what = "kept both"
@@ -211,5 +233,5 @@ class QuietUI:
     def note(self, entry: dict) -> None:
         pass
 
-    def stop(self) -> None:
+    def stop(self, whole: bool = True) -> None:
         pass

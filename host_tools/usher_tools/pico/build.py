@@ -9,7 +9,15 @@ compiler. A finished build is kept: running it again does nothing. Whatever
 is missing ends the build with one line that says what and how to get it.
 
     python -m usher_tools.pico.build            # build/rp2/RPI_PICO-v1.28.0.uf2
-    python -m usher_tools.pico.build --uf2      # and build/usher.uf2, Usher frozen in
+    python -m usher_tools.pico.build --uf2      # and Usher frozen in: build/usher.uf2 (Pico,
+                                                # RP2040) and build/usher-pico2.uf2 (Pico 2,
+                                                # RP2350, its Arm cores), one manifest for both
+
+The Pico 2 file is built in its own folder (build/rp2/build-RPI_PICO2) from
+the same sources and manifest as usher.uf2, board RPI_PICO2 (whose default
+variant is the Arm one: PICO_PLATFORM rp2350, the UF2 family 0xE48BFF59); no
+emulator here runs an RP2350, so that file is built and checked
+(usher_tools.pico.uf2), not run.
 
 The release (build/dist) is usher_tools.release's: `python -m usher_tools.release --build`.
 """
@@ -152,18 +160,19 @@ def mpy_cross() -> None:
         run(["make", "-C", os.path.join(SRC, "mpy-cross"), "-j2"])
 
 
-def firmware(name: str, manifest: str | None = None) -> str:
+def firmware(name: str, manifest: str | None = None, board: str = "RPI_PICO") -> str:
     """Configure and build one firmware into build/rp2/<name>/; its UF2's path.
     The stock and the frozen firmware share one build folder: they differ only
     in the frozen manifest, so the second build recompiles its frozen code and
-    links (a fresh clone's `make test` builds both, minutes saved)."""
+    links (a fresh clone's `make test` builds both, minutes saved). Another
+    board (RPI_PICO2) has a folder of its own: another chip, all compiled again."""
     build = os.path.join(OUT, name)
     port = os.path.join(SRC, "ports", "rp2")
-    board_dir = os.path.join(port, "boards", "RPI_PICO")
+    board_dir = os.path.join(port, "boards", board)
     manifest = manifest or os.path.join(port, "boards", "manifest.py")  # the port's default
     args = [
         "-DPICO_BUILD_DOCS=0",
-        "-DMICROPY_BOARD=RPI_PICO",
+        "-DMICROPY_BOARD=" + board,
         "-DMICROPY_BOARD_DIR=" + board_dir,
         "-Dpicotool_DIR=" + picotool(),
         "-DMICROPY_FROZEN_MANIFEST=" + manifest,
@@ -173,7 +182,10 @@ def firmware(name: str, manifest: str | None = None) -> str:
     if os.path.exists(cache):
         with open(cache) as f:
             configured = f.read()
-    if "MICROPY_FROZEN_MANIFEST:UNINITIALIZED=%s\n" % manifest not in configured:
+    if (
+        "MICROPY_FROZEN_MANIFEST:UNINITIALIZED=%s\n" % manifest not in configured
+        or "MICROPY_BOARD:UNINITIALIZED=%s\n" % board not in configured
+    ):
         run(["cmake", "-S", port, "-B", build] + args)
     run(["make", "-C", build, "-j2"])
     return os.path.join(build, "firmware.uf2")
@@ -197,7 +209,13 @@ def build_stock() -> str:
 
 
 USHER_UF2 = os.path.join(ROOT, "build", "usher.uf2")
-MANIFEST = """# Usher frozen into MicroPython v1.28.0 RPI_PICO (written by usher_tools.pico.build)
+PICO2_UF2 = os.path.join(ROOT, "build", "usher-pico2.uf2")
+# chip -> (MicroPython's board, its build folder, the file with Usher frozen in)
+FROZEN = {
+    "rp2040": ("RPI_PICO", "build-RPI_PICO", USHER_UF2),
+    "rp2350": ("RPI_PICO2", "build-RPI_PICO2", PICO2_UF2),
+}
+MANIFEST = """# Usher frozen into MicroPython v1.28.0, RPI_PICO and RPI_PICO2 (written by usher_tools.pico.build)
 include("$(PORT_DIR)/boards/manifest.py")
 package("usher", base_path=%r)
 module("main.py", base_path=%r)
@@ -215,24 +233,33 @@ def usher_version() -> str:
     return m.group(1)
 
 
-def build_frozen() -> str:
-    """build/usher.uf2: the stock RPI_PICO firmware with the whole usher
-    package (both board profiles, the fonts) and main.py frozen in. The
-    port's build is incremental: a run after a firmware change re-freezes."""
+def build_frozen(chip: str = "rp2040") -> str:
+    """build/usher.uf2 (chip "rp2040": the stock RPI_PICO firmware) or
+    build/usher-pico2.uf2 ("rp2350": RPI_PICO2, Arm) with the whole usher
+    package (both board profiles, the fonts) and main.py frozen in, from one
+    manifest. The port's build is incremental: a run after a firmware change
+    re-freezes."""
     missing = toolchain_missing()
     if missing:
         raise Missing(missing)
+    board, folder, out = FROZEN[chip]
     sources()
     mpy_cross()
     fw = FIRMWARE
     manifest = os.path.join(OUT, "usher-manifest.py")
-    with open(manifest, "w") as f:
-        f.write(MANIFEST % (fw, fw))
-    uf2 = firmware("build-RPI_PICO", manifest=manifest)
-    shutil.copyfile(uf2, USHER_UF2 + ".tmp")
-    os.replace(USHER_UF2 + ".tmp", USHER_UF2)
-    say("built %s (Usher %s frozen in)" % (os.path.relpath(USHER_UF2, ROOT), usher_version()))
-    return USHER_UF2
+    text = MANIFEST % (fw, fw)
+    old = ""
+    if os.path.exists(manifest):
+        with open(manifest) as f:
+            old = f.read()
+    if old != text:  # written only when it differs: both builds read it, neither re-freezes for nothing
+        with open(manifest, "w") as f:
+            f.write(text)
+    uf2 = firmware(folder, manifest=manifest, board=board)
+    shutil.copyfile(uf2, out + ".tmp")
+    os.replace(out + ".tmp", out)
+    say("built %s (Usher %s frozen in, %s)" % (os.path.relpath(out, ROOT), usher_version(), board))
+    return out
 
 
 def bootrom_path() -> str:
@@ -260,7 +287,11 @@ def main(argv=None) -> int:
         action="store_true",
         help="without the cross compiler, say so and stop without an error (the Pico tests then skip)",
     )
-    ap.add_argument("--uf2", action="store_true", help="build build/usher.uf2, Usher frozen in")
+    ap.add_argument(
+        "--uf2",
+        action="store_true",
+        help="build build/usher.uf2 (Pico) and build/usher-pico2.uf2 (Pico 2), Usher frozen in",
+    )
     args = ap.parse_args(argv)
     if args.if_toolchain and toolchain_missing():
         if not os.path.exists(STOCK_UF2):
@@ -269,7 +300,8 @@ def main(argv=None) -> int:
     try:
         if args.uf2:
             build_stock()
-            build_frozen()
+            build_frozen("rp2040")  # first: the emulated-Pico tests boot it
+            build_frozen("rp2350")
         else:
             build_stock()
     except Missing as e:

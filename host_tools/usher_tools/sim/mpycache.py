@@ -56,7 +56,9 @@ def compile_tree(src: str, out: str, skip: tuple = ()) -> str:
             path = os.path.join(folder, name)
             rel = os.path.relpath(path, src)
             dst = os.path.join(out, rel[:-3] + ".mpy")
-            if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(path):
+            kept = os.path.join(out, rel)  # the source itself, for a VM with no native emitter
+            have = dst if os.path.exists(dst) else kept if os.path.exists(kept) else ""
+            if have and os.path.getmtime(have) >= os.path.getmtime(path):
                 continue
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             tmp = "%s.%d.tmp" % (dst, os.getpid())
@@ -65,12 +67,33 @@ def compile_tree(src: str, out: str, skip: tuple = ()) -> str:
                 capture_output=True,
                 text=True,
             )
+            said = (proc.stderr or proc.stdout).strip()
+            if proc.returncode and not VM_ARCH and "invalid arch" in said:
+                # viper code with no emitter for this CPU (arm64: macOS on Apple
+                # silicon): the VM gets the source, rejects it with SyntaxError, and
+                # the firmware takes its pure-Python path, as on the WebAssembly port
+                _copy(path, kept)
+                if os.path.exists(dst):
+                    os.remove(dst)
+                continue
             if proc.returncode:
-                raise CompileError("%s: %s" % (rel, (proc.stderr or proc.stdout).strip()))
+                raise CompileError("%s: %s" % (rel, said))
             os.replace(tmp, dst)
+            if os.path.exists(kept):
+                os.remove(kept)
     for folder, _, files in os.walk(out):  # a module deleted from the source must not linger
         for name in files:
             rel = os.path.relpath(os.path.join(folder, name), out)
-            if name.endswith(".mpy") and not os.path.exists(os.path.join(src, rel[:-4] + ".py")):
+            stem = rel[:-4] if name.endswith(".mpy") else rel[:-3] if name.endswith(".py") else ""
+            if stem and not os.path.exists(os.path.join(src, stem + ".py")):
                 os.remove(os.path.join(folder, name))
     return out
+
+
+def _copy(src: str, dst: str) -> None:
+    """Atomically, as the compiled files are written."""
+    import shutil
+
+    tmp = "%s.%d.tmp" % (dst, os.getpid())
+    shutil.copyfile(src, tmp)
+    os.replace(tmp, dst)

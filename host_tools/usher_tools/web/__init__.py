@@ -237,7 +237,7 @@ def build(out: str = OUT) -> str:
     if not os.path.exists(os.path.join(out, "release.json")):
         # no firmware file beside the page (a development checkout): the page
         # says the download comes with a release (a site with one gets the
-        # release's own release.json: {version, uf2, sha256, size})
+        # release's own release.json: {version, uf2, sha256, size, files})
         from usher import VERSION
 
         _write(os.path.join(out, "release.json"), json.dumps({"version": VERSION, "uf2": None}).encode())

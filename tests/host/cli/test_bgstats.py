@@ -75,27 +75,46 @@ def backup_of(db):
     return r.stdout
 
 
+# Every key an object of the file carries, of the JSON type a real BG Stats export
+# gives it (docs/BGSTATS.md names the public exports and readers each comes from).
 KEYS = {
-    "player": {"id": int, "uuid": str, "name": str, "isAnonymous": bool},
-    "location": {"id": int, "uuid": str, "name": str},
+    "player": {"id": int, "uuid": str, "name": str, "isAnonymous": bool, "modificationDate": str},
+    "location": {"id": int, "uuid": str, "name": str, "modificationDate": str},
     "game": {
         "id": int,
         "uuid": str,
         "name": str,
+        "modificationDate": str,
         "bggId": int,
         "highestWins": bool,
         "noPoints": bool,
         "cooperative": bool,
         "usesTeams": bool,
+        "isBaseGame": int,
+        "isExpansion": int,
+        "rating": int,
     },
     "play": {
         "id": int,
         "uuid": str,
         "playDate": str,
+        "entryDate": str,
+        "modificationDate": str,
         "durationMin": int,
         "gameRefId": int,
         "locationRefId": int,
         "comments": str,
+        "bggId": int,
+        "usesTeams": bool,
+        "ignored": bool,
+        "manualWinner": bool,
+        "rounds": int,
+        "scoringSetting": int,
+        "rating": int,
+        "playImages": str,
+        "expansionPlays": list,
+        "importPlayId": int,
+        "nemestatsId": int,
         "playerScores": list,
     },
     "score": {
@@ -107,21 +126,43 @@ KEYS = {
         "seatOrder": int,
         "newPlayer": bool,
     },
+    "userInfo": {"meRefId": int},
 }
+DATED = {"player": ["modificationDate"], "location": ["modificationDate"], "game": ["modificationDate"]}
+DATED["play"] = ["playDate", "entryDate", "modificationDate"]
 
 
 def typed(obj, kind):
-    """Every key of its kind, each of its type (a bool is not an int here)."""
-    assert isinstance(obj, dict) and set(obj) == set(KEYS[kind]), (kind, obj)
+    """Every key of its kind, each of its type (a bool is not an int here),
+    its dates as BG Stats writes them."""
+    assert isinstance(obj, dict) and set(obj) == set(KEYS[kind]), (kind, sorted(set(obj) ^ set(KEYS[kind])))
     for k, t in KEYS[kind].items():
         assert type(obj[k]) is t, (kind, k, obj[k])
+    for k in DATED.get(kind, []):
+        assert DATE.match(obj[k]), (kind, k, obj[k])
+
+
+def shaped(f):
+    """The whole file against KEYS: every object, every score, userInfo.meRefId
+    naming one of its players; the app's constants where BG Stats writes them."""
+    assert set(f) == {"players", "locations", "games", "plays", "userInfo"}
+    for kind, key in (("player", "players"), ("location", "locations"), ("game", "games"), ("play", "plays")):
+        for o in f[key]:
+            typed(o, kind)
+    for play in f["plays"]:
+        assert play["playImages"] == "[]" and play["expansionPlays"] == [], play
+        assert play["entryDate"] == play["modificationDate"] == play["playDate"]  # the play's own date, no clock
+        for s in play["playerScores"]:
+            typed(s, "score")
+    assert all(g["isBaseGame"] == 1 and g["isExpansion"] == 0 for g in f["games"])
+    typed(f["userInfo"], "userInfo")
+    assert f["userInfo"]["meRefId"] in {p["id"] for p in f["players"]}, f["userInfo"]
 
 
 def test_the_file_has_the_apps_backup_shape_field_by_field_and_every_ref_resolves(night):
     db, results = night
     f = json.loads(backup_of(db))
-    assert set(f) == {"players", "locations", "games", "plays", "userInfo"}
-    assert isinstance(f["userInfo"], dict)
+    shaped(f)
     for kind, key in (("player", "players"), ("location", "locations"), ("game", "games"), ("play", "plays")):
         objs = f[key]
         assert objs, key
@@ -156,6 +197,20 @@ def test_the_file_has_the_apps_backup_shape_field_by_field_and_every_ref_resolve
         per_title.setdefault(titles[play["gameRefId"]]["name"], []).append(play)
     # a play a game, a Films match a play each of its games; the scores are the replay's
     assert {t: len(p) for t, p in per_title.items()} == {"Showtime": 1, "Showbiz": 1, "Films": 3, "Show Manager": 1}
+    # manualWinner only where the winners are not the top scores (a tie the rules broke)
+    for play in f["plays"]:
+        points = [int(s["score"]) for s in play["playerScores"]]
+        top = [p == max(points) for p in points]
+        assert play["manualWinner"] == (top != [s["winner"] for s in play["playerScores"]])
+    # an object's modificationDate: the earliest play in the file that names it
+    for p in f["players"]:
+        named = [x["playDate"] for x in f["plays"] if p["id"] in [s["playerRefId"] for s in x["playerScores"]]]
+        assert p["modificationDate"] == min(named)
+    for g in f["games"]:
+        assert g["modificationDate"] == min(x["playDate"] for x in f["plays"] if x["gameRefId"] == g["id"])
+    assert f["locations"][0]["modificationDate"] == min(x["playDate"] for x in f["plays"])
+    # without --like, "me" is the player in the most plays (Ana: the three games of the Films match)
+    assert who[f["userInfo"]["meRefId"]] == "Ana"
     for name, rec in GAMES:
         if rec.startswith("films"):
             continue
@@ -188,6 +243,149 @@ def test_a_second_export_gives_the_same_uuids_and_another_history_the_same_for_t
     add_record(other, "g0004", "show_manager_4p.rec", device="d2")
     c = json.loads(backup_of(other))
     assert len({p["uuid"] for p in c["plays"]}) == 2
+
+
+# -- --like: the person's own BG Stats export -------------------------------------------------
+ANNA = "5D9F1C2E-0B7A-4C3D-9E8F-0123456789AB"  # upper case, as the app writes uuids
+
+
+def their_export():
+    """A BG Stats export of the project's own making, as the app writes one:
+    an anonymous player, Anna, "cleo" written otherwise, Ben renamed since an
+    earlier import of ours (his uuid is ours), their own player (Me, who
+    played no game here), a Showtime of theirs with its BoardGameGeek id, a
+    location named "usher"; their plays, groups and tags are not read."""
+    player = {"isAnonymous": False, "modificationDate": "2024-01-02 03:04:05", "bggUsername": ""}
+    return {
+        "players": [
+            dict(player, id=1, uuid="63861461-539C-489A-8DF4-EFC4B4EDEBEF", name="Anonymous player", isAnonymous=True),
+            dict(player, id=5, uuid=ANNA, name="Anna"),
+            dict(player, id=8, uuid="2027123C-C10A-454F-AD70-275F14AEFB01", name=" cleo "),
+            dict(player, id=9, uuid="A1637A2A-B17E-49F1-B05C-60CCB21B8B31", name="Me"),
+            dict(player, id=13, uuid=bgstats.uuid_of("player", "Ben").upper(), name="Benjamin"),
+            dict(player, id=20, uuid="F8225F27-DA0D-4EF2-B8E6-879BF23C2CF2", name="Zed"),
+        ],
+        "games": [
+            {
+                "id": 4,
+                "uuid": "9A6E1B7D-040A-4F86-810A-2B060C8C147A",
+                "name": "Showtime",
+                "bggId": 4711,
+                "rating": 80,
+                "isBaseGame": 1,
+                "isExpansion": 0,
+                "modificationDate": "2023-05-06 07:08:09",
+                "highestWins": True,
+                "noPoints": False,
+                "cooperative": False,
+                "usesTeams": False,
+                "copies": [],
+            },
+            {"id": 11, "uuid": "C8F5F1E4-5FF8-4A79-80C8-C91DFBF817C3", "name": "Azul", "bggId": 230802},
+        ],
+        "locations": [
+            {
+                "id": 2,
+                "uuid": "C5DD463C-A4C4-4BE2-B239-1A78794FDB82",
+                "name": "Home",
+                "modificationDate": "2022-01-09 18:05:21",
+            },
+            {
+                "id": 6,
+                "uuid": "846B3B40-0911-4AD6-98BB-6A8474123E8B",
+                "name": "usher",
+                "modificationDate": "2022-01-09 18:05:21",
+            },
+        ],
+        "plays": [{"uuid": "E7F78289-A2D9-4D56-BA89-B94AEF56C43F", "gameRefId": 11, "playerScores": []}],
+        "groups": [],
+        "tags": [],
+        "userInfo": {"meRefId": 9, "exportDate": "2025-04-27 22:59:44"},
+    }
+
+
+def like_of(db, export, tmp_path):
+    path = tmp_path / "BGStatsExport.json"
+    path.write_text(json.dumps(export), encoding="utf-8")
+    r = run("export", "--db", db, "--format", "bgstats", "--like", str(path))
+    assert r.exit_code == 0, r.output
+    return r.stdout
+
+
+def test_like_keeps_their_players_games_and_location_and_numbers_the_new_above_theirs(night, tmp_path):
+    db, _ = night
+    export = their_export()
+    text = like_of(db, export, tmp_path)
+    assert like_of(db, export, tmp_path) == text  # a second export identical, byte for byte
+    f = json.loads(text)
+    shaped(f)
+    by_name = {p["name"]: p for p in f["players"]}
+    # theirs, as they have them: Anna; "cleo" (trimmed, case folded); Ben by his uuid, under their name
+    theirs = {p["id"]: p for p in export["players"]}
+    for ours, their_id in (("Anna", 5), (" cleo ", 8), ("Benjamin", 13)):
+        p, t = by_name[ours], theirs[their_id]
+        assert (p["id"], p["uuid"], p["modificationDate"]) == (their_id, t["uuid"], t["modificationDate"])
+    assert by_name["Anna"]["uuid"] == ANNA
+    assert "Cleo" not in by_name and "Ben" not in by_name and "Zed" not in by_name and "Anonymous player" not in by_name
+    # their own player is "me", in the file though no game here had them
+    assert f["userInfo"]["meRefId"] == 9 and by_name["Me"]["uuid"] == theirs[9]["uuid"]
+    # the new get ids above all of theirs, and uuids from their names (as without --like)
+    new = [p for p in f["players"] if p["id"] not in theirs]
+    assert sorted(p["name"] for p in new) == sorted(["Dan", "Dev", "Ana", "Bo", "A", "B", "C", "D"])
+    assert sorted(p["id"] for p in new) == list(range(21, 21 + len(new)))
+    assert all(p["uuid"] == bgstats.uuid_of("player", p["name"]) for p in new)
+    assert [p["id"] for p in f["players"]] == sorted(p["id"] for p in f["players"])
+    # their Showtime with its fields; the other games new, above their 11
+    games = {g["name"]: g for g in f["games"]}
+    assert (games["Showtime"]["id"], games["Showtime"]["bggId"], games["Showtime"]["rating"]) == (4, 4711, 80)
+    assert games["Showtime"]["uuid"] == export["games"][0]["uuid"] and "copies" not in games["Showtime"]
+    assert sorted(g["id"] for n, g in games.items() if n != "Showtime") == [12, 13, 14] and "Azul" not in games
+    assert [(x["id"], x["name"], x["uuid"]) for x in f["locations"]] == [(6, "usher", export["locations"][1]["uuid"])]
+    # every reference resolves, and the plays are the ones without --like, only their references renamed
+    plain = json.loads(backup_of(db))
+    ids = {k: {o["id"] for o in f[k]} for k in ("players", "games", "locations")}
+    assert all(len(f[k]) == len(ids[k]) for k in ids)
+    old_name = {p["id"]: p["name"] for p in plain["players"]}
+    renamed = {"Ben": "Benjamin", "Cleo": " cleo "}
+    for a, b in zip(f["plays"], plain["plays"], strict=True):
+        assert a["gameRefId"] in ids["games"] and a["locationRefId"] == 6
+        assert a["uuid"] == b["uuid"] and a["playDate"] == b["playDate"]
+        names = [renamed.get(old_name[s["playerRefId"]], old_name[s["playerRefId"]]) for s in b["playerScores"]]
+        assert [f_name(f, s["playerRefId"]) for s in a["playerScores"]] == names
+
+
+def f_name(f, player_id):
+    (name,) = [p["name"] for p in f["players"] if p["id"] == player_id]
+    return name
+
+
+def test_like_refuses_what_is_not_a_bg_stats_export_in_one_line(night, tmp_path):
+    db, _ = night
+    cases = {
+        "notes.txt": (b"Anna 12, Ben 10\n", "not JSON"),
+        "list.json": (b"[1, 2]", "not a JSON object"),
+        "other.json": (json.dumps({"players": [], "games": []}).encode(), "no locations list"),
+        "bad.json": (
+            json.dumps(dict(their_export(), games=[{"name": "Azul"}])).encode(),
+            "one of its games has no number for its id",
+        ),
+        "binary.json": (bytes(range(256)), "not JSON"),
+    }
+    for name, (data, why) in cases.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        r = run_raw("export", "--db", db, "--format", "bgstats", "--like", str(path))
+        assert r.exit_code == 1, (name, r.output)
+        assert r.stderr.strip() == "Error: %s is not a BG Stats export: %s" % (path, why), r.stderr
+        assert r.stdout == ""
+    r = run_raw("export", "--db", db, "--format", "bgstats", "--like", str(tmp_path / "missing.json"))
+    assert r.exit_code == 1 and len(r.stderr.strip().splitlines()) == 1 and "cannot read" in r.stderr
+    r = run_raw("export", "--db", db, "--format", "csv", "--like", str(tmp_path / "notes.txt"))
+    assert r.exit_code == 2 and "--like shapes the BG Stats file" in r.output
+
+
+def run_raw(*args):
+    return CliRunner().invoke(main, list(args))
 
 
 def test_uuids_are_names_not_chance():
@@ -270,11 +468,28 @@ import sys, json
 sys.path.insert(0, %r)
 import bgstats
 plays = json.load(open(%r))
+like = json.load(open(%r))
 sys.stdout.write(bgstats.links_text(plays))
 sys.stdout.write("--\\n")
 sys.stdout.write(bgstats.backup_text(plays))
-sys.stdout.write(bgstats.quote(%r) + "\\n")
+all_bytes = %r
+sys.stdout.write(bgstats.quote(all_bytes) + "\\n")
+sys.stdout.write(bgstats.dumps(all_bytes) + "\\n")
+sys.stdout.write(bgstats.backup_text(plays, like))
 """
+# names that CPython's str.lower()/strip() would match and MicroPython's would not: --like
+# folds A-Z only and trims ASCII spaces only, so both give the same file
+ODD_LIKE = {
+    "players": [
+        {"id": 3, "uuid": "X-1", "name": "ZOË", "isAnonymous": False, "modificationDate": "2020-01-01 00:00:00"},
+        {"id": 4, "uuid": "X-2", "name": "\u00a0Jörg\\ Ñ\b\f", "isAnonymous": False},
+        {"id": 7, "uuid": bgstats.uuid_of("player", 'Ann "A" & /?#%+~').upper(), "name": "Ann", "isAnonymous": 0},
+        {"id": 9, "uuid": "X-9", "name": "Jörg\\ Ñ", "isAnonymous": True},
+    ],
+    "games": [{"id": 2, "uuid": "X-3", "name": " SHOWTIME\t", "bggId": 1, "rating": 7.5}],
+    "locations": [],
+    "userInfo": {"meRefId": 4},
+}
 ALL_BYTES = "".join(chr(c) for c in range(1, 256)) + "€😀"
 
 
@@ -287,11 +502,23 @@ def test_the_module_gives_the_same_bytes_on_the_micropython_vm(night, tmp_path):
     src.write_text(json.dumps(plays), encoding="utf-8")
     script = tmp_path / "vm.py"
     folder = os.path.join(ROOT, "host_tools", "usher_tools", "history")
-    script.write_text(VM_SCRIPT % (folder, str(src), ALL_BYTES), encoding="utf-8")
+    like = tmp_path / "like.json"
+    like.write_text(json.dumps(ODD_LIKE), encoding="utf-8")
+    script.write_text(VM_SCRIPT % (folder, str(src), str(like), ALL_BYTES), encoding="utf-8")
     vm = micropython([str(script)], heap="1M")
     assert vm.returncode == 0, vm.stderr + vm.stdout
     here = bgstats.links_text(plays) + "--\n" + bgstats.backup_text(plays) + bgstats.quote(ALL_BYTES) + "\n"
-    assert vm.stdout == here
+    here += bgstats.dumps(ALL_BYTES) + "\n"  # every character of a name, the same JSON on both
+    liked = bgstats.backup_text(plays, ODD_LIKE)
+    assert vm.stdout == here + liked
+    assert json.loads(bgstats.dumps(ALL_BYTES)) == ALL_BYTES
+    # ZOË is not Zoë, a no-break space is not trimmed, an anonymous player never matched by name;
+    # Ann by her uuid (ours), Showtime trimmed and folded; their float rating not taken for our int
+    got = json.loads(liked)
+    kept = {p["name"]: p["id"] for p in got["players"] if p["id"] in (3, 4, 7, 9)}
+    assert kept == {"Ann": 7, "\u00a0Jörg\\ Ñ\b\f": 4}  # 4: their own player, in the file as theirs
+    assert (got["userInfo"]["meRefId"], got["games"][0]["id"], got["games"][0]["rating"]) == (4, 2, 0)
+    assert "Zoë" in [p["name"] for p in got["players"]] and "Jörg\\ Ñ" in [p["name"] for p in got["players"]]
     # and what CPython's own tools say of it: urllib's quote, json's reading
     assert bgstats.quote(ALL_BYTES) == url_quote(ALL_BYTES)
     links = bgstats.links_text(plays).split()
@@ -389,16 +616,17 @@ def test_qr_png_files_decode_back_to_their_links(night, tmp_path):
     assert r.exit_code == 0, r.output
     links = (out / "links.txt").read_text().split()
     assert links == run("export", "--db", db, "--format", "bgstats-links").stdout.split()
-    pngs = sorted(p for p in os.listdir(out) if p.endswith(".png"))
+    pngs = [os.path.basename(p) for p in r.stdout.split()]
+    # named by the game, so the next sync's plays never shift them (issue 43, item 5)
     assert pngs == [
-        "01-showtime.png",
-        "02-showbiz.png",
-        "03-films-g1.png",
-        "04-films-g2.png",
-        "05-films-g3.png",
-        "06-show-manager.png",
+        "g0001-showtime.png",
+        "g0002-showbiz.png",
+        "g0003-films-game-1.png",
+        "g0003-films-game-2.png",
+        "g0003-films-game-3.png",
+        "g0004-show-manager.png",
     ]
-    assert r.stdout.split() == [str(out / p) for p in pngs]
+    assert sorted(p for p in os.listdir(out) if p.endswith(".png")) == sorted(pngs)
     for png, link in zip(pngs, links, strict=True):
         got = decode(Image.open(out / png))
         assert [t for _, t in got] == [link], png
@@ -407,15 +635,23 @@ def test_qr_png_files_decode_back_to_their_links(night, tmp_path):
 
 def test_qr_in_the_terminal_decodes_back_to_its_link(night):
     db, _ = night
-    r = run("export", "--db", db, "--format", "bgstats-links", "--qr")
+    # a terminal wide enough for these codes (test_cli_layout.py: one of 80 columns)
+    r = CliRunner().invoke(
+        main,
+        ["export", "--db", db, "--format", "bgstats-links", "--qr"],
+        env={"COLUMNS": "130"},
+        catch_exceptions=False,
+    )
     assert r.exit_code == 0, r.output
     blocks = r.stdout.split("\n\n")
     links = run("export", "--db", db, "--format", "bgstats-links").stdout.split()
     chunks = [b for b in blocks if b.strip()]
     assert len(chunks) == len(links) == 6
-    for chunk, link in zip(chunks, links, strict=True):
+    date = json.loads(run("games", "--db", db, "--json").stdout)[0]["date"][:16]
+    captions = ["g0001  Showtime", "g0002  Showbiz"] + ["g0003  Films, game %d of the match" % k for k in (1, 2, 3)]
+    for chunk, link, caption in zip(chunks, links, captions + ["g0004  Show Manager"], strict=True):
         first, rest = chunk.split("\n", 1)
-        assert first == link
+        assert first == "%s  %s" % (caption, date)  # which game each code is, above it
         assert set(rest) <= set("█▀▄ \n")
         assert [t for _, t in decode(text_to_image(rest))] == [link]
 

@@ -192,7 +192,7 @@ def test_show_of_an_imported_game_says_it_was_imported_and_when(tmp_path):
         path = tci.write(tmp_path, "usher-%s-%s.log" % (tci.DEVICE, name), data)
         t0 = time.time()
         assert run("import", "--db", db, path).exit_code == 0
-        r = run("show", name, "--db", db)
+        r = run("show", name, "--db", db, env={"COLUMNS": "1000"})  # the title on one line, however long
         assert r.exit_code == 0, r.output
         title = r.output.splitlines()[0]
         assert "sync" not in title, title
@@ -267,9 +267,9 @@ def test_a_dice_game_is_shown_and_drawn_as_its_rolls_and_draws_counted(tmp_path)
     # in force: 2d6 = 8, 1d20 = 20; taste: red, blue (the undone blue left out), one refill
     for line in [
         "2 rolls, 2 draws",
-        "2d6 rolled once: 8 once",
-        "1d20 rolled once: 20 once",
-        "taste: drawn twice: red once, blue once, refilled once",
+        "2d6, 1 roll: an 8 once",
+        "1d20, 1 roll: a 20 once",
+        "taste, 2 draws: red once, blue once; refilled once",
     ]:
         assert line in text.splitlines(), text
     h = History(db)

@@ -28,7 +28,8 @@ RECORDS = os.path.join(TESTS, "records")
 
 
 def run(*args):
-    r = CliRunner().invoke(main, list(args))
+    # a wide terminal: each sentence of `show` on one line (test_cli_layout.py checks 80 columns)
+    r = CliRunner().invoke(main, list(args), env={"COLUMNS": "1000"})
     return r
 
 
@@ -329,7 +330,7 @@ def test_sync_with_a_game_refused_on_the_device_exits_6_and_names_it(db):
     assert r.exit_code == 6, r.output
     report = json.loads(r.stdout)
     assert [g["name"] for g in report["not_synced"]] == ["g0002"]
-    assert "g0002" in r.stderr and "refused on the device" in r.stderr
+    assert "g0002" in r.stderr and "Back was pressed on the device" in r.stderr
 
 
 def test_sync_with_a_question_nobody_answers_exits_4_and_names_it(db):
@@ -506,7 +507,7 @@ def test_show_tells_each_game_round_by_round_in_words_and_numbers(db):
         "Screening 1, poster: romance",
         "Cleo starts (drawn).",
         "Cleo seats Nina (13) in row 4, seat 1.",
-        "Ben seats Sophie (11) in row 4, seat 1; Nina (13) moves to row 4, seat 2.",
+        "Ben seats Sophie (11) in row 4, seat 1; Cleo's Nina (13) moves to row 4, seat 2.",
         "row 1 seat 1, Heino of Anna: +1 (seat stars)",
         "After screening 1: Anna",
         "Screening 3",

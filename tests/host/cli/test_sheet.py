@@ -59,7 +59,8 @@ def store(db: str, name: str, header: dict, records: list) -> None:
 
 
 def show(db: str, name: str, *flags: str) -> str:
-    r = CliRunner().invoke(main, ["show", name, "--db", db, *flags], catch_exceptions=False)
+    # a wide terminal: each sentence on one line (test_cli_layout.py checks `show` at 80 columns)
+    r = CliRunner().invoke(main, ["show", name, "--db", db, *flags], catch_exceptions=False, env={"COLUMNS": "1000"})
     assert r.exit_code == 0, r.output
     return r.output
 

@@ -36,6 +36,8 @@ print('BAD', bad)
 print('FROZEN', frozen)
 import os
 print('PORT', sys.implementation._machine, os.uname().release)
+from usher.about import chip
+print('CHIP', chip())
 """
 
 
@@ -62,3 +64,4 @@ def test_every_firmware_module_imports_on_the_rp2_port(tmp_path):
     assert "BAD []" in out, out[-3000:]
     assert "FROZEN %d" % len(names) in out, out[-500:]
     assert "PORT Raspberry Pi Pico with RP2040 1.28.0" in out, out[-500:]
+    assert "CHIP RP2040\n" in out.replace("\r", ""), out[-500:]  # what Settings -> About names

@@ -129,22 +129,29 @@ def test_make_dist_names_the_image_by_the_devices_version_with_its_sha256():
     import sys
 
     from tooling import ROOT
+    from usher_tools.pico.build import PICO2_UF2
+
+    from host.cli.test_flash_check import built_pico2, check_pico2_image
 
     need_uf2()
+    built_pico2(fresh=True)
     proc = subprocess.run(
         [sys.executable, "-m", "usher_tools.release"], capture_output=True, text=True, cwd=ROOT
-    )  # make dist, on the image need_uf2 found up to date
+    )  # make dist, on the images found up to date
     assert proc.returncode == 0, proc.stdout[-1500:] + proc.stderr[-1500:]
-    name = "usher-%s.uf2" % usher_version()
-    path = os.path.join(ROOT, "build", "dist", name)
-    data = open(path, "rb").read()
-    assert data == open(USHER_UF2, "rb").read()
-    line = open(path + ".sha256").read().split()
-    assert line == [hashlib.sha256(data).hexdigest(), name]
-    # and the rest of the release beside it (test_release.py checks each on a fresh clone)
     dist = os.path.join(ROOT, "build", "dist")
+    for name, built in (("usher-%s.uf2", USHER_UF2), ("usher-pico2-%s.uf2", PICO2_UF2)):
+        name = name % usher_version()
+        path = os.path.join(dist, name)
+        data = open(path, "rb").read()
+        assert data == open(built, "rb").read()
+        line = open(path + ".sha256").read().split()
+        assert line == [hashlib.sha256(data).hexdigest(), name]
+        assert open(os.path.join(dist, "site", name), "rb").read() == data
+    # the Pico 2's file as released: the RP2350's Arm family, the E10 block first, Usher frozen in
+    check_pico2_image(os.path.join(dist, "usher-pico2-%s.uf2" % usher_version()))
+    # and the rest of the release beside it (test_release.py checks each on a fresh clone)
     assert os.path.exists(os.path.join(dist, "usher_tools-%s-py3-none-any.whl" % usher_version()))
-    assert open(os.path.join(dist, "site", name), "rb").read() == data
     assert os.path.exists(os.path.join(dist, "site", "release.json"))
 
 

@@ -211,7 +211,7 @@ class Anything(dict):
 def test_every_part_s_labels_and_cells_stay_short(monkeypatch):
     """Each part's figures, its measurements stood in (the real ones take an
     hour): no label or cell a person must read sideways."""
-    from usher_devkit.bench import films, memory, meter, session, show_manager, showbiz, showtime, sync, web
+    from usher_devkit.bench import films, install, memory, meter, session, show_manager, showbiz, showtime, sync, web
 
     def stub(*a, **k):
         return Anything()
@@ -240,7 +240,8 @@ def test_every_part_s_labels_and_cells_stay_short(monkeypatch):
     monkeypatch.setattr(meter, "sim_peak", lambda title, profile: 150000)
     monkeypatch.setattr(web, "find_chromium", lambda: True)
     monkeypatch.setattr(web, "measure", stub)
-    for part in (session, showtime, showbiz, show_manager, films, sync, memory, meter, web):
+    monkeypatch.setattr(install, "measure", stub)
+    for part in (session, showtime, showbiz, show_manager, films, sync, memory, meter, web, install):
         figs = part.figures()
         assert figs and all(set(f) >= {"table", "figure", "value", "unit"} for f in figs), part
         assert_short(figs)

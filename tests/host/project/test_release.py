@@ -37,6 +37,7 @@ def test_one_version_from_the_firmware():
     assert proc.returncode == 0 and proc.stdout.strip() == "usher " + version, proc.stdout + proc.stderr
     assert build.usher_version() == version
     assert uf2_name() == "usher-%s.uf2" % version and wheel_name() == "usher_tools-%s-py3-none-any.whl" % version
+    assert uf2_name(chip="rp2350") == "usher-pico2-%s.uf2" % version  # the Pico 2's
     with open(os.path.join(HOST_TOOLS, "pyproject.toml")) as f:
         pyproject = f.read()
     # the wheel's version is read from the firmware, never written twice
@@ -161,10 +162,21 @@ def test_the_workflows_test_every_push_and_publish_a_tag():
     rel = open(os.path.join(WORKFLOWS, "release.yml")).read()
     assert '- "v*"' in rel and "bash .ci/run" in rel and "make dist" in rel
     assert rel.index("run: bash .ci/run") < rel.index("run: make dist") < rel.index("action-gh-release")
-    for f in ("usher-${{ env.VERSION }}.uf2", ".uf2.sha256", "usher_tools-${{ env.VERSION }}-py3-none-any.whl"):
+    for f in (
+        "build/dist/usher-${{ env.VERSION }}.uf2\n",
+        "build/dist/usher-${{ env.VERSION }}.uf2.sha256\n",
+        "build/dist/usher-pico2-${{ env.VERSION }}.uf2\n",
+        "build/dist/usher-pico2-${{ env.VERSION }}.uf2.sha256\n",
+        "build/dist/usher_tools-${{ env.VERSION }}-py3-none-any.whl",
+    ):
         assert f in rel, f
+    assert 'sha256sum -c "usher-pico2-$VERSION.uf2.sha256"' in rel
     assert "actions/upload-pages-artifact" in rel and "path: build/dist/site" in rel and "actions/deploy-pages" in rel
     assert "pages: write" in rel and "id-token: write" in rel and "contents: write" in rel
+    # nothing is attached before the wheel installed and ran on Windows and macOS
+    publish = rel.split("\n  publish:\n", 1)[1].split("\n\n  ", 1)[0]
+    assert "needs: [dist, install]" in publish and "action-gh-release" in publish
+    assert "action-gh-release" not in rel.split("\n  publish:\n", 1)[0]
     with open(os.path.join(ROOT, "Makefile")) as f:
         assert "$(BIN)/actionlint" in f.read().split("\ncheck:", 1)[1].split("\n\n", 1)[0]
 
@@ -177,9 +189,10 @@ def sha_line(path) -> list:
 
 
 def test_make_dist_on_a_fresh_clone_and_the_wheel_in_a_fresh_venv(tmp_path):
-    from host.cli.test_flash_check import built_uf2
+    from host.cli.test_flash_check import built_pico2, built_uf2
 
     uf2 = built_uf2()
+    pico2 = built_pico2()
     clone = tmp_path / "clone"
     subprocess.run(["git", "clone", "-q", ROOT, str(clone)], check=True, capture_output=True)
     # what make setup installs there (the page's WebAssembly MicroPython)
@@ -205,7 +218,7 @@ def test_make_dist_on_a_fresh_clone_and_the_wheel_in_a_fresh_venv(tmp_path):
     assert rom.stdout.strip().startswith(str(clone / "host_tools")), rom.stdout + rom.stderr
     # make dist's step after the firmware build, on the clone
     proc = subprocess.run(
-        [sys.executable, "-m", "usher_tools.release", "--uf2", uf2],
+        [sys.executable, "-m", "usher_tools.release", "--uf2", uf2, "--pico2", pico2],
         cwd=clone / "host_tools",
         env=env,
         capture_output=True,
@@ -216,20 +229,21 @@ def test_make_dist_on_a_fresh_clone_and_the_wheel_in_a_fresh_venv(tmp_path):
     version = firmware_version()
     dist = clone / "build" / "dist"
     name, whl = "usher-%s.uf2" % version, "usher_tools-%s-py3-none-any.whl" % version
-    assert sorted(os.listdir(dist)) == sorted([name, name + ".sha256", whl, "site"])
-    data = (dist / name).read_bytes()
-    assert data == open(uf2, "rb").read()
-    digest = hashlib.sha256(data).hexdigest()
-    assert sha_line(dist / (name + ".sha256")) == [digest, name]
+    name2 = "usher-pico2-%s.uf2" % version
+    assert sorted(os.listdir(dist)) == sorted([name, name + ".sha256", name2, name2 + ".sha256", whl, "site"])
     site = dist / "site"
-    assert (site / name).read_bytes() == data  # byte-identical to the one beside it
-    assert sha_line(site / (name + ".sha256")) == [digest, name]
-    assert json.loads((site / "release.json").read_text()) == {
-        "version": version,
-        "uf2": name,
-        "sha256": digest,
-        "size": len(data),
-    }
+    files = []
+    for n, src, chip, board in ((name, uf2, "rp2040", "Pico"), (name2, pico2, "rp2350", "Pico 2")):
+        data = (dist / n).read_bytes()
+        assert data == open(src, "rb").read()
+        digest = hashlib.sha256(data).hexdigest()
+        assert sha_line(dist / (n + ".sha256")) == [digest, n]
+        assert (site / n).read_bytes() == data  # byte-identical to the one beside it
+        assert sha_line(site / (n + ".sha256")) == [digest, n]
+        files.append({"chip": chip, "board": board, "uf2": n, "sha256": digest, "size": len(data)})
+    # the RP2040 file at the top, as before the Pico 2 (a reader of then offers it still); both in "files"
+    top = {k: files[0][k] for k in ("uf2", "sha256", "size")}
+    assert json.loads((site / "release.json").read_text()) == dict(version=version, files=files, **top)
     for page in ("index.html", "firmware.pack", "mp/micropython.wasm"):
         assert (site / page).is_file(), page
     # the wheel carries the firmware (the link resolved) and the boot ROM, not the devkit
@@ -288,6 +302,7 @@ def test_make_dist_on_a_fresh_clone_and_the_wheel_in_a_fresh_venv(tmp_path):
 def test_usher_web_out_with_uf2_writes_the_release_into_the_site(tmp_path):
     from click.testing import CliRunner
     from usher_tools.cli import main
+    from usher_tools.pico.uf2 import RP2350_ARM_S
 
     from host.cli.test_flash_check import STOCK_PAYLOAD, USHER_PAYLOAD, make_uf2
 
@@ -309,6 +324,37 @@ def test_usher_web_out_with_uf2_writes_the_release_into_the_site(tmp_path):
     name = "usher-%s.uf2" % version
     assert (site / name).read_bytes() == data and (site / "index.html").is_file()
     info = json.loads((site / "release.json").read_text())
-    assert info == {"version": version, "uf2": name, "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
+    digest = hashlib.sha256(data).hexdigest()
+    one = {"chip": "rp2040", "board": "Pico", "uf2": name, "sha256": digest, "size": len(data)}
+    assert info == {"version": version, "uf2": name, "sha256": digest, "size": len(data), "files": [one]}
     assert sha_line(site / (name + ".sha256")) == [info["sha256"], name]
     assert name in res.output
+    # a Pico 2 file alone: the site must offer the Pico's too (release.json's top describes it)
+    pico2 = tmp_path / "built-pico2.uf2"
+    pico2.write_bytes(make_uf2(USHER_PAYLOAD, family=RP2350_ARM_S, e10=True))
+    alone = tmp_path / "site2"
+    res = CliRunner().invoke(main, ["web", "--out", str(alone), "--uf2", str(pico2)])
+    assert res.exit_code == 1 and "without the Pico's (RP2040) file" in res.output, res.output
+    offered = json.loads((alone / "release.json").read_text())  # the page's own: no release
+    assert not list(alone.glob("*.uf2")) and offered.get("uf2") is None and "files" not in offered, offered
+
+
+def test_the_site_lists_the_file_of_each_chip(tmp_path):
+    from usher_tools.pico.uf2 import RP2350_ARM_S
+    from usher_tools.release import ReleaseError, write_site_release
+
+    from host.cli.test_flash_check import USHER_PAYLOAD, make_uf2
+
+    version = firmware_version()
+    a, b = tmp_path / "a.uf2", tmp_path / "b.uf2"
+    a.write_bytes(make_uf2(USHER_PAYLOAD))
+    b.write_bytes(make_uf2(USHER_PAYLOAD, family=RP2350_ARM_S, e10=True))
+    info = write_site_release(str(tmp_path / "site"), str(a), str(b))
+    assert [(f["chip"], f["board"], f["uf2"]) for f in info["files"]] == [
+        ("rp2040", "Pico", "usher-%s.uf2" % version),
+        ("rp2350", "Pico 2", "usher-pico2-%s.uf2" % version),
+    ]
+    assert info["uf2"] == "usher-%s.uf2" % version and info["sha256"] == info["files"][0]["sha256"]
+    assert json.loads((tmp_path / "site" / "release.json").read_text()) == info
+    with pytest.raises(ReleaseError, match="two files for one chip"):
+        write_site_release(str(tmp_path / "site3"), str(a), str(a))

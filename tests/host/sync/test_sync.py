@@ -250,7 +250,7 @@ def test_game_with_secrets_refused_on_the_device_is_skipped_and_the_rest_synced(
     dev.port.press = "no"
     report = sync(dev, hist)
     g = by_name(report)
-    assert g["g0002"]["action"] == "skipped" and "back was pressed" in g["g0002"]["problem"]
+    assert g["g0002"]["action"] == "skipped" and "Back was pressed on the device" in g["g0002"]["problem"]
     assert g["g0001"]["status"] == g["g0003"]["status"] == "ok"
     assert hist.get(DEVICE_ID, "g0002") is None
 

@@ -160,7 +160,7 @@ def test_roster_push_needs_the_press_and_back_refuses_it(place):
         dev.wait_log("ask:", timeout=15)
         dev.press("no")
         code, out, err = finish(proc)
-        assert code == 6 and "back was pressed" in err
+        assert code == 6 and "the roster was not changed: Back was pressed on the device" in err
         assert json.load(open(os.path.join(folder, "settings.json")))["roster"] == ["Anna", "Ben", "Zo\u00eb"]
 
 

@@ -313,6 +313,31 @@ def test_the_readme_picture_of_the_page(tab, url, tmp_path):
 
 
 # -- what the page says and shows before the device runs --------------------------------
+def test_the_first_view_names_usher_s_version_and_leads_to_the_pico(tab, url):
+    """Issue 43, item 12: the page's Usher version and a link to the Pico's
+    sync in the first view, above the simulated device; that device's erase
+    button names it, and still asks before it erases."""
+    from usher import VERSION
+
+    open_page(tab, url)
+    wait_for(tab, "document.getElementById('version') && document.getElementById('version').textContent")
+    assert tab.eval("document.querySelector('header h1').innerText") == "Usher " + VERSION
+    box = tab.eval(
+        "(() => { const a = document.querySelector('header a[href=\"#pico\"]').getBoundingClientRect();"
+        " return [a.bottom, innerHeight, document.getElementById('board').getBoundingClientRect().top]; })()"
+    )
+    assert box[0] <= min(box[1], box[2]), box
+    tab.click('header a[href="#pico"]')
+    seen = "(() => { const r = document.getElementById('connect').getBoundingClientRect();"
+    wait_for(tab, seen + " return r.top >= 0 && r.bottom <= innerHeight; })()")  # the link brings Connect into view
+    assert tab.eval("document.getElementById('reset').textContent") == "Erase the simulated device"
+    tab.eval("document.getElementById('reset').scrollIntoView({block: 'center'}), true")
+    tab.click("#reset")
+    asked = tab.eval("document.getElementById('reset').textContent")
+    assert asked == "Erase every game on the simulated device? Click again", asked
+    assert tab.eval("usher.test.stats().on")  # asked, not erased
+
+
 def test_the_page_names_every_game_of_the_firmware_s_catalog(tab, url):
     from usher.games.catalog import GAMES, TITLE
 

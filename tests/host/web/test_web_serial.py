@@ -10,10 +10,12 @@ stood in for: the page opens, signals, reads and writes as it would a Pico's
 port. Presses come from the device harness, as a person's would.
 
 Also: the page's BG Stats links equal `usher export --format bgstats-links`
-for the same games, a QR code decoded back (zxing-cpp) to its link, "Write
+for the same games, its file `--format bgstats` (and, with the person's own
+BG Stats export chosen, `--like`), a QR code decoded back (zxing-cpp) to its link, "Write
 to the Pico" on an origin-private folder standing in for the RPI-RP2 drive,
 and bad input (a busy port, a second tab, a Pico without Usher, garbage, a
-browser without Web Serial), each one line on the page.
+flood with no line end, a silent port, a browser without Web Serial), each
+one line on the page; a game refused on the device or left unanswered, named.
 
 Needs Debian's `chromium` (skips without it unless USHER_REQUIRE_BROWSER)."""
 
@@ -334,8 +336,51 @@ def wait_text(tab, id_, *words, timeout=30.0):
         time.sleep(0.05)
 
 
+def brought(said):
+    """A sync's line without the device that answered ("Device ID (firmware V): ", issue 43)."""
+    return re.sub(r"^Device [0-9a-f]+ \(firmware [^)]*\): ", "", said)
+
+
 def rows(tab):
     return {r["name"]: r for r in tab.eval("usher.pico.rows()")}
+
+
+def choose(tab, selector, path, data=None):
+    """A file picked in an <input type=file> as the person's chooser would
+    (DevTools sets it; the page sees its change event); `data` written first."""
+    if data is not None:
+        path.write_bytes(data)
+    tab.eval("document.getElementById('sync-status').textContent = ''; true")
+    root = tab.call("DOM.getDocument")["root"]["nodeId"]
+    node = tab.call("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    tab.call("DOM.setFileInputFiles", {"files": [str(path)], "nodeId": node})
+
+
+# A person's BG Stats export (of this project's making): Anna, "ana" (Ana as they
+# wrote her), their own player, Films with its copies and tags (lists the page
+# leaves in the browser); plays not read
+THEIR_EXPORT = {
+    "players": [
+        {"id": 5, "uuid": "5D9F1C2E-0B7A-4C3D-9E8F-0123456789AB", "name": "Anna", "isAnonymous": False},
+        {"id": 7, "uuid": "2027123C-C10A-454F-AD70-275F14AEFB01", "name": "ana", "isAnonymous": False},
+        {"id": 9, "uuid": "A1637A2A-B17E-49F1-B05C-60CCB21B8B31", "name": "Me", "isAnonymous": False},
+    ],
+    "games": [
+        {
+            "id": 3,
+            "uuid": "9A6E1B7D-040A-4F86-810A-2B060C8C147A",
+            "name": "Films",
+            "bggId": 0,
+            "rating": 70,
+            "copies": [{"uuid": "80FF6491-950F-4A90-A89F-DD1A7DC43B75", "statusOwned": 1}],
+            "tags": [{"tagRefId": 1}],
+        },
+        {"id": 8, "uuid": "C8F5F1E4-5FF8-4A79-80C8-C91DFBF817C3", "name": "Azul", "bggId": 230802},
+    ],
+    "locations": [{"id": 1, "uuid": "846B3B40-0911-4AD6-98BB-6A8474123E8B", "name": "Home"}],
+    "plays": [],
+    "userInfo": {"meRefId": 9},
+}
 
 
 def place(tmp_path, files):
@@ -365,7 +410,7 @@ def test_a_pico_synced_from_the_page_and_the_links_are_the_laptops(browser, site
         assert "Showbiz" in text(tab, "sync-status")  # the page says what the device asks
         dev.press("yes")
         said = wait_text(tab, "sync-status", "brought", "stopped", "failed")
-        assert said.startswith("3 games brought"), said
+        assert brought(said).startswith("3 games brought"), said
 
         # the port as a Pico's: Raspberry Pi's USB vendor, 115200 baud, DTR up
         serial = tab.eval("window.__serial")
@@ -392,8 +437,8 @@ def test_a_pico_synced_from_the_page_and_the_links_are_the_laptops(browser, site
         # a second sync: the browser knows the port (no chooser), nothing to bring, nothing asked
         asks = len([ln for ln in dev.log if ln.startswith("ask:")])
         click(tab, "#connect")
-        said = wait_text(tab, "sync-status", "brought", "stopped")
-        assert said.startswith("0 games brought, 3 already here"), said
+        said = synced = wait_text(tab, "sync-status", "brought", "stopped")
+        assert brought(said).startswith("0 games brought, 3 already here"), said
         assert tab.eval("window.__serial.opens") == 2 and len([ln for ln in dev.log if ln.startswith("ask:")]) == asks
 
         # BG Stats: the page's links are the laptop's, byte for byte (Films: one play a game of the match)
@@ -449,6 +494,37 @@ def test_a_pico_synced_from_the_page_and_the_links_are_the_laptops(browser, site
             assert a.read() == b.read()
         assert "4 plays" in text(tab, "sync-status")
 
+        # "Use my BG Stats export": the laptop's `--like` file, byte for byte (bgstats.py matches on both)
+        like = tmp_path / "BGStatsExport.json"
+        like.write_text(json.dumps(THEIR_EXPORT), encoding="utf-8")
+        exp = subprocess.run(
+            [tool("usher"), "export", "--format", "bgstats", "--db", db, "--like", str(like), "-o", fileout],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert exp.returncode == 0, exp.stderr
+        choose(tab, "#bgstats-like", tmp_path / "notes.txt", b"Anna 12, Ben 10")
+        said = wait_text(tab, "sync-status", "BG Stats export")
+        assert said == "notes.txt is not a BG Stats export: not JSON"
+        choose(tab, "#bgstats-like", like)
+        said = wait_text(tab, "sync-status", "Using", "not a BG Stats export")
+        assert said.startswith("Using BGStatsExport.json (3 players, 2 games; you are Me)"), said
+        for n in os.listdir(browser.downloads):
+            os.remove(os.path.join(browser.downloads, n))
+        click(tab, "#bgstats-file")
+        deadline = time.monotonic() + 15
+        while not os.path.exists(mine):
+            assert time.monotonic() < deadline, os.listdir(browser.downloads)
+            time.sleep(0.1)
+        with open(mine, "rb") as a, open(fileout, "rb") as b:
+            page_file = a.read()
+            assert page_file == b.read()
+        liked = json.loads(page_file)
+        assert {p["name"]: p["id"] for p in liked["players"] if p["id"] < 10} == {"Anna": 5, "ana": 7, "Me": 9}
+        assert liked["userInfo"]["meRefId"] == 9
+        assert [(g["id"], g["rating"]) for g in liked["games"] if g["name"] == "Films"] == [(3, 70)]
+
         # a QR code decoded back to its link
         import numpy as np
         import zxingcpp
@@ -472,11 +548,12 @@ def test_a_pico_synced_from_the_page_and_the_links_are_the_laptops(browser, site
             with open(os.path.join(browser.downloads, "usher-%s-%s" % (DEVICE_ID, name)), "rb") as f:
                 assert f.read() == data, name
 
-        # the picture of the page after a sync (docs/SIMULATOR.md, README)
+        # the picture of the page after a sync (docs/SIMULATOR.md, README), with the sync's own line
         tab.eval(
             "document.querySelector('#games details').open = true;"
             " [...document.querySelectorAll('#games details.qrbox')].pop().open = true;"
-            " document.getElementById('pico').scrollIntoView()"
+            " document.getElementById('pico').scrollIntoView();"
+            " document.getElementById('sync-status').textContent = %s" % json.dumps(synced)
         )
         shot = str(tmp_path / "sync.png")
         tab.screenshot(shot)
@@ -499,6 +576,10 @@ def test_a_cut_mid_sync_keeps_what_came_and_the_next_sync_resumes(browser, site,
         part = got["g0001"]
         assert not part["complete"] and part["status"] == "partial"
         assert 0 < part["size"] < len(files["g0001.log"])
+        # issue 43, item 11: the game kept in part named with its bytes, and only then a resume promised
+        kept = "g0001 (%s of %s bytes) came in part, kept: the next sync goes on from there."
+        assert said.endswith(kept % (format(part["size"], ","), format(len(files["g0001.log"]), ","))), said
+        assert said.startswith("Device %s (firmware " % DEVICE_ID) and "?." not in said, said
         assert base64.b64decode(part["data"]) == files["g0001.log"][: part["size"]]  # only bytes that passed their CRC
         listed = tab.eval("document.getElementById('games-body').innerText")
         assert "partial" in listed and "Standings" not in listed  # nothing half-kept shown as whole
@@ -507,7 +588,7 @@ def test_a_cut_mid_sync_keeps_what_came_and_the_next_sync_resumes(browser, site,
         time.sleep(0.5)
         click(tab, "#connect")
         said = wait_text(tab, "sync-status", "brought", "stopped")
-        assert said.startswith("2 games brought"), said
+        assert brought(said).startswith("2 games brought"), said
         pulls = [g for r in bridge.requests("pull") for g in r["games"] if g[0] == "g0001"]
         assert pulls[0][1] == 0 and pulls[-1][1] == part["size"]
         assert pulls[-1][2] == "%08x" % (__import__("zlib").crc32(files["g0001.log"][: part["size"]]))
@@ -516,6 +597,126 @@ def test_a_cut_mid_sync_keeps_what_came_and_the_next_sync_resumes(browser, site,
             assert r["complete"] and base64.b64decode(r["data"]) == files[name + ".log"], name
         errors = close(browser, tab)
         assert not [e for e in errors if "lost" not in e], errors
+
+
+PICO_BOOT = 1609459200  # 2021-01-01: where a Pico's clock starts after power-on
+
+
+def test_a_clock_less_game_synced_three_times_as_it_grows_keeps_the_first_syncs_date(browser, site, bridge, tmp_path):
+    """Issue 42, item 4, on the page: a Showtime game begun on a Pico whose
+    clock was never set, synced near its start, mid-game and finished, the
+    page's clock three minutes on each time: the list and the BG Stats play
+    show the first sync's time. The device starts again for each sync with
+    its record grown (its list read from the record, as at power-on)."""
+    url, _ = site
+    with open(os.path.join(RECORDS, "showtime_4p.rec")) as f:
+        header, records = parse_record(f.read())
+    header = dict(header, created=PICO_BOOT + 600, uid="00c10c4e55aa", clock="unset")
+    folder = place(tmp_path, {})
+    tab = None
+    first = None
+    for n, ahead in ((8, 0), (40, 180), (len(records), 360)):
+        with open(os.path.join(folder, "g0001.log"), "wb") as f:
+            f.write(b"".join(encode_line(o) for o in [header] + records[:n]))
+        if os.path.exists(os.path.join(folder, "index.jsonl")):
+            os.remove(os.path.join(folder, "index.jsonl"))
+        with PtyDevice(folder) as dev:
+            bridge.path = dev.path
+            if tab is None:
+                tab = new_tab(browser, url, bridge)
+                # the page's clock, moved on by hand: a sync minutes after another without waiting minutes
+                tab.eval(
+                    "(() => { const real = Date.now; window.__ahead = 0;"
+                    " Date.now = () => real() + window.__ahead * 1000; return true; })()"
+                )
+            tab.eval("window.__ahead = %d" % ahead)
+            click(tab, "#connect")
+            said = wait_text(tab, "sync-status", "brought", "stopped", "failed")
+            assert brought(said).startswith("1 game brought"), said
+        (row,) = tab.eval("import('./history.mjs').then((m) => m.History.open()).then((h) => h.all())")
+        assert row["view"]["clock"] == "unset" and row["complete"] and row["status"] == "ok", row
+        if first is None:
+            first = row["syncedAt"]
+            assert abs(first - time.time()) < 60  # the first sync's time, not the Pico's 2021
+        assert row["syncedAt"] == first
+        day = time.strftime("%Y-%m-%d %H:%M", time.localtime(first))
+        listed = tab.eval("document.getElementById('games-body').innerText")
+        assert day in listed, (ahead, listed)
+    assert row["result"]["finished"]
+    (play,) = tab.eval("usher.pico.links()")["plays"]
+    date = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(first))
+    assert (play["date"], play["dated_by"]) == (date, "the sync")
+    (link,) = tab.eval("usher.pico.links()")["links"]
+    from urllib.parse import unquote
+
+    pushed = json.loads(unquote(link.split("data=", 1)[1]))
+    assert pushed["playDate"] == date and pushed["comments"].startswith("Dated by the sync (%s): " % date)
+    assert close(browser, tab) == []
+
+
+def test_a_refused_and_an_unanswered_game_are_named_and_so_is_the_device(browser, site, bridge, tmp_path):
+    """Issue 43, items 10, 12 and 13: an unfinished Showbiz game begun before
+    the clock was set is refused (Back), then not answered, then sent. Each
+    time the sync's line names the device and firmware that answered; a game
+    not brought is named by its id and the device's own description, and why,
+    and listed; every row of the list carries its game id."""
+    from usher import VERSION
+
+    url, _ = site
+    with open(os.path.join(RECORDS, "showbiz_4p.rec")) as f:
+        header, records = parse_record(f.read())
+    header = dict(header, created=PICO_BOOT + 600, uid="00c10c4e55bb", clock="unset")
+    files = {
+        "g0001.log": device_log("showtime_4p.rec", created=1764400000),
+        "g0002.log": b"".join(encode_line(o) for o in [header] + records[:40]),  # unfinished: needs OK
+    }
+    said_of = "Showbiz (Anna, Ben, Cleo, Dev), unfinished, date not known"  # firmware/usher/ui/describe.py
+    head = "Device %s (firmware %s): " % (DEVICE_ID, VERSION)
+
+    def listed():
+        return tab.eval("[...document.querySelectorAll('#games-body tr')].map((tr) => tr.innerText)")
+
+    with PtyDevice(place(tmp_path, files)) as dev:
+        bridge.path = dev.path
+        tab = new_tab(browser, url, bridge)
+        click(tab, "#connect")
+        asking = wait_text(tab, "sync-status", "Press OK")
+        dev.wait_log("ask: Send g0002", timeout=20)
+        # the device's question, quoted as its own words
+        assert asking.endswith("\u201cSend g0002 to the laptop? %s. Its secrets leave the device.\u201d" % said_of), (
+            asking
+        )
+        dev.press("no")
+        said = wait_text(tab, "sync-status", "brought", "stopped", "failed")
+        assert (
+            said == head + "1 game brought; g0002, %s, not brought: refused on the device (Back was pressed)." % said_of
+        )
+        shown = listed()
+        assert len(shown) == 2 and shown[0].startswith("g0002 Showbiz\tdate not known\tAnna, Ben, Cleo, Dev"), shown
+        assert shown[0].endswith("not brought: refused on the device (Back was pressed)\t"), shown
+        assert shown[1].startswith("g0001 Showtime\t2025-11-29"), shown
+
+        # again, and nobody answers: the page gives up (after 2 s here, not 2 minutes) and withdraws the question
+        tab.eval("import('./link.mjs').then((m) => { m.Link.pressMs = 2000; return true; })")
+        click(tab, "#connect")
+        wait_text(tab, "sync-status", "Press OK")
+        said = wait_text(tab, "sync-status", "brought", "stopped", "failed")
+        want = "0 games brought, 1 already here; g0002, %s, not brought: nobody pressed OK on the device in time."
+        assert said == head + want % said_of, said
+        assert bridge.requests("cancel"), "the question was left on the device"
+        assert "not brought: nobody pressed OK on the device in time" in listed()[0]
+
+        # OK at last: the game comes, and its row is the game's own, dated by this first sync
+        tab.eval("import('./link.mjs').then((m) => { m.Link.pressMs = 120000; return true; })")
+        click(tab, "#connect")
+        wait_text(tab, "sync-status", "Press OK")
+        dev.press("yes")
+        said = wait_text(tab, "sync-status", "brought", "stopped", "failed")
+        assert said == head + "1 game brought, 1 already here.", said
+        shown = listed()
+        assert len(shown) == 2 and "not brought" not in "".join(shown), shown
+        assert shown[1].startswith("g0002 Showbiz\t") and "(first sync)\t" in shown[1], shown
+    assert close(browser, tab) == []
 
 
 def test_the_page_polls_while_the_device_waits_for_its_owner(browser, site, bridge, tmp_path):
@@ -562,7 +763,7 @@ def test_the_page_s_own_device_syncs_through_the_same_client(browser, site):
     tab.eval("usher.test.live()")
     click(tab, "#sync-page")
     said = wait_text(tab, "sync-status", "brought", "stopped", "failed")
-    assert said.startswith("1 game brought"), said
+    assert brought(said).startswith("1 game brought"), said
     got = rows(tab)
     assert list(got) == ["g0001"] and got["g0001"]["status"] == "ok" and got["g0001"]["result"]["winner"] == "Anna"
     assert close(browser, tab) == []
@@ -634,6 +835,33 @@ def test_a_busy_port_a_second_tab_a_pico_without_usher_and_garbage(browser, site
     assert close(browser, tab) == []
 
 
+def test_a_sync_that_brought_nothing_ends_its_line_once_and_promises_no_resume(browser, site, bridge):
+    """Issue 43, item 11: a plain MicroPython board, garbage, a device that
+    floods bytes with no line end and a silent one: each one line, ended once,
+    naming what answered, and no "the next sync goes on" where nothing came."""
+    url, _ = site
+    tab = new_tab(browser, url, bridge)
+    flood = bytes(b for b in range(256) if b != 10) * 64  # 16 KB a write from the page, never a newline
+    cases = [
+        (
+            lambda data: b"\r\n>>> " if b"\n" in data else data,
+            "this Pico runs MicroPython but not Usher (or Usher is in safe mode): put Usher on it (below), then sync.",
+        ),
+        (
+            lambda data: bytes(range(32, 127)) * 3 + b"@u {broken*00000000\n",
+            "the device sends data, but not in Usher's sync protocol: is this an Usher Pico?",
+        ),
+        (lambda data: flood, "the device sends data, but not in Usher's sync protocol: is this an Usher Pico?"),
+        (lambda data: b"", "no answer from the device: is Usher running on it (its home screen showing)?"),
+    ]
+    for answer, want in cases:
+        bridge.answer = answer
+        click(tab, "#connect")
+        said = wait_text(tab, "sync-status", "stopped", "brought", timeout=20)
+        assert said == "Sync stopped: " + want, said
+    assert close(browser, tab) == []
+
+
 def test_without_web_serial_the_page_names_the_browsers_and_the_download_stays(browser, site):
     url, _ = site
     tab = browser.tab()
@@ -652,19 +880,71 @@ def test_without_web_serial_the_page_names_the_browsers_and_the_download_stays(b
     assert close(browser, tab) == []
 
 
-# -- Write to the Pico: an origin-private folder stands in for the RPI-RP2 drive ------------
+# -- Write to the Pico: an origin-private folder stands in for the boot drive ---------------
+def release_site(folder, tmp_path, files):
+    """A copy of the page with a release: files {name: bytes}, release.json
+    listing them as usher_tools.release writes it (chip from the name)."""
+    from usher_tools.pico.uf2 import BOARD_NAMES
+
+    out = tmp_path / "site"
+    shutil.copytree(folder, out)
+    listed = []
+    for name, data in files.items():
+        (out / name).write_bytes(data)
+        chip = "rp2350" if "pico2" in name else "rp2040"
+        listed.append(
+            {"chip": chip, "board": BOARD_NAMES[chip], "uf2": name, "sha256": hashlib.sha256(data).hexdigest()}
+        )
+        listed[-1]["size"] = len(data)
+    top = {k: listed[0][k] for k in ("uf2", "sha256", "size")}
+    (out / "release.json").write_text(json.dumps(dict(version="9.9.9", files=listed, **top)))
+    return out
+
+
+# a drive as each boot ROM leaves it (usher_tools.pico.flash.INFO_UF2: the
+# RP2040's, the RP2350's, and a third maker's boot loader), written by the page
+MAKE_DRIVE = """async (name, info) => {
+  const root = await navigator.storage.getDirectory();
+  const d = await root.getDirectoryHandle(name, {create: true});
+  const w = await (await d.getFileHandle('INFO_UF2.TXT', {create: true})).createWritable();
+  await w.write(info);
+  await w.close();
+  return d;
+}"""
+READ_DRIVE = """async (d) => {
+  const out = {};
+  for await (const [k, h] of d.entries()) {
+    if (k === 'INFO_UF2.TXT') continue;
+    const b = new Uint8Array(await (await h.getFile()).arrayBuffer());
+    let s = ''; for (const x of b) s += String.fromCharCode(x);
+    out[k] = btoa(s);
+  }
+  return out;
+}"""
+
+
+def write_to(tab, name, chip):
+    """Write to the Pico on a fresh drive of a chip: (written, the status line, {file: bytes} on it)."""
+    from usher_tools.pico.flash import INFO_UF2
+
+    js = """(async () => {
+      const d = await (%s)(%s, %s);
+      const ok = await usher.pico.writePico(d);
+      return {ok, said: document.getElementById('fw-status').textContent, files: await (%s)(d)};
+    })()""" % (MAKE_DRIVE, json.dumps(name), json.dumps(INFO_UF2[chip]), READ_DRIVE)
+    r = tab.eval(js)
+    return r["ok"], r["said"], {k: base64.b64decode(v) for k, v in r["files"].items()}
+
+
 def test_write_to_the_pico_checks_the_drive_and_writes_the_release_file(browser, site, tmp_path):
     from usher_tools.web import start
 
+    from host.cli.test_flash_check import USHER_PAYLOAD, make_uf2
+
     _, folder = site
-    out = tmp_path / "site"
-    shutil.copytree(folder, out)
-    uf2 = os.urandom(512) * 8
-    (out / "usher-9.9.9.uf2").write_bytes(uf2)
+    uf2 = make_uf2(USHER_PAYLOAD + os.urandom(3000))
+    out = release_site(folder, tmp_path, {"usher-9.9.9.uf2": uf2})
     digest = hashlib.sha256(uf2).hexdigest()
-    (out / "release.json").write_text(
-        json.dumps({"version": "9.9.9", "uf2": "usher-9.9.9.uf2", "sha256": digest, "size": len(uf2)})
-    )
     server, url = start(str(out))
     try:
         tab = new_tab(browser, url, serial=False)
@@ -702,6 +982,69 @@ def test_write_to_the_pico_checks_the_drive_and_writes_the_release_file(browser,
         assert r["ok"] is True and "written" in r["said"], r["said"]
         assert base64.b64decode(r["data"]) == uf2
         assert r["vanished"] is True and "went away, as it should" in r["said2"], r["said2"]
+        assert close(browser, tab) == []
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_write_to_the_pico_writes_the_file_for_the_drives_chip_and_refuses_another(browser, site, tmp_path):
+    """Issue 42: a Pico 2's drive gets the Pico 2's file, a Pico's the Pico's,
+    any other drive nothing; each said in one line that names both."""
+    from usher_tools.pico.uf2 import RP2350_ARM_S
+    from usher_tools.web import start
+
+    from host.cli.test_flash_check import USHER_PAYLOAD, make_uf2
+
+    _, folder = site
+    files = {
+        "usher-9.9.9.uf2": make_uf2(USHER_PAYLOAD + os.urandom(2000)),
+        "usher-pico2-9.9.9.uf2": make_uf2(USHER_PAYLOAD + os.urandom(2000), family=RP2350_ARM_S, e10=True),
+    }
+    out = release_site(folder, tmp_path, files)
+    server, url = start(str(out))
+    try:
+        tab = new_tab(browser, url, serial=False)
+        shown = text(tab, "fw-release")
+        assert "usher-9.9.9.uf2 for a Pico (RP2040" in shown and "usher-pico2-9.9.9.uf2 for a Pico 2 (RP2350" in shown
+        link = "document.getElementById('uf2-link-rp2350').getAttribute('href')"
+        assert tab.eval(link) == "usher-pico2-9.9.9.uf2", shown
+        ok, said, got = write_to(tab, "RP2350", "rp2350")
+        assert ok and got == {"usher-pico2-9.9.9.uf2": files["usher-pico2-9.9.9.uf2"]}, (said, list(got))
+        assert said.startswith("Usher 9.9.9 written: the Pico 2 restarts") and "\n" not in said, said
+        ok, said, got = write_to(tab, "RPI-RP2", "rp2040")
+        assert ok and got == {"usher-9.9.9.uf2": files["usher-9.9.9.uf2"]}, (said, list(got))
+        assert said.startswith("Usher 9.9.9 written: the Pico restarts"), said
+        # a third kind of boot drive: nothing written, the drive and both files named
+        ok, said, got = write_to(tab, "FEATHERBOOT", "samd21")
+        assert not ok and got == {}, said
+        assert said.startswith("Not written: this drive is SAMD21G18A-Feather-v0") and "\n" not in said, said
+        assert "usher-9.9.9.uf2 for the RP2040 (Pico) and usher-pico2-9.9.9.uf2 for the RP2350 (Pico 2)" in said
+        assert close(browser, tab) == []
+    finally:
+        server.shutdown()
+        server.server_close()
+    # a site of the release before the Pico 2 (release.json without "files"), and one that mislabels a file
+    old = tmp_path / "old"
+    old.mkdir()
+    out = release_site(folder, old, {"usher-9.9.9.uf2": files["usher-9.9.9.uf2"]})
+    info = json.loads((out / "release.json").read_text())
+    del info["files"]
+    # and the Pico 2's file under the Pico's name: the page reads the file's own blocks
+    (out / "usher-9.9.9.uf2").write_bytes(files["usher-pico2-9.9.9.uf2"])
+    info["sha256"] = hashlib.sha256(files["usher-pico2-9.9.9.uf2"]).hexdigest()
+    info["size"] = len(files["usher-pico2-9.9.9.uf2"])
+    (out / "release.json").write_text(json.dumps(info))
+    server, url = start(str(out))
+    try:
+        tab = new_tab(browser, url, serial=False)
+        ok, said, got = write_to(tab, "RP2350", "rp2350")
+        assert not ok and got == {}, said
+        want = "Not written: this drive is an RP2350 (Pico 2), and this site has only usher-9.9.9.uf2 for the RP2040"
+        assert said.startswith(want), said
+        ok, said, got = write_to(tab, "RPI-RP2", "rp2040")
+        assert not ok and got == {}, said
+        assert said == "Not written: usher-9.9.9.uf2 is for the RP2350 (Pico 2), this drive is an RP2040 (Pico)", said
         assert close(browser, tab) == []
     finally:
         server.shutdown()

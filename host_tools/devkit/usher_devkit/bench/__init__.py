@@ -85,6 +85,7 @@ PARTS = (
     ("wasm", "meter", "The 32-bit meter (WebAssembly port)"),
     ("memory", "memory", "Heap over repeats and the long session"),
     ("web", "web", "The web page"),
+    ("install", "install", "The laptop tool installed"),
 )
 
 

@@ -6,7 +6,8 @@ also gives every name a game's module leaves out:
     UNIT, TIE_BREAK, AHEAD    what a score counts, the word for the tie-break,
                               how a tie it decided is said
     tell(story, game, before, action, after, k)   the score sheet in words
-    STEPS, CHART_TITLE, begin(chart), step(chart, before, action, after),
+    sheet_rows(sheet)                             its rules' table as `usher show` prints it
+    STEPS, CHART_TITLE, MARK, begin(chart), step(chart, before, action, after),
     chart_scores(game, state, n)                  the report's chart
     match(header), split, plays, summary, start   a record that is several plays
                                                   (Films' match), its start player

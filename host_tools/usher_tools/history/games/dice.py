@@ -42,23 +42,42 @@ def counts(rp) -> dict:  # type: ignore[no-untyped-def]
     return {"rolls": rolls, "draws": draws, "refills": refills}
 
 
+WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
+
+
 def _times(n: int) -> str:
-    return "once" if n == 1 else "twice" if n == 2 else "%d times" % n
+    """How often, in words: "once", "twice", "three times", "13 times"."""
+    if n == 1:
+        return "once"
+    if n == 2:
+        return "twice"
+    return "%s times" % (WORDS[n] if n < len(WORDS) else n)
+
+
+def _a(total: int) -> str:
+    """A total with its article, as it is said: "a 2", "an 8", "an 11", "an 18"."""
+    said = str(total)
+    return ("an " if said.startswith("8") or said in ("11", "18") else "a ") + said
+
+
+def _several(n: int, what: str) -> str:
+    return "%d %s%s" % (n, what, "" if n == 1 else "s")
 
 
 def count_lines(held: dict) -> list:
-    """The counts in words, for `usher show`."""
+    """The counts in words, for `usher show`: "1d6, 6 rolls: a 2 three
+    times, a 4 once"; "taste, 2 draws: red once, blue once; refilled once"."""
     rolls, draws, refills = held["rolls"], held["draws"], held["refills"]
     n_rolls = sum(sum(by.values()) for by in rolls.values())
     n_draws = sum(sum(by.values()) for by in draws.values())
-    out = ["%d roll%s, %d draw%s" % (n_rolls, "" if n_rolls == 1 else "s", n_draws, "" if n_draws == 1 else "s")]
+    out = ["%s, %s" % (_several(n_rolls, "roll"), _several(n_draws, "draw"))]
     for kind, by in rolls.items():
-        each = ", ".join("%d %s" % (t, _times(by[t])) for t in sorted(by))
-        out.append("%s rolled %s: %s" % (kind, _times(sum(by.values())), each))
+        each = ", ".join("%s %s" % (_a(t), _times(by[t])) for t in sorted(by))
+        out.append("%s, %s: %s" % (kind, _several(sum(by.values()), "roll"), each))
     for bag, by in draws.items():
         each = ", ".join("%s %s" % (item, _times(k)) for item, k in by.items())
-        again = ", refilled %s" % _times(refills[bag]) if refills.get(bag) else ""
-        out.append("%s: drawn %s: %s%s" % (bag, _times(sum(by.values())), each, again))
+        again = "; refilled %s" % _times(refills[bag]) if refills.get(bag) else ""
+        out.append("%s, %s: %s%s" % (bag, _several(sum(by.values()), "draw"), each, again))
     for bag in refills:
         if bag not in draws:
             out.append("%s: refilled %s" % (bag, _times(refills[bag])))
@@ -107,5 +126,8 @@ def figure(rp, row: dict):  # type: ignore[no-untyped-def]
         ax2.set_xticks([])
         ax2.set_yticks([])
     ax2.set_title("Draws: each piece, counted")
+    from usher_tools.history.report import plain
+
+    plain(fig)  # a bag's and a piece's names are text, as a player's are
     fig.tight_layout()
     return fig

@@ -12,7 +12,8 @@ from usher_tools.history.games import generic
 UNIT = "tickets"
 TIE_BREAK = "VIP"
 AHEAD = "holds the VIP Ticket"
-STEPS = "rounds (dashed: each game)"
+STEPS = "rounds"
+MARK = "a game begins"
 CHART_TITLE = "Tickets, game by game"
 
 

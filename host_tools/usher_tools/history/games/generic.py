@@ -8,6 +8,7 @@ TIE_BREAK = "tie-break"  # the laptop's word for the second number the game's ti
 AHEAD = "wins the tie-break"  # how a tie on score won by it is said ("27-27: Anna ...")
 STEPS = "actions (undone ones left out)"  # the report chart's x axis
 CHART_TITLE = "Score over the game"
+MARK = "a mark"  # what the chart's dotted lines (chart.marks) stand for, in its legend
 
 # what only some games have (None: the game has none)
 split = None  # (header, actions) -> the games of a match (Films)
@@ -22,6 +23,12 @@ figure = None  # (Replay, row) -> the report's own figure, instead of the score 
 def match(header: dict) -> bool:
     """Whether a record is a match ranked by games won (Films' best of 3)."""
     return False
+
+
+def sheet_rows(sheet: dict) -> list:
+    """The rows of the game's own table (its rules' score_sheet) as `usher
+    show` prints them; --json keeps them as the rules give them."""
+    return sheet["rows"]
 
 
 def chart_scores(game, state: dict, n: int) -> list:  # type: ignore[no-untyped-def]

@@ -8,6 +8,16 @@ AHEAD = "has more money"
 STEPS = "turns"
 
 
+def sheet_rows(sheet: dict) -> list:
+    """The money row (a finished game's) in marks as the sheet's words say
+    them, "36,000"."""
+    from usher.ui.show_manager.draw import marks
+
+    return [
+        [r[0]] + [marks(v) if isinstance(v, int) else v for v in r[1:]] if r[0] == "money" else r for r in sheet["rows"]
+    ]
+
+
 def step(chart, before: dict, a: dict, after: dict) -> bool:  # type: ignore[no-untyped-def]
     """A turn ended is a step."""
     if after["turn"] != before["turn"]:

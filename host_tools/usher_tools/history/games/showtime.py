@@ -6,7 +6,8 @@ from usher_tools.history.games import generic
 
 TIE_BREAK = "red carpet"
 AHEAD = "is ahead on the red carpet"
-STEPS = "placements (dashed: the screenings)"
+STEPS = "placements"
+MARK = "a screening"
 
 
 def step(chart, before: dict, a: dict, after: dict) -> bool:  # type: ignore[no-untyped-def]
@@ -44,8 +45,9 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:  # ty
         text = "%s seats %s in row %d, seat %d" % (story.who(a["p"]), person(a["card"]), a["row"], a["seat"])
         moved = last.get("to")
         if moved:
-            sitting = before["seats"][(a["row"] - 1) * 4 + a["seat"] - 1]
-            text += "; %s moves to row %d, seat %d" % (person(sitting[1]), moved[0], moved[1])
+            owner, card = before["seats"][(a["row"] - 1) * 4 + a["seat"] - 1]
+            # whose: both players may own the same person (each has a Hildo)
+            text += "; %s's %s moves to row %d, seat %d" % (story.who(owner), person(card), moved[0], moved[1])
         if last.get("bonus"):
             text += "; the poster is %s's genre: +%d" % (cast.name(a["card"]), last["bonus"])
         story.say(text + ".")

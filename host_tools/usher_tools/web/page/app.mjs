@@ -51,6 +51,8 @@ const $ = (id) => document.getElementById(id);
 const canvas = $("screen");
 const first = $("first"); // the power-on screen of a blank board (usher web draws it), until the VM's own
 const PANELS = { lcd114: [240, 135], oled: [128, 64] };
+// the page's Usher version in its header: the firmware it runs (the pack's)
+pack.then((p) => ($("version").textContent = p.head.fw)).catch(() => {});
 
 const page = {
   profile: "",
@@ -388,15 +390,17 @@ async function download() {
   }
 }
 
+// the device on this page, never the person's own Pico (index.html's label)
+const RESET = $("reset").textContent;
 let resetArmed = 0;
 async function reset() {
   const b = $("reset");
   if (!resetArmed) {
     b.classList.add("armed");
-    b.textContent = "Erase every game? Click again";
+    b.textContent = "Erase every game on the simulated device? Click again";
     resetArmed = setTimeout(() => {
       b.classList.remove("armed");
-      b.textContent = "Reset device";
+      b.textContent = RESET;
       resetArmed = 0;
     }, 4000);
     return;
@@ -404,7 +408,7 @@ async function reset() {
   clearTimeout(resetArmed);
   resetArmed = 0;
   b.classList.remove("armed");
-  b.textContent = "Reset device";
+  b.textContent = RESET;
   const profile = page.profile;
   await stop();
   await page.flash.wipe(profile);

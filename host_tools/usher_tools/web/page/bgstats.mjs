@@ -16,15 +16,36 @@ export function localDate(seconds) {
   return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate()) + " " + pad(d.getHours()) + ":" + pad(d.getMinutes()) + ":" + pad(d.getSeconds());
 }
 
-const datedFromSync = (row) => (row.view && row.view.clock === "unset") || Number(row.created || 0) < EPOCH_2000;
+// A row dated by the first sync that brought it (history.mjs syncedAt): its device's clock was not set.
+export const datedFromSync = (row) => (row.view && row.view.clock === "unset") || Number(row.created || 0) < EPOCH_2000;
 
 // The rows BG Stats takes: whole, finished, and the replay agreeing with the device.
 export function eligible(rows) {
   return rows.filter((r) => r.complete && r.result && r.result.finished && r.status === "ok");
 }
 
-// {plays, links, file} for these history rows (oldest first, as the laptop's ids go).
-export async function bgstats(scorer, rows) {
+// The parts of a person's own BG Stats export that the file takes from it
+// (bgstats.py's like_of reads and checks them), so a large export fits the
+// checking VM's heap: not its plays, and of each player, game and location
+// only the plain values (bgstats.py never takes a list or an object from it:
+// a game's copies and tags stay out).
+const isObject = (o) => !!o && typeof o === "object" && !Array.isArray(o);
+const plainValues = (o) => (isObject(o) ? Object.fromEntries(Object.entries(o).filter(([, v]) => v === null || typeof v !== "object")) : o);
+
+export function exportParts(e) {
+  if (!isObject(e)) return e;
+  const plain = (list) => (Array.isArray(list) ? list.map(plainValues) : list);
+  return { players: plain(e.players), games: plain(e.games), locations: plain(e.locations), userInfo: e.userInfo };
+}
+
+// {players, games, me} of a chosen export, or {error}: why it is not one.
+export function likeSummary(scorer, like) {
+  return scorer.call("webplays", "like", { like });
+}
+
+// {plays, links, file} for these history rows (oldest first, as the laptop's ids go);
+// `like`: exportParts of the person's own export (`usher export --like`), or null.
+export async function bgstats(scorer, rows, like = null) {
   rows = eligible(rows)
     .slice()
     .sort((a, b) => a.syncedAt - b.syncedAt || a.created - b.created || (a.name < b.name ? -1 : 1));
@@ -44,7 +65,7 @@ export async function bgstats(scorer, rows) {
       dated_by: datedFromSync(r) ? "the sync" : "",
     }),
   );
-  const out = await scorer.call("webplays", "plays", { rows: args }, files);
+  const out = await scorer.call("webplays", "plays", { rows: args, like }, files);
   out.rows = rows;
   return out;
 }

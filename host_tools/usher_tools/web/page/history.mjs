@@ -7,9 +7,12 @@
 // A row: {key, device, gid, name, game, created, view (the device's list
 // entry), data (the record's bytes), complete, status ("partial", "ok",
 // "mismatch", "invalid"), problem, result (the page's replay), held (the
-// bytes of a transfer not finished yet, when longer than data), syncedAt,
-// copy (0; n for a finished game the device later sent different, kept
-// beside it)}. A partial row is never shown as a whole game.
+// bytes of a transfer not finished yet, when longer than data), syncedAt
+// (when the first sync that brought any of the game ran: later syncs of it,
+// and a copy kept beside it, keep that time, the date of a game whose
+// device's clock was not set, as the laptop's first_seen), copy (0; n for a
+// finished game the device later sent different, kept beside it)}. A partial
+// row is never shown as a whole game.
 
 const DB = "usher-history";
 const STORE = "games";
@@ -29,7 +32,7 @@ function req(r) {
 }
 
 // A game's row as the history keeps it (the first copy), its sync time the
-// earlier row's when there was one.
+// earlier row's when there was one: the first sync that saw a game dates it.
 function rowOf(device, view, bytes, earlier, state) {
   const gid = gidOf(view);
   return Object.assign(

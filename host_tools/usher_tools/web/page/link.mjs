@@ -164,7 +164,9 @@ export class Link {
         "this Pico runs MicroPython but not Usher (or Usher is in safe mode): put Usher on it (below), then sync",
         "plain",
       );
-    if (n || this.damaged) return new LinkError("the device answers, but not in Usher's sync protocol: is this an Usher Pico?", "noprotocol");
+    // bytes with no line end yet (a device that streams data of its own) are an answer too
+    if (n || this.damaged || this.buf.trim())
+      return new LinkError("the device sends data, but not in Usher's sync protocol: is this an Usher Pico?", "noprotocol");
     return new LinkError("no answer from the device: is Usher running on it (its home screen showing)?", "silent");
   }
 
@@ -257,7 +259,7 @@ export class Link {
   // with state {data (Uint8Array), start, size, crc, complete, error}.
   // onPending(text) when the device asks its owner for a press;
   // onComplete(state) as soon as a game is whole.
-  async pull(wants, { onPending, onComplete, pressMs = PRESS_MS } = {}) {
+  async pull(wants, { onPending, onComplete, pressMs = Link.pressMs } = {}) {
     const results = {};
     const items = [];
     for (const [name, have] of wants) {
@@ -323,6 +325,9 @@ export class Link {
     }
   }
 }
+
+// how long a question on the device waits for its owner (a test shortens it)
+Link.pressMs = PRESS_MS;
 
 function join(parts, size) {
   if (parts.length === 1) return parts[0];

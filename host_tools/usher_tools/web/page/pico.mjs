@@ -5,8 +5,8 @@
 // Pico (uf2.mjs). Every failure is one line in #sync-status or
 // #fw-status; nothing kept is ever dropped by one.
 
-import { bgstats, eligible, localDate, qrCanvas } from "./bgstats.mjs";
-import { History } from "./history.mjs";
+import { bgstats, datedFromSync, eligible, exportParts, likeSummary, localDate, qrCanvas } from "./bgstats.mjs";
+import { History, gidOf } from "./history.mjs";
 import { Link, LinkError } from "./link.mjs";
 import { Scorer } from "./scorer.mjs";
 
@@ -23,14 +23,39 @@ export function saveFile(name, bytes, type = "application/octet-stream") {
 }
 import { sync } from "./sync.mjs";
 import { SerialTransport, choosePort, serialSupport } from "./transport.mjs";
-import { bootDrive, release, sha256hex, writeToDrive } from "./uf2.mjs";
+import { BOARD_NAMES, bootDrive, fileFor, release, sha256hex, writeToDrive } from "./uf2.mjs";
 
 const $ = (id) => document.getElementById(id);
 const TITLES = { dice: "Dice & draws", showtime: "Showtime", showbiz: "Showbiz", show_manager: "Show Manager", films: "Films" };
 const LOCK = "usher-sync"; // one sync at a time in this browser: two tabs would share a port
 
+const ends = (text) => (/[.?!]$/.test(text) ? text : text + "."); // the device's words may end in "?" already
+const count = (n) => n.toLocaleString("en-US");
+const broughtN = (games) => games.filter((g) => !["same", "skipped", "failed", "gone"].includes(g.action)).length;
+// which device and firmware answered the hello, as `usher sync` prints them
+const answered = (r) => "Device " + r.device + " (firmware " + r.fw + "): ";
+
+// A game the sync did not bring: its id and the device's own description of
+// it from the question it showed ("Send g0004 to the laptop? DESCRIPTION.
+// Its secrets leave the device.", firmware/usher/link/serve.py), else its list entry.
+function gameWords(g) {
+  const asked = /^Send \S+ to the laptop\? (.+?)\.(?: Its secrets leave the device\.)?$/.exec(g.ask || "");
+  if (asked) return g.name + ", " + asked[1] + ",";
+  const players = (g.view && g.view.players) || [];
+  return g.name + ", " + (TITLES[g.game] || g.game) + (players.length ? " (" + players.join(", ") + ")" : "") + ",";
+}
+
+// why a game was not brought: Back on the device's question, nobody answered it, or the transfer kept failing
+const WHY = {
+  denied: "refused on the device (Back was pressed)",
+  timeout: "nobody pressed OK on the device in time",
+  failed: "it did not arrive whole (sync again)",
+};
+const notBrought = (g) => gameWords(g) + " not brought: " + (WHY[g.why] || WHY.failed);
+
 export function setupPico({ pageDevice }) {
-  const st = { history: null, scorer: new Scorer(), busy: false, last: null, links: null, release: null };
+  // like: the parts of the person's own BG Stats export chosen on this page (kept until it reloads)
+  const st = { history: null, scorer: new Scorer(), busy: false, last: null, links: null, release: null, like: null };
   const historyOpen = History.open().then((h) => (st.history = h)).catch(() => null);
 
   const say = (text) => ($("sync-status").textContent = text);
@@ -74,7 +99,8 @@ export function setupPico({ pageDevice }) {
         try {
           const r = await sync(link, history, st.scorer, {
             say,
-            pending: (ask) => say("Press OK on the device to send it (Back refuses): " + ask),
+            // the device's question quoted: its words are the firmware's ("to the laptop"), whoever asks
+            pending: (ask) => say("Press OK on the device to send the game here (Back refuses). It asks: \u201c" + ask + "\u201d"),
             note: () => {},
           });
           st.last = r;
@@ -82,10 +108,10 @@ export function setupPico({ pageDevice }) {
           say(summary(r));
           return r;
         } catch (e) {
-          await render();
           if (!(e instanceof LinkError)) throw e;
-          say("Sync stopped: " + e.message + ". What arrived is kept; the next sync goes on from there.");
-          st.last = { error: e.message, code: e.code };
+          st.last = { error: e.message, code: e.code, device: e.device, games: e.games || [] };
+          await render();
+          say(stopped(e));
           return null;
         }
       });
@@ -102,14 +128,22 @@ export function setupPico({ pageDevice }) {
 
   function summary(r) {
     const n = (k) => r.games.filter((g) => g.action === k).length;
-    const got = r.games.filter((g) => !["same", "skipped", "failed", "gone"].includes(g.action)).length;
-    let text = got === 1 ? "1 game brought" : got + " games brought";
+    let text = broughtN(r.games) === 1 ? "1 game brought" : broughtN(r.games) + " games brought";
     if (n("same")) text += ", " + n("same") + " already here";
-    if (n("skipped")) text += "; " + n("skipped") + " refused on the device or not answered";
-    if (n("failed")) text += "; " + n("failed") + " did not arrive whole (sync again)";
+    for (const g of r.games) if (g.action === "skipped" || g.action === "failed") text += "; " + notBrought(g);
     const bad = r.games.filter((g) => g.status === "mismatch" || g.status === "invalid").length;
     if (bad) text += "; " + bad + " flagged: the page's replay disagrees with the device";
-    return text + ".";
+    return answered(r) + ends(text);
+  }
+
+  // A sync cut short: what it kept, and a resume promised only for a game kept in part.
+  function stopped(e) {
+    let text = (e.device ? "sync stopped: " : "Sync stopped: ") + ends(e.message);
+    const whole = broughtN(e.games || []);
+    if (whole) text += whole === 1 ? " 1 game came whole and is kept." : " " + whole + " games came whole and are kept.";
+    const part = (e.partial || []).map((p) => p.name + " (" + count(p.size) + " of " + count(p.of) + " bytes)");
+    if (part.length) text += " " + part.join(" and ") + " came in part, kept: the next sync goes on from there.";
+    return (e.device ? answered(e) : "") + text;
   }
 
   async function connect() {
@@ -135,13 +169,30 @@ export function setupPico({ pageDevice }) {
     const rows = history ? await history.all() : [];
     const body = $("games-body");
     body.replaceChildren();
-    $("games").hidden = !rows.length;
-    $("games-empty").hidden = !!rows.length;
+    // the last sync's games it did not bring and the history holds nothing of: listed too, first
+    const last = st.last || {};
+    const held = new Set(rows.map((r) => r.device + "/" + r.gid));
+    const missed = (last.games || []).filter((g) => g.view && (g.action === "skipped" || g.action === "failed") && !held.has(last.device + "/" + gidOf(g.view)));
+    $("games").hidden = !rows.length && !missed.length;
+    $("games-empty").hidden = !!rows.length || !!missed.length;
+    for (const g of missed) {
+      const tr = document.createElement("tr");
+      tr.dataset.status = "missed";
+      const v = g.view;
+      const when = datedFromSync({ view: v, created: v.created }) ? "date not known" : localDate(v.created).slice(0, 16);
+      for (const text of [g.name + " " + (TITLES[g.game] || g.game), when, (v.players || []).join(", "), "", "not brought: " + (WHY[g.why] || WHY.failed), ""]) {
+        const td = document.createElement("td");
+        td.textContent = text;
+        tr.appendChild(td);
+      }
+      body.appendChild(tr);
+    }
     for (const r of rows) {
       const tr = document.createElement("tr");
       tr.dataset.key = r.key;
       tr.dataset.status = r.status;
-      const when = r.view && r.view.clock === "unset" ? "date unknown" : localDate(r.created).slice(0, 16);
+      // the device's clock, or (never set) the first sync that brought the game, as its BG Stats play says
+      const when = datedFromSync(r) ? localDate(r.syncedAt).slice(0, 16) + " (first sync)" : localDate(r.created).slice(0, 16);
       const players = (r.view.players || []).join(", ");
       let result = "";
       let state = "";
@@ -150,7 +201,9 @@ export function setupPico({ pageDevice }) {
       else if (r.status === "mismatch") state = "flagged: " + r.problem;
       else state = r.result.finished ? "finished" : "unfinished";
       if (r.complete && r.result.finished && r.result.winner) result = (Array.isArray(r.result.winner) ? r.result.winner.join(" & ") : r.result.winner) + " won";
-      for (const text of [TITLES[r.game] || r.game, when, players, result, state]) {
+      // the game's id on the device (its own "g0004 Showbiz"): two games of one title and night told apart
+      const game = r.name + " " + (TITLES[r.game] || r.game) + (r.copy ? " (an earlier copy, kept)" : "");
+      for (const text of [game, when, players, result, state]) {
         const td = document.createElement("td");
         td.textContent = text;
         tr.appendChild(td);
@@ -236,9 +289,38 @@ export function setupPico({ pageDevice }) {
 
   async function bgFile() {
     const history = await historyOpen;
-    const out = st.links || (await bgstats(st.scorer, await history.all()));
+    let out;
+    try {
+      out = (!st.like && st.links) || (await bgstats(st.scorer, await history.all(), st.like));
+    } catch (e) {
+      return say("The BG Stats file could not be made: " + String((e && e.message) || e).split("\n")[0]);
+    }
     saveFile("usher-bgstats.json", new TextEncoder().encode(out.file), "application/json");
-    say(out.plays.length + " plays in usher-bgstats.json: open it in BG Stats (Settings, Import).");
+    say(out.plays.length + " plays in usher-bgstats.json: open it with BG Stats on the phone to add them (not as a backup to restore: that replaces what the app holds).");
+  }
+
+  // "Use my BG Stats export": the file keeps the ids and uuids of the players,
+  // games and location the person has (bgstats.py matches them, as `usher export --like`)
+  async function chooseLike() {
+    const f = $("bgstats-like").files[0];
+    st.like = null;
+    if (!f) return;
+    let parts;
+    try {
+      parts = exportParts(JSON.parse(await f.text()));
+    } catch {
+      return say(f.name + " is not a BG Stats export: not JSON");
+    }
+    let r;
+    try {
+      r = await likeSummary(st.scorer, parts);
+    } catch (e) {
+      // the checking VM's heap (a very large export): the laptop takes any
+      return say(f.name + " could not be read here (" + String((e && e.message) || e).split("\n")[0] + "): usher export --like takes it on a laptop.");
+    }
+    if (r.error) return say(f.name + " is not a BG Stats export: " + r.error);
+    st.like = parts;
+    say("Using " + f.name + " (" + r.players + " players, " + r.games + " games" + (r.me ? "; you are " + r.me : "") + "): the BG Stats file keeps the ones you have.");
   }
 
   async function records() {
@@ -259,30 +341,28 @@ export function setupPico({ pageDevice }) {
     const r = (st.release = await release());
     if (!r) {
       $("fw-release").textContent =
-        "The firmware file (usher-VERSION.uf2) comes with a release of Usher; this page was served without one (a development checkout: make uf2 builds it).";
+        "The firmware (usher-VERSION.uf2 for a Pico, usher-pico2-VERSION.uf2 for a Pico 2) comes with a release of Usher; this page was served without one (a development checkout: make uf2 builds both).";
       $("write-pico").disabled = true;
       return;
     }
-    const a = document.createElement("a");
-    a.href = r.uf2;
-    a.download = r.uf2.split("/").pop();
-    a.id = "uf2-link";
-    a.textContent = "Download " + a.download;
-    const code = document.createElement("code");
-    code.textContent = r.sha256;
-    $("fw-release").replaceChildren(
-      "Usher " + r.version + ": ",
-      a,
-      " (" + Math.round(r.size / 1024) + " KB, sha256 ",
-      code,
-      ").",
-    );
+    // one download per board: the Pico's (RP2040) file, the Pico 2's (RP2350)
+    const parts = ["Usher " + r.version + ": "];
+    r.files.forEach((f, i) => {
+      const a = document.createElement("a");
+      a.href = f.uf2;
+      a.download = f.uf2.split("/").pop();
+      a.id = f.chip === "rp2040" ? "uf2-link" : "uf2-link-" + f.chip;
+      a.textContent = "Download " + a.download;
+      const code = document.createElement("code");
+      code.textContent = f.sha256;
+      parts.push(i ? "; " : "", a, " for a " + BOARD_NAMES[f.chip] + " (" + f.chip.toUpperCase() + ", " + Math.round(f.size / 1024) + " KB, sha256 ", code, ")");
+    });
+    $("fw-release").replaceChildren(...parts, ".");
     $("write-pico").disabled = !("showDirectoryPicker" in window);
-    if (!("showDirectoryPicker" in window)) fwSay("This browser cannot write to the drive itself: download the file and drag it onto RPI-RP2.");
+    if (!("showDirectoryPicker" in window)) fwSay("This browser cannot write to the drive itself: download the file for your board and drag it onto its drive (RPI-RP2 or RP2350).");
   }
 
-  async function uf2Bytes() {
-    const r = st.release;
+  async function uf2Bytes(r) {
     const res = await fetch(r.uf2, { cache: "no-cache" });
     if (!res.ok) throw new Error("could not fetch " + r.uf2 + " (" + res.status + ")");
     const bytes = new Uint8Array(await res.arrayBuffer());
@@ -301,9 +381,11 @@ export function setupPico({ pageDevice }) {
           throw e;
         }
       }
-      if (!(await bootDrive(dir))) throw new Error("that folder is not a Pico's boot drive (no INFO_UF2.TXT of an RP2040): hold BOOTSEL while you plug the Pico in, then pick the RPI-RP2 drive");
+      const info = await bootDrive(dir);
+      if (!info) throw new Error("that folder is not a Pico's boot drive (no INFO_UF2.TXT): hold BOOTSEL while you plug the Pico in, then pick the RPI-RP2 (Pico) or RP2350 (Pico 2) drive");
+      const file = fileFor(st.release, info); // the file made for the drive's chip
       fwSay("Writing Usher " + st.release.version + "\u2026");
-      const text = await writeToDrive(dir, st.release.uf2.split("/").pop(), await uf2Bytes());
+      const text = await writeToDrive(dir, file.uf2.split("/").pop(), await uf2Bytes(file));
       fwSay("Usher " + st.release.version + " " + text + ".");
       return true;
     } catch (e) {
@@ -315,6 +397,8 @@ export function setupPico({ pageDevice }) {
   $("connect").addEventListener("click", connect);
   $("sync-page").addEventListener("click", syncPage);
   $("bgstats-file").addEventListener("click", bgFile);
+  $("bgstats-like-pick").addEventListener("click", () => $("bgstats-like").click());
+  $("bgstats-like").addEventListener("change", chooseLike);
   $("records").addEventListener("click", records);
   $("write-pico").addEventListener("click", () => writePico());
   const ready = Promise.all([historyOpen.then(render), showRelease()]).catch((e) => say(String(e)));
@@ -335,7 +419,7 @@ export function setupPico({ pageDevice }) {
     async links() {
       await ready;
       const history = await historyOpen;
-      return bgstats(st.scorer, await history.all());
+      return bgstats(st.scorer, await history.all(), st.like);
     },
     async rows() {
       const history = await historyOpen;

@@ -46,11 +46,25 @@ function batches(plans) {
 }
 
 // ui: {say(text), pending(text), note(entry)}. Returns {device, fw, games: [entry]}.
+// A LinkError after the hello carries what this sync kept before it stopped:
+// device, fw, games (the entries so far) and partial ([{name, size, of}]: the
+// games kept in part, which the next sync resumes).
 export async function sync(link, history, scorer, ui) {
   const info = await link.hello();
   const device = info.device;
-  const views = await link.list();
   const report = [];
+  const partial = new Map(); // name -> {name, size, of}: bytes kept of a game not yet whole
+  try {
+    return await syncGames(link, history, scorer, ui, info, report, partial);
+  } catch (e) {
+    if (e instanceof LinkError) Object.assign(e, { device, fw: info.fw, games: report, partial: [...partial.values()] });
+    throw e;
+  }
+}
+
+async function syncGames(link, history, scorer, ui, info, report, partial) {
+  const device = info.device;
+  const views = await link.list();
   const note = (p, action, extra) => {
     const e = Object.assign({ name: p.name, game: p.view.game, action }, extra || {});
     report.push(e);
@@ -68,6 +82,7 @@ export async function sync(link, history, scorer, ui) {
     const kept = await history.saveComplete(device, view, data, scored);
     p.have = data;
     p.done = true;
+    partial.delete(p.name);
     const what = { new: "new", update: "updated", resume: "resumed", replace: "replaced" }[p.action];
     const extra = { status: scored.status };
     if (scored.problem) extra.problem = scored.problem;
@@ -75,10 +90,14 @@ export async function sync(link, history, scorer, ui) {
     if (kept) extra.note = kept;
     note(p, kept ? "kept both" : what, extra);
   };
+  const keepPart = async (p, data) => {
+    await history.savePartial(device, p.view, data);
+    partial.set(p.name, { name: p.name, size: data.length, of: p.view.size });
+  };
   const keep = async (plansOf) => {
     for (const p of plansOf) {
       const s = link.pulling[p.name];
-      if (s && !s.complete && !p.done && s.size > p.have.length) await history.savePartial(device, p.view, s.data);
+      if (s && !s.complete && !p.done && s.size > p.have.length) await keepPart(p, s.data);
     }
   };
 
@@ -94,7 +113,13 @@ export async function sync(link, history, scorer, ui) {
       try {
         got = await link.pull(
           left.map((p) => [p.name, p.have]),
-          { onPending: (text) => ui.pending(text), onComplete: (s) => finish(group.find((p) => p.name === s.name), s) },
+          {
+            onPending: (text) => {
+              if (left.length === 1) left[0].ask = text; // the device's own words for the game, kept to name it
+              ui.pending(text);
+            },
+            onComplete: (s) => finish(group.find((p) => p.name === s.name), s),
+          },
         );
       } catch (e) {
         if (!(e instanceof LinkError)) throw e;
@@ -102,12 +127,13 @@ export async function sync(link, history, scorer, ui) {
           for (const p of left) await pullSome([p]);
           return;
         }
+        // the game not brought, with its list entry and the device's question, to name it
         if (e.code === "denied" && left.length === 1) {
-          note(left[0], "skipped", { why: "denied", problem: "refused on the device (Back was pressed)" });
+          note(left[0], "skipped", { why: "denied", problem: "refused on the device (Back was pressed)", view: left[0].view, ask: left[0].ask || "" });
           return;
         }
         if (e.code === "nopress" && left.length === 1) {
-          note(left[0], "skipped", { why: "timeout", problem: e.message });
+          note(left[0], "skipped", { why: "timeout", problem: e.message, view: left[0].view, ask: left[0].ask || "" });
           return;
         }
         await keep(left);
@@ -126,13 +152,13 @@ export async function sync(link, history, scorer, ui) {
           p.action = "replace";
         } else if (s.size > p.have.length) {
           p.have = s.data;
-          await history.savePartial(device, p.view, p.have);
+          await keepPart(p, p.have);
         }
         again.push(p);
       }
       left = again;
     }
-    for (const p of left) note(p, "failed", { why: "failed", problem: "the transfer kept failing: sync again" });
+    for (const p of left) note(p, "failed", { why: "failed", problem: "the transfer kept failing: sync again", view: p.view });
   };
 
   for (const group of batches(todo.filter((p) => !p.view.secret && !p.view.broken))) await pullSome(group);

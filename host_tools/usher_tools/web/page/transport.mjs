@@ -118,12 +118,12 @@ export class SerialTransport {
         }
       }
     } catch (e) {
-      this.reason = "the Pico went away in the middle (unplugged?): sync again once it is back; nothing kept is lost";
+      this.reason = "the Pico went away in the middle (unplugged?): sync again once it is back";
       void e;
     }
     if (!this.closed) {
       this.closed = true;
-      if (!this.reason) this.reason = "the Pico went away in the middle (unplugged?): sync again once it is back; nothing kept is lost";
+      if (!this.reason) this.reason = "the Pico went away in the middle (unplugged?): sync again once it is back";
     }
     if (this.link) this.link.gone();
   }

@@ -9,10 +9,14 @@ the VM's files and the JSON in and out are the page's. The tests hold the
 page's links to `usher export --format bgstats-links`.
 
     plays(args_json) -> JSON {"plays": [...], "links": [...], "file": text}
+    like(args_json) -> JSON {"players", "games", "me"} or {"error": why}
 
 args: {"rows": [{"device", "gid", "name", "created", "copy", "game",
 "path" (the record in the VM's files), "result", "date" (local time of the
-play, the page computes it), "dated_by"}]}, in the history's order.
+play, the page computes it), "dated_by"}], "like": the person's own BG
+Stats export or null}, in the history's order. `like` is checked and
+matched by bgstats itself (`usher export --like`'s code), so the file is
+the laptop's for the same export.
 """
 
 import json
@@ -24,7 +28,8 @@ def plays(args_json):  # type: ignore[no-untyped-def]
     from usher_tools.history.parsing import read_log
     from usher_tools.history.replay import Replay
 
-    rows = json.loads(args_json)["rows"]
+    args = json.loads(args_json)
+    rows = args["rows"]
     out = []
     seen = set()
     for row in rows:
@@ -47,4 +52,15 @@ def plays(args_json):  # type: ignore[no-untyped-def]
             parts = films.plays(rp) or [None]
         for part in parts:
             out.append(rowplay.play(pid, facts, rowplay.players_of(row), start, part))
-    return json.dumps({"plays": out, "links": [bgstats.link(p) for p in out], "file": bgstats.backup_text(out)})
+    links = [bgstats.link(p) for p in out]
+    return json.dumps({"plays": out, "links": links, "file": bgstats.backup_text(out, args.get("like"))})
+
+
+def like(args_json):  # type: ignore[no-untyped-def]
+    """What the page says of a chosen export, or why it is not one (one line)."""
+    from usher_tools.history import bgstats
+
+    try:
+        return json.dumps(bgstats.like_summary(json.loads(args_json)["like"]))
+    except bgstats.NotAnExport as e:
+        return json.dumps({"error": str(e)})
