@@ -261,7 +261,7 @@ class App:
 
     def device(self, what: str, *args):
         """What Settings -> Board and About ask of the device itself:
-        usher.device's `what` (board, about, save_profile, board_options),
+        usher.device's `what` (board, about, save_profile, board_options, board_running),
         its code and what it read with let go at once (never needed in a game)."""
         try:
             return getattr(__import__("usher.device", None, None, [what]), what)(self, *args)

@@ -27,6 +27,12 @@ def save_profile(app, name: str) -> None:
     app.board_next = name  # Settings names it from now on (App.board_title)
 
 
+def board_running(app) -> dict:
+    """Settings -> Board's fixes the board was made with at power-on (the
+    profile's make() keeps them on the hardware; {}: none)."""
+    return getattr(app.hw, "opts", None) or {}
+
+
 def board_options(app, opts=None) -> dict:
     """Settings -> Board's fixes (usher.board.saved.board_options), or,
     given, saved for the next power-on (OSError on a full flash)."""

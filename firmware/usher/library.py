@@ -253,6 +253,27 @@ class Library:
             lines.close()
         return out
 
+    def latest(self, game: str) -> str:
+        """The newest game of `game` still in play (not finished, abandoned
+        or broken), or ""; only the lines that name the game are parsed."""
+        key = b'"game":' + dumps(game).encode()
+        found = ""
+        head = True
+        lines = self._raw()
+        try:
+            for line in lines:
+                if head:
+                    head = False
+                elif key in line:
+                    e = self._parse(line)
+                    if e is None or e.get("game") != game or e.get("finished") or e.get("abandoned"):
+                        continue
+                    if not e.get("broken") and e.get("name", "") > found:
+                        found = e["name"]
+        finally:
+            lines.close()
+        return found
+
     def last(self) -> str:
         name = self.head().get("last", "")
         e = self.find(name) if name else None

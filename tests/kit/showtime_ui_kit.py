@@ -104,8 +104,8 @@ def place(app, card, row, seat, to=None, genre=False):
         tg = scr.lists[2]
         j = (to[0] - 1) * 4 + to[1] - 1
         n += walk(app, scr.at[2], tg.index(j), len(tg)) + press(app, "ok")
-    if scr.mode == 4 and app.top() is scr:  # the genre question
-        n += press(app, "ok" if genre else "back")
+    if scr.mode == 4 and app.top() is scr:  # the genre question: OK yes, left no (Back: the seat again)
+        n += press(app, "ok" if genre else "prev")
     return n
 
 

@@ -372,11 +372,14 @@ def test_saved_games_rows_differ_by_number_and_day_and_the_marks_are_said_once()
 
     app, _ = make_app(mono=True)
     app.set_clock(1764400000, 3600)  # 2025-11-29 in the laptop's zone
-    for _ in range(2):  # two dice games: same title, no players
-        goto(app, "Dice & draws")
-        press(app, "ok")
-        app.home()
-        app.render()
+    goto(app, "Dice & draws")
+    press(app, "ok")
+    press(app, "back")
+    goto(app, "New session")  # two dice games: same title, no players
+    press(app, "ok")
+    press(app, "ok")
+    app.home()
+    app.render()
     app.library.abandon(app.library.games()[0]["name"])
     seen = shown_texts(app)
     goto(app, "Saved games")
@@ -389,3 +392,68 @@ def test_saved_games_rows_differ_by_number_and_day_and_the_marks_are_said_once()
     eq(app.top().sel, 1)  # the cursor on the newest game, not on the marks
     press(app, "ok")
     eq(type(app.top()).__name__, "GameActions")
+
+
+def test_dice_and_draws_resumes_the_session_in_play_and_a_new_one_only_when_asked():
+    """Issue 44: Dice & draws opened a new session every time, its bags full
+    again, even with "Resume Dice" on Home."""
+    from app_kit import shown_texts
+
+    app, _ = make_app()
+    goto(app, "Dice & draws")
+    press(app, "next", "next", "next", "ok", "ok")  # two artist draws
+    name = app.match.name
+    press(app, "back")
+    goto(app, "Save & leave")
+    eq(labels(app)[:3], ["Resume Dice", "New game", "Dice & draws"])
+    seen = shown_texts(app)
+    goto(app, "Dice & draws")
+    eq(app.match.name, name)  # the same session: its bags as they were left
+    assert "< Artist bag >" in seen and "#2" in seen, seen
+    left = app.match.state["bags"]["artists"]
+    eq(sum(left["full"]) - sum(left["counts"]), 2)
+    assert "%d left in bag" % sum(left["counts"]) in seen, seen
+    press(app, "back")
+    eq(labels(app)[3:6], ["Save & leave", "New session", "Abandon"])
+    goto(app, "New session")
+    assert "New dice session?" in seen, seen
+    press(app, "ok")
+    assert app.match.name != name
+    eq(app.match.state["bags"]["artists"]["counts"], app.match.state["bags"]["artists"]["full"])
+    eq(len(app.library.games()), 2)  # the first one kept, in Saved games
+
+
+def test_a_dice_session_with_nothing_rolled_is_not_kept():
+    app, st = make_app()
+    goto(app, "Dice & draws")
+    press(app, "back")
+    assert "New session" not in labels(app), labels(app)  # new already
+    goto(app, "Save & leave")
+    eq(app.library.games(), [])
+    eq([n for n in st.files.keys() if n.endswith(".log")], [])
+    goto(app, "Dice & draws")
+    press(app, "back")
+    goto(app, "Abandon")
+    press(app, "ok")
+    eq(app.library.games(), [])
+    goto(app, "Saved games")
+    eq(labels(app), ["(no games yet)"])
+
+
+def test_a_saved_game_has_one_name_in_the_list_and_on_its_menu():
+    """Issue 44: the list said "Dice #1", its menu "g0001 Dice"."""
+    from app_kit import shown_texts
+
+    app, _ = make_app(mono=True)
+    goto(app, "Dice & draws")
+    press(app, "ok")
+    app.home()
+    app.render()
+    seen = shown_texts(app)
+    goto(app, "Saved games")
+    assert "> Dice #1" in seen, seen
+    press(app, "ok")
+    eq(app.top().title, "Dice #1")
+    assert "Dice #1" in seen and not [s for s in seen if "g0001" in s], seen
+    goto(app, "Delete")
+    eq(app.top().question, "Delete Dice #1?")

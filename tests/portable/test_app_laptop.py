@@ -139,7 +139,7 @@ def test_the_question_says_what_a_delete_removes_and_a_pull_opens():
     pc.ask("hello", proto=1, time=1764400000, tz=3600)
     r = pc.ask("delete", name=name)
     # the clock was not set when the game began: no date is made up
-    eq(r["ask"], "Delete %s for good? Dice of date unknown (no players), unfinished." % name)
+    eq(r["ask"], "Delete %s for good? Dice (no players), unfinished, date not known." % name)
     eq(app.top().ask, r["ask"])  # the screen says the same
 
 
@@ -184,8 +184,10 @@ def test_a_question_in_the_middle_of_a_game_leaves_no_code_behind_once_the_link_
 
     app, st = make_app(mono=True)
     old = saved_dice(app)
-    goto(app, "Dice & draws")  # a second game, in play
-    press(app, "ok")
+    goto(app, "Dice & draws")  # it resumes that one: a second game, in play, from its menu
+    press(app, "back")
+    goto(app, "New session")
+    press(app, "ok", "ok")
     pc = Laptop(app)
     pc.ask("hello", proto=1)
     pc.send("delete", name=old)
@@ -240,6 +242,7 @@ def test_the_laptop_sets_the_clock_and_games_before_that_are_marked():
     goto(app, "Dice & draws")
     first = app.match.name
     eq(app.match.header["clock"], "unset")
+    press(app, "ok")  # a roll: a session with nothing in it is not kept
     press(app, "back")
     goto(app, "Save & leave")
     pc = Laptop(app)
@@ -247,7 +250,10 @@ def test_the_laptop_sets_the_clock_and_games_before_that_are_marked():
     eq(app.clock_set, True)
     assert 0 <= app.now() - 1764500000 <= 2
     eq(app.tz, 3600)
-    goto(app, "Dice & draws")
+    goto(app, "Dice & draws")  # it resumes the first: a new session from its menu
+    press(app, "back")
+    goto(app, "New session")
+    press(app, "ok")
     eq("clock" in app.match.header, False)
     assert abs(app.match.header["created"] - 1764500000) <= 2
     games = pc.ask("list")["games"]

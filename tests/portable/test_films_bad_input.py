@@ -89,9 +89,9 @@ def test_films_bad_hit_on_a_protected_card_or_no_card():
 
 def test_films_bad_protect():
     s = play(start(), R1 + "0 director; 1 award; " + R1 + "0 producer; 1 award")
-    assert refused(s, "0 protect 0", "no Studio window")
+    assert refused(s, "0 protect 0", "no Studio")
     s = play(s, R1 + "0 award; 1 award; " + R1 + "0 studio2")
-    refused(s, "1 protect 0", "no Studio window")
+    refused(s, "1 protect 0", "no Studio")
     refused(s, "0 protect 0", "not a card that can move")  # the Studio
     refused(s, "0 protect 1 2 3", "room for 2 more")
     s = play(s, "0 protect 1")

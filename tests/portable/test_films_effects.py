@@ -63,7 +63,7 @@ def test_films_studio_window():
     eq(tops(s, 0), ["producer", "award", "director", "studio3"])
     eq(guarded(s, 0), [True, True, True, False])
     eq(G.public_view(s)["room"], [0, 0])
-    refused(s, "0 protect 3", "no Studio window")
+    refused(s, "0 protect 3", "the Studio is full")
 
 
 def test_films_studio_window_room():
@@ -78,11 +78,45 @@ def test_films_studio_window_protect_refused_after_the_reveal():
     s = play(start(), R1 + "0 director; 1 award; " + R1 + "0 studio2; 1 award; 0 bid 1")
     eq(expected(s)[-1], ("protect", [0]))
     s = play(s, "1 bid 2")
-    refused(s, "0 protect 1", "no Studio window")
+    refused(s, "0 protect 1", "only before a reveal: at the next bids")
     eq(expected(s), [("place", [0])])
-    # cards placed after that reveal cannot be moved there either
-    s = play(s, "0 producer; 1 award")
-    refused(s, "0 protect 2", "no Studio window")
+    # nor a card placed after that reveal, until the next bids
+    s = play(s, "0 producer")
+    refused(s, "0 protect 2", "only before a reveal: at the next bids")
+    eq(G.public_view(s)["room"], [2, 0])  # the room stays while the window is shut
+    s = play(s, "1 award; 0 protect 2 1")
+    eq(guarded(s, 0), [True, True, False])
+
+
+def test_films_rule_movie_studio_moves_before_every_later_reveal():
+    """The rulebook's Movie Studio (Card Effects): once placed, it lets its
+    owner move cards of the row to its left, as many in all as its number,
+    before the face-down cards are revealed; a card placed after the Studio
+    can be moved too, before a later round's reveal (docs/RULES.md). Bo's
+    Studio 2 comes in an empty row, his Tickets 2 a round later."""
+    s = play(start(), R1 + "0 award; 1 studio2")
+    eq(expected(s), [("bid", [0, 1])])  # nothing to move yet
+    s = play(s, R2 + "1 tickets2")  # round 2, after its reveal
+    eq(tops(s, 1), ["studio2", "tickets2"])
+    refused(s, "1 protect 1", "only before a reveal: at the next bids")
+    s = play(s, "0 award; 0 bid 1")  # round 3, before its reveal: the window is open again
+    eq(expected(s)[-1], ("protect", [1]))
+    s = play(s, "1 protect 1")
+    eq((tops(s, 1), guarded(s, 1), G.public_view(s)["room"]), (["tickets2", "studio2"], [True, False], [0, 1]))
+    s = play(s, "1 bid 2; 0 award; 1 producer; " + R1 + "0 award; 1 award; 1 bid 1")
+    s = play(s, "1 protect 3")  # round 5, before its reveal: the last room
+    eq((tops(s, 1), guarded(s, 1)), (["tickets2", "award", "studio2", "producer"], [True, True, False, False]))
+    refused(s, "1 protect 3", "the Studio is full")
+
+
+def test_films_rule_movie_studio_no_reveal_left_in_the_last_round():
+    s = play(start(), R1 + "0 studio3; 1 award")
+    for _ in range(6):
+        s = play(s, R1 + "0 tickets1; 1 tickets1")
+    s = play(s, "0 bid 1")
+    eq(expected(s)[-1], ("protect", [0]))  # the last round's bids: the last window
+    s = play(s, "1 bid 2; 0 award")
+    refused(s, "0 protect 7", "no reveal left in this game")
 
 
 def test_films_studio_window_ends_with_the_game():

@@ -22,18 +22,22 @@ from films_ui_kit import (
 from portable import eq
 
 
-def bids(app, a, b):
-    """OK on the round page, then both private bids; the reveal is on screen."""
+def bids(app, a, b, skip=False):
+    """OK on the round page, then both private bids; the reveal is on screen.
+    `skip`: "left of Studio?" is asked first (a card came after the Studio)."""
     eq(top(app), "Main")
     press(app, "ok")
+    if skip:
+        eq(app.top().title, "Ana: left of Studio?")
+        choose(app, "Skip")
     bid(app, a)
     bid(app, b)
     eq(top(app), "Reveal")
 
 
-def rnd(app, a, b, first, second):
-    """A round without questions: bids, the reveal, both placements."""
-    bids(app, a, b)
+def rnd(app, a, b, first, second, skip=False):
+    """A round without questions (but `skip`): bids, the reveal, both placements."""
+    bids(app, a, b, skip)
     press(app, "ok")
     place(app, first)
     place(app, second)
@@ -102,7 +106,14 @@ def test_the_worked_example_through_the_screens_leaves_the_hand_written_record()
     eq(labels(app)[0], "No swap")
     choose(app, "Out: Editor")
     half(app, "award")
-    rnd(app, 1, 8, "scriptwriter", "lead")
+    press(app, "ok")  # round 5: the Editor's Award came after the Studio, which has room for 1
+    eq((top(app), labels(app)), ("Behind", ["Skip (room 1)", "[ ] Award"]))
+    choose(app, "Skip")
+    bid(app, 1)
+    bid(app, 8)
+    press(app, "ok")
+    place(app, "scriptwriter")
+    place(app, "lead")
     press(app, "ok")  # round 6: Ana's Scriptwriter is asked before the bids
     eq(app.top().title, "Ana's Scriptwriter?")
     eq(labels(app)[0], "Skip")
@@ -112,14 +123,16 @@ def test_the_worked_example_through_the_screens_leaves_the_hand_written_record()
     while app.top().ok[app.top().cur] != 3:
         press(app, "next")
     press(app, "ok")
+    eq(top(app), "Behind")  # the Scriptwriter came after the Studio: asked once
+    choose(app, "Skip")
     eq(top(app), "Pass")  # then straight on to the bids
     bid(app, 6)
     bid(app, 6)
     press(app, "ok")
     place(app, "bad_review")
     place(app, "script")
-    rnd(app, 9, 3, "producer", "script")
-    rnd(app, 2, 5, "coordinator", "tickets2")
+    rnd(app, 9, 3, "producer", "script", skip=True)
+    rnd(app, 2, 5, "coordinator", "tickets2", skip=True)
     eq(top(app), "End")
     eq(app.top().title, "Ana wins (VIP)")
     eq(app.top().rows[-1], ["Total", 10, 10])
@@ -271,3 +284,36 @@ def test_a_second_studio_goes_straight_to_the_other_side():
     eq(app.top().title, "Other side, on top")
     half(app, "lead")
     eq(bare(app.match.actions[-1:]), [{"t": "place", "p": 0, "half": "lead"}])
+
+
+def test_the_card_kinds_are_drawn_whole_on_both_panels():
+    """Issue 44: the half picker's groups named every kind whole on two
+    lines ("Tickets, Award, Script, Poster, Ba..." was cut), the characters
+    by their rulebook names (Leading Actor, Production Coordinator), and the
+    LCD's label page names "Shooting Problems" whole."""
+    from app_kit import shown_texts
+
+    for mono in (False, True):
+        app, _ = make_app(mono=mono)
+        start(app, 0)
+        seen = shown_texts(app)
+        press(app, "ok")
+        bid(app, 1)
+        bid(app, 2)
+        press(app, "ok")
+        eq(app.top().title, "Ana places")
+        press(app, "next", "next")  # every group on the panel once
+        press(app, "ok")  # the characters
+        press(app, *["next"] * 6)
+        for want in ("Tickets, Award, Script,", "Poster, Bad Review", "Shooting Problems,", "Studio", "Characters"):
+            assert want in seen, (mono, want, seen)
+        for want in ("Prod. Coordinator", "Leading Actor", "Press Officer", "Scriptwriter"):
+            assert want in seen, (mono, want, seen)
+        assert not [s for s in seen if s.endswith("\x7f") or s.endswith("..")], (mono, seen)  # the fonts' ellipsis
+        if not mono:
+            press(app, "back", "back", "back")  # the half picker closes: the round page
+            eq(top(app), "Main")
+            del seen[:]
+            press(app, "prev")  # the label page
+            assert "Shooting Problems" in seen and "Prod. Coordinator" in seen, seen
+            assert not [s for s in seen if s.endswith("\x7f") or s.endswith("..")], seen

@@ -2,8 +2,9 @@
 Shooting Problems with nothing to hit, an Editor in the last round, an
 Editor swapping in a Shooting Problems), the optional moves before the bids
 (Scriptwriters, the VIP holder first; cards left of the Studio, offered once
-a window), undo of a revealed round as one step, the end of a game in a
-match, and a power cut in the middle of the bids. Earlier rounds are fed
+for each card that came, and the game menu telling when the window is
+shut), undo of a revealed round as one step, the end of a game in a match,
+and a power cut in the middle of the bids. Earlier rounds are fed
 as moves (films_kit's short script) to reach each case quickly."""
 
 from films_kit import action
@@ -169,6 +170,41 @@ def test_the_studio_window_says_left_of_the_studio_as_the_rulebook_does():
     assert "behind" not in said.lower(), seen
 
 
+def test_a_card_placed_after_the_studio_is_offered_at_the_next_bids():
+    """Issue 44: Bo's Studio 2 in an empty row, then his Tickets 2 after the
+    next reveal: the game menu says the Studio's window is shut until the
+    next bids, and those bids ask "left of Studio?" for the Tickets 2."""
+    app, _ = make_app(mono=True)
+    start(app, 0)
+    feed(app, "0 bid 1; 1 bid 2; 0 award; 1 studio2; 0 bid 2; 1 bid 1; 1 tickets2;")
+    eq(step(app), "place")  # Ana places next: the reveal is past
+    press(app, "back")
+    eq(top(app), "GameMenu")
+    assert "Left of the Studio" in labels(app), labels(app)
+    choose(app, "Left of the Studio")
+    eq(top(app), "Message")
+    eq((app.top().title, app.top().lines), ("Bo's Studio", ["Only before a reveal:", "at the next bids"]))
+    press(app, "ok", "back")
+    eq(top(app), "Main")
+    feed(app, "0 award;")
+    press(app, "ok")  # the next round's bids
+    eq(top(app), "Behind")
+    eq((app.top().title, labels(app)), ("Bo: left of Studio?", ["Skip (room 2)", "[ ] Tickets 2"]))
+    press(app, "next", "ok")
+    choose(app, "Move")
+    eq(last(app), [{"t": "protect", "p": 1, "pos": [1]}])
+    eq(top(app), "Pass")  # then the bids
+
+
+def test_the_game_menu_says_when_no_reveal_is_left_for_the_studio():
+    app, _ = make_app(mono=True)
+    start(app, 0)
+    feed(app, "0 bid 1; 1 bid 2; 0 studio2; 1 award;" + QUIET * 6 + "0 bid 1; 1 bid 2; 0 award;")
+    press(app, "back")
+    choose(app, "Left of the Studio")
+    eq(app.top().lines, ["Only before a reveal:", "none is left now"])
+
+
 def test_ticking_more_cards_than_the_room_is_refused():
     app, _ = make_app(mono=True)
     start(app, 0)
@@ -178,7 +214,7 @@ def test_ticking_more_cards_than_the_room_is_refused():
     place(app, "studio2")
     press(app, "next", "ok", "next", "ok", "next", "ok")
     eq(app.toast_msg, "room for 2")
-    eq(labels(app)[:4], ["Move 2 left", "[x] Director", "[x] Producer", "[ ] Lead"])
+    eq(labels(app)[:4], ["Move 2 left", "[x] Director", "[x] Producer", "[ ] Leading Actor"])
 
 
 def test_undo_of_a_revealed_round_takes_back_both_bids_and_the_script_between():

@@ -19,7 +19,7 @@ def play(seed, **opts):
 
 
 def test_a_best_of_three_played_through_the_screens_ends_two_games_to_one_or_nil():
-    app, pl = play(5, best_of=3)
+    app, pl = play(7, best_of=3)
     s = app.match.state
     assert app.match.is_over()
     eq(sorted(s["wins"]), [1, 2])  # this seed needs all three games
@@ -38,12 +38,12 @@ def test_a_best_of_three_played_through_the_screens_ends_two_games_to_one_or_nil
     )
     assert median(pl.bids) <= 4 and median(pl.places) <= 6, (median(pl.bids), median(pl.places))
     # the same presses make the same match on both runtimes
-    eq(digest(app.match.actions), DIGEST_5)
+    eq(digest(app.match.actions), DIGEST_7)
     press(app, "ok")
     eq((top(app), app.match), ("Home", None))
 
 
-DIGEST_5 = 1414866887  # the match of seed 5, as CPython played it
+DIGEST_7 = 4288857689  # the match of seed 7, as CPython played it
 
 
 def test_a_ten_round_game_with_open_bids_is_played_to_its_end():

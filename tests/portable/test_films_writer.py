@@ -48,7 +48,7 @@ def test_films_scriptwriter_turns_up_a_studio():
     s = play(s, "0 protect 1")
     eq((tops(s, 0), guarded(s, 0)), (["scriptwriter", "studio2"], [True, False]))
     s = play(s, R1 + "0 director")
-    refused(s, "0 protect 2", "no Studio window")  # it shut at this round's reveal
+    refused(s, "0 protect 2", "only before a reveal: at the next bids")  # shut at this round's reveal
 
 
 def test_films_scriptwriter_turns_up_a_press_officer():

@@ -62,7 +62,23 @@ def test_about_shows_both_versions_where_the_code_lives_and_the_board():
     assert ("MicroPython" in seen) == (sys.implementation.name == "micropython"), seen
     assert "files" in seen, seen  # tests import the firmware from a folder, never frozen
     assert "LCD 1.14" in seen, seen
+    assert "Chip" in seen and "none (simulator)" in seen, seen  # CPython and the unix port have no chip
     assert "Flash free" not in seen and "Next boot" not in seen, seen  # MemStorage cannot tell its free bytes
+
+
+def test_the_chip_is_read_from_the_ports_machine_text():
+    from usher.about import chip
+
+    eq(chip(), "")  # the unix port, CPython: no chip of their own
+    for machine, want in (
+        ("Raspberry Pi Pico with RP2040", "RP2040"),  # v1.28.0 RPI_PICO: board " with " MCU
+        ("Raspberry Pi Pico2 with RP2350", "RP2350"),  # RPI_PICO2, its Arm cores
+        ("Raspberry Pi Pico2 with RP2350-RISCV", "RP2350-RISCV"),
+        ("linux [GCC 12.2.0] version", ""),  # the unix port
+        ("JS with Emscripten", ""),  # the WebAssembly port: no chip either
+        ("", ""),
+    ):
+        eq(chip(machine), want)
 
 
 def test_about_shows_the_flash_free_when_the_filesystem_tells_it():
@@ -83,7 +99,7 @@ def test_about_is_read_only_and_back_returns_to_settings():
 def test_another_board_is_asked_saved_and_said_to_take_effect_at_power_on():
     app, st = settings()
     goto(app, "Board: LCD 1.14")
-    eq(labels(app)[:2], ["LCD 1.14", "OLED"])
+    eq(labels(app)[:2], ["LCD 1.14 (running)", "OLED"])
     eq(app.top().sel, 0)  # the cursor starts on the board in use
     goto(app, "OLED")
     eq(app.top().title, "Confirm")
@@ -112,7 +128,7 @@ def test_choosing_the_running_board_undoes_an_earlier_choice_without_asking():
     app, st = settings()
     st.files["profile.txt"] = b"lcd114\n"
     goto(app, "Board: LCD 1.14")
-    goto(app, "LCD 1.14")
+    goto(app, "LCD 1.14 (running)")
     eq(app.top().title, "Settings")  # same board: no question, nothing written
     eq(st.files["profile.txt"], b"lcd114\n")
     goto(app, "Board: LCD 1.14")
@@ -121,7 +137,8 @@ def test_choosing_the_running_board_undoes_an_earlier_choice_without_asking():
     eq(st.files["profile.txt"], b"oled\n")
     goto(app, "Board: OLED")
     eq(app.top().sel, 1)  # on the board saved for the next power-on
-    goto(app, "LCD 1.14")
+    eq(labels(app)[:2], ["LCD 1.14 (running)", "OLED (next boot)"])
+    goto(app, "LCD 1.14 (running)")
     eq(app.top().title, "Settings")
     eq(st.files["profile.txt"], b"lcd114\n")
     eq(labels(app)[-2], "Board: LCD 1.14")
@@ -205,10 +222,10 @@ def test_dim_after_steps_through_its_choices_and_is_saved():
     app, st = settings()
     seen = []
     for _ in range(4):
-        row = [x for x in labels(app) if x.startswith("Dim after")]
+        row = [x for x in labels(app) if "dim" in x.lower()]
         seen.append(row[0])
         goto(app, row[0])
-    eq(seen, ["Dim after 5 min", "Dim after 10 min", "Dim after never", "Dim after 2 min"])
+    eq(seen, ["Dim after 5 min", "Dim after 10 min", "Never dim", "Dim after 2 min"])  # never "Dim after never"
     eq(app.settings.get("idle"), 5)
     assert b'"idle": 5' in st.files["settings.json"] or b'"idle":5' in st.files["settings.json"]
 
@@ -220,17 +237,17 @@ def test_board_fixes_step_through_their_values_and_are_kept_for_the_next_power_o
     goto(app, "Board: LCD 1.14")
     eq(
         labels(app)[2:],
-        ["Colours: as made", "Turned: no", "Row shift: 0", "Joystick: as made", "SPI rate: fast"],
+        ["Colours: as made", "Turned: no", "Stray line: none", "Joystick: as made", "Screen speed: fast"],
     )
     goto(app, "Colours: as made")
     eq(app.toast_msg, "From the next power-on")
-    goto(app, "Row shift: 0")
-    goto(app, "Row shift: +1")
+    goto(app, "Stray line: none")
+    goto(app, "Stray line: bottom")
     goto(app, "Joystick: as made")
     goto(app, "Joystick: up/down")
     eq(
         labels(app)[2:],
-        ["Colours: inverted", "Turned: no", "Row shift: -1", "Joystick: all 4", "SPI rate: fast"],
+        ["Colours: inverted", "Turned: no", "Stray line: top", "Joystick: all 4", "Screen speed: fast"],
     )
     eq(board_options(st), {"inv": 1, "dy": -1, "swap": 2})
     assert OPTIONS_FILE in st.files
@@ -247,3 +264,23 @@ def test_a_bad_board_options_file_is_no_options():
     for junk in (b"", b"{", b"[1]", b"\xff\xfe"):
         st.files["board.json"] = junk
         eq(board_options(st), {})
+
+
+def test_board_names_the_board_running_and_a_fix_set_back_says_nothing_of_power_on():
+    """Issue 44: Settings -> Board marked no board as the one running, and a
+    fix set back to the value the board runs with still said "From the next
+    power-on"."""
+    app, st = settings()
+    app.hw.opts = {"inv": 1}  # made at power-on with the colours inverted
+    goto(app, "Board: LCD 1.14")
+    eq(labels(app)[:2], ["LCD 1.14 (running)", "OLED"])
+    goto(app, "Colours: as made")  # the saved file says nothing: as made; the board runs inverted
+    eq(app.toast_msg, "")  # now as it runs
+    goto(app, "Colours: inverted")
+    eq(app.toast_msg, "From the next power-on")
+    press(app, "prev")  # clears the bar
+    goto(app, "Screen speed: fast")
+    eq(app.toast_msg, "From the next power-on")
+    press(app, "prev")
+    goto(app, "Screen speed: safe")
+    eq(app.toast_msg, "")  # back to what runs

@@ -1,6 +1,6 @@
 """What the Showbiz screens tell the table, read from the draw calls: a
-year's end says the ZE the storage shared out and which contracts ran out
-(or that none did); one artist is "1 artist"; a contract's length says
+year's end says which contracts ran out (or that none did) and the ZE the
+storage shared out; one artist is "1 artist"; a contract's length says
 years; a player's mark on the colour panel is a ring, not a filled square
 that would read as an artist of that colour."""
 
@@ -22,6 +22,8 @@ def test_a_year_end_says_the_storage_shared_out_and_the_contracts_that_ended():
     Player(app, seed=3).play(at_year_end)
     after = app.match.state
     seen = shown_texts(app)
+    app.top().dirty = True
+    app.render()  # the screen as it opened
     press(app, *(["next"] * len(app.top().rows)))  # scroll to the last line
     said = " ".join(seen)
     store = stores[-2]  # before the move that ended the year
@@ -31,8 +33,10 @@ def test_a_year_end_says_the_storage_shared_out_and_the_contracts_that_ended():
     else:
         assert "Storage empty: no ZE" in said, seen
     ended = [q for q in range(2) if -1 in after["art"][q]]
+    if ended:
+        assert "To the bag: " in said, seen  # the OLED's shorter lead
     for q in ended:
-        assert "Ends: %s " % after["players"][q]["name"] in said, (q, seen)
+        assert "%s " % after["players"][q]["name"] in said, (q, seen)
     if not ended:
         assert "No contract ends" in said, seen
     eq(top(app), "YearEnd")

@@ -17,7 +17,8 @@ def test_setup_is_one_summary_menu_with_start_first_and_settings_defaults():
     for _ in range(3):
         press(app, "ok")  # the first free name for each seat
     eq(top(app), "ShowbizSetup")
-    eq(labels(app), ["Start", "Agent: draw", "Draws: entered", "Money: private", "Start year: 1"])
+    # Showbiz's money is ZE: the row says so ("Money: private" before)
+    eq(labels(app), ["Start", "Agent: draw", "Draws: entered", "ZE: private", "Start year: 1"])
     n0 = app.presses
     press(app, "ok")
     eq(app.presses - n0, 1)  # the usual game is a single press from here
@@ -45,9 +46,9 @@ def test_setup_rows_change_options_in_place_and_a_chosen_agent_is_recorded():
     app.render()
     press(app, "next", "ok", "ok")  # agent: draw -> Anna -> Ben
     press(app, "next", "ok")  # draws: device -> entered
-    press(app, "next", "ok")  # money: private -> public
+    press(app, "next", "ok")  # ZE: private -> public
     press(app, "next", "ok", "next", "next", "next", "next", "ok")  # start year 5
-    eq(labels(app), ["Start", "Agent: Ben", "Draws: entered", "Money: public", "Start year: 5"])
+    eq(labels(app), ["Start", "Agent: Ben", "Draws: entered", "ZE: public", "Start year: 5"])
     choose(app, "Start")
     eq(got, [{"draws": "entered", "public_money": True, "start_year": 5}])
     eq(app.match.actions[0]["t"], "agent")
@@ -82,6 +83,7 @@ def test_entered_draws_take_the_pieces_and_dice_from_the_table():
     start(app, 2, draws="entered")
     press(app, "ok")
     eq(top(app), "Menu")  # who is general agent: rolled at the table
+    eq(app.top().ring, True)  # players marked by rings, as on every Showbiz screen
     choose(app, "Ben")
     press(app, "ok")
     eq(top(app), "PieceEntry")
@@ -140,12 +142,14 @@ def test_year_end_shows_each_players_matches_then_the_score_table():
             press(app, "ok")
         press(app, "prev", "prev", "ok")
     eq(top(app), "YearEnd")
+    # first what leaves: every contract was for 1 year, a player's six on a line of their own
+    news = [r[1] for r in app.top().rows[:3]]
+    six = [("c", k) for k in ["red", "blue", "green", "black", "white", "white"]]
+    eq(news, [["Back in the bag: "], ["Anna "] + six + ["; "], ["Ben "] + six])
     five = ["red", "blue", "green", "black", "white"]
-    eq(app.top().rows[:2], [[0, five, 18], [1, five, 18]])
-    # then the news: nobody claimed or bid (storage empty), every contract was for 1 year
-    news = [r[1][0] for r in app.top().rows[2:]]
-    eq(news, ["Storage empty: no ZE", "Ends: Anna ", "  ...", "Ends: Ben ", "  ..."])  # three chips a line
-    eq([len(r[1]) - 1 for r in app.top().rows[3:]], [3, 3, 3, 3])
+    eq(app.top().rows[3:5], [[0, five, 18], [1, five, 18]])
+    # then the storage: nobody claimed or bid
+    eq(app.top().rows[5:], [[-1, ["Storage empty: no ZE"], 0]])
     shown = [s for s, _ in rec.log]
     assert "+18" in shown, shown
     rec.log = []

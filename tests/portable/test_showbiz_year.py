@@ -2,7 +2,7 @@
 and forecast rule, and the end of the game."""
 
 from portable import eq, raises
-from test_showbiz import FC, MIX, ROW, G, admin, begin, fill, run, sign
+from test_showbiz import FC, MIX, ROW, G, admin, begin, fill, players, run, sign
 from usher.core.errors import RuleError
 from usher.games.showbiz_rules import matches
 
@@ -164,6 +164,34 @@ def test_breaking_costs_two_ze_per_remaining_year():
     # fill() then gives P1 (on turn) the new yellow, and P0 red, blue, green,
     # black, white, white: 5 of the row's pieces (18); P1 matches 4 (11)
     eq(s["pts"], [[18], [11]])
+
+
+def test_rule_a_broken_contracts_artist_goes_back_to_the_bag_and_one_is_drawn_into_the_pool():
+    """The rulebook's "Terminating a contract" sets the price only (two ZE a
+    contract year left, into the storage), not where the artist goes. Usher
+    ends the contract as a year's end does ("The General Agent's Duties",
+    step 5: an expired artist goes back into the Artists bag, and the agent
+    draws as many as are due into the pool): the artist goes back into the
+    bag, and one artist is drawn from it into the pool at once, so the
+    column can be filled again (docs/RULES.md). Never straight to the pool."""
+    # an artist bag of exactly the twelve artists of the pool: empty once they are drawn
+    comp = {"artists": {"kinds": K, "counts": [0, 2, 2, 2, 2, 4]}}
+    s = G.new(G.make_setup(players(2), {"draws": "entered"}, comp))
+    s = run(s, {"t": "agent", "p": 0}, {"t": "row", "row": ROW}, {"t": "forecast", "row": FC, "die": 3})
+    s = run(s, {"t": "pool", "add": MIX * 2})
+    eq(sum(s["abag"]), 0)
+    s = sign(s, 0, "red", 1, 4)
+    pool = list(s["pool"])
+    # the broken red is the only artist in the bag: the draw can give nothing else
+    e = raises(RuleError, G.apply, s, {"t": "break", "p": 0, "col": 1, "add": ["white"]})
+    eq(str(e), "bag has no white left")
+    t = G.apply(s, {"t": "break", "p": 0, "col": 1, "add": ["red"]})
+    eq((t["art"][0][0], t["yrs"][0][0]), (-1, 0))
+    eq(sum(t["abag"]), 0)  # back in the bag, and drawn out of it again
+    pool[K.index("red")] += 1
+    eq(t["pool"], pool)  # the pool gains the one artist drawn, nothing more
+    eq((t["ze"][0], t["store"]), (15 - 8, 8))
+    eq(G.public_view(t)["last_break"], [0, "red"])  # for the screen: "Anna breaks R: back in the bag"
 
 
 def test_breaking_needs_the_ze_to_pay_for_it():

@@ -154,7 +154,7 @@ def place_seat_then_target(app, i, to):
         n += press(app, "next")
     n += press(app, "ok")
     if app.top().mode == 4:
-        n += press(app, "back")
+        n += press(app, "prev")  # no
     return n
 
 
@@ -186,7 +186,7 @@ def test_sophie_with_one_free_side_asks_nothing_more():
         press(app, "next")
     press(app, "ok")
     eq(scr.mode, 4)  # straight to the genre question: Heino can only go right
-    press(app, "back")
+    press(app, "prev")  # no
     eq(last(app)["to"], [1, 2])
 
 
@@ -222,7 +222,7 @@ def test_an_undone_answer_is_asked_again():
     choose_card(app, KEN)
     press(app, "ok")  # the seat the cursor starts on
     eq(scr.mode, 4)  # the genre question
-    press(app, "back")
+    press(app, "prev")  # no
     eq(last(app)["genre"], False)
 
 

@@ -9,6 +9,7 @@ class Hardware:
         self.keymap = keymap  # physical name -> "prev" | "next" | "ok" | "back"
         self.backlight = backlight  # callable(level 0..100) or None
         self.note = ""  # what the board says once the screen shows (a key held at power-on)
+        self.opts: dict = {}  # Settings -> Board's fixes it was made with (usher.board.saved)
 
 
 class Backlight:

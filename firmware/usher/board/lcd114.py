@@ -126,4 +126,5 @@ def make(machine, sleep_ms=None, opts=None) -> Hardware:
         keymap[a], keymap[b] = keymap[b], keymap[a]
     hw = Hardware(PROFILE, display, keys, keymap, backlight)
     hw.note = note
+    hw.opts = dict(o, slow=1) if slow else o  # what runs, for Settings -> Board
     return hw

@@ -61,4 +61,6 @@ def make(machine, sleep_ms=None, opts=None) -> Hardware:
     keys = {}
     for name, gp in KEY_PINS:
         keys[name] = EdgeKey(Pin(gp, Pin.IN, Pin.PULL_UP), Pin.IRQ_FALLING)
-    return Hardware(PROFILE, display, keys, dict(KEYMAP), display.brightness)
+    hw = Hardware(PROFILE, display, keys, dict(KEYMAP), display.brightness)
+    hw.opts = o  # what runs, for Settings -> Board
+    return hw

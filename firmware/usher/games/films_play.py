@@ -7,7 +7,7 @@ State (plain JSON, halves as indices into films_rules.HALVES):
   R bo open   rounds a game, best of, bids typed openly
   g     games begun, wins  games won, past  tickets of each finished game
   rd    round, vip  VIP holder, rv  holder when the round began
-  rows  two rows of [top, under, round, flags], room  Studio room left (0: shut)
+  rows  two rows of [top, under, round, flags], room  Studio room left (0: none)
   bids  this round's weeks (-1 not yet), ord  [chooser, other], pl  placed so far
   fx    the effect owed: ["hit" | "swap", player] or None
   sc    who used a Scriptwriter this round, in order
@@ -30,6 +30,7 @@ from usher.games.films_rules import (
     locked,
     movable,
     name,
+    protect_error,
     protected,
     ready_writer,
     script_error,
@@ -117,7 +118,7 @@ def _game_over(s: dict) -> None:
 
 
 def _leave(s: dict, p: int, h: int) -> None:
-    """A top leaves p's row: a Studio takes its window with it (the cards
+    """A top leaves p's row: a Studio takes its room with it (the cards
     behind it are unprotected by their position alone)."""
     if is_studio(h):
         s["room"][p] = 0
@@ -159,9 +160,9 @@ def _a_bid(s: dict, a: dict) -> None:
 
 def _reveal(s: dict) -> None:
     """The lower number chooses first; on a tie the VIP holder does and hands
-    the ticket over unless it is locked. Every Studio window shuts."""
+    the ticket over unless it is locked. Every Studio window shuts until the
+    next bids (films_rules.protect_error); the room left stays."""
     b = s["bids"]
-    s["room"] = [0, 0]
     tie = 0
     if b[0] == b[1]:
         ch = s["vip"]
@@ -203,9 +204,10 @@ def _a_place(s: dict, a: dict) -> None:
 
 def _a_protect(s: dict, a: dict) -> None:
     p = _player(s, a)
+    err = protect_error(s, p)
+    if err:
+        raise RuleError(err)
     room = s["room"][p]
-    if room <= 0:
-        raise RuleError("no Studio window")
     pos = need(a, "pos", list)
     row = s["rows"][p]
     ok = movable(row)

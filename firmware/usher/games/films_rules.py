@@ -42,9 +42,9 @@ LABELS = (
     "Studio 2",
     "Studio 3",
     "Director",
-    "Coordinator",
+    "Prod. Coordinator",
     "Producer",
-    "Lead",
+    "Leading Actor",
     "Editor",
     "Press Officer",
     "Scriptwriter",
@@ -148,8 +148,11 @@ def repeats(row: list, h: int, skip: int = -1) -> bool:
 
 
 def _there(h: int) -> str:
+    """ "X already there: turn it over", shortened to fit 40 characters."""
     msg = LABELS[h] + " already there: turn it over"
-    return msg if len(msg) <= 40 else LABELS[h] + " already there: turn over"
+    if len(msg) > 40:
+        msg = LABELS[h] + " already there: turn over"
+    return msg if len(msg) <= 40 else LABELS[h] + " there: turn it over"
 
 
 def fit_error(row: list, h: int, u: int, skip: int = -1) -> str:
@@ -235,8 +238,32 @@ def can_script(s: dict, p: int) -> bool:
     return False
 
 
+# -- the Studio's moves -----------------------------------------------------------
+def protect_error(s: dict, p: int) -> str:
+    """Why p may not move cards left of the Studio now ("" when p may).
+
+    The rulebook's Movie Studio: once it is placed, its owner may move cards
+    of the row to its left, as many in all as its number, before the
+    face-down cards are revealed. Usher reads that as every later reveal,
+    not the next one alone: the window opens when the Studio comes up (until
+    the next reveal) and again at the bids of each later round (until their
+    reveal), while the Studio has room; no reveal is left after the game's
+    last one (docs/RULES.md)."""
+    if s["ph"] != "bid" and s["ph"] != "place":
+        return "no reveal left in this game"
+    row = s["rows"][p]
+    k = studio_at(row)
+    if k < 0:
+        return "no Studio"
+    if s["room"][p] <= 0:
+        return "the Studio is full"
+    if s["ph"] == "bid" or row[k][2] == s["rd"]:
+        return ""  # before this round's reveal, or the Studio came up since
+    return "no reveal left in this game" if s["rd"] >= s["R"] else "only before a reveal: at the next bids"
+
+
 def can_protect(s: dict, p: int) -> bool:
-    return s["fx"] is None and s["room"][p] > 0 and len(movable(s["rows"][p])) > 0
+    return s["fx"] is None and len(movable(s["rows"][p])) > 0 and not protect_error(s, p)
 
 
 # -- the VIP -------------------------------------------------------------------

@@ -99,6 +99,7 @@ class Showbiz(Game):
             "pts": [[] for _ in range(n)],
             "neg": None,
             "last": None,
+            "brk": None,
         }
 
     # -- play ----------------------------------------------------------------
@@ -187,6 +188,7 @@ class Showbiz(Game):
     def public_view(self, state: dict) -> dict:
         s = state
         kinds = s["kinds"]
+        brk = s.get("brk")
         boards = []
         for p in range(len(s["ze"])):
             art = s["art"][p]
@@ -208,6 +210,9 @@ class Showbiz(Game):
             "removed": s["gone"],
             "bags": [sum(s["tbag"]), sum(s["abag"])],
             "last_reveal": s["last"],
+            # the latest broken contract [player, colour]: a state from a
+            # snapshot written before it was kept has none
+            "last_break": [brk[0], kinds[brk[1]]] if brk else None,
         }
         neg = s["neg"]
         if neg is not None:

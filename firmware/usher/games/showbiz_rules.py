@@ -11,7 +11,8 @@ State layout (plain JSON, colours as indices into `kinds`, players by seat):
   rows, fdie  forecast die, pool  artist counts on the table, due  artists owed
   to the pool, art/yrs  per player 6 columns (colour or -1, years left),
   pts   points per player per year played, neg  the pending negotiation,
-  last  the latest bid reveal, tr  the latest roll ["trend"|"end", die, limit]
+  last  the latest bid reveal, tr  the latest roll ["trend"|"end", die, limit],
+  brk   the latest broken contract [player, colour] (absent from states before it)
 """
 
 from usher.core.data import need
@@ -394,9 +395,11 @@ def breakers(s: dict) -> list:
 
 
 def _a_break(s: dict, a: dict) -> None:
-    """Pay 2 ZE a remaining year; the artist goes back to the bag and a new
-    one is drawn into the pool at once, so the column can be filled again.
-    Allowed in every phase of the game (see `breakers`)."""
+    """Pay 2 ZE a remaining year (the rulebook's "Terminating a contract").
+    Where the artist goes it does not say: as at a contract's end (the
+    general agent's step 5), back to the artist bag, and one artist is drawn
+    from the bag into the pool at once, so the column can be filled again
+    (docs/RULES.md). Allowed in every phase of the game (see `breakers`)."""
     if s["ph"] == "over":
         raise RuleError("the game is over")
     p = _player(s, a)
@@ -416,6 +419,7 @@ def _a_break(s: dict, a: dict) -> None:
     s["abag"][c] += 1
     for d in _take(s, s["abag"], a, "add", 1):
         s["pool"][d] += 1
+    s["brk"] = [p, c]
 
 
 ACTIONS = {

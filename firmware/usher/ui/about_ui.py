@@ -15,9 +15,12 @@ FIXES = {
     "lcd114": (
         ("inv", "Colours", (0, 1), ("as made", "inverted")),
         ("rot", "Turned", (0, 1), ("no", "180")),
-        ("dy", "Row shift", (0, 1, -1), ("0", "+1", "-1")),
+        # the picture a row lower (+1) or higher (-1): for a line of noise
+        # at the bottom or the top edge of a panel whose rows sit one off
+        ("dy", "Stray line", (0, 1, -1), ("none", "bottom", "top")),
         ("swap", "Joystick", (0, 1, 2), ("as made", "up/down", "all 4")),
-        ("slow", "SPI rate", (0, 1), ("fast", "safe")),
+        # the SPI clock halved (lcd114.SAFE_BAUD): for a dark or garbled screen
+        ("slow", "Screen speed", (0, 1), ("fast", "safe")),
     ),
     "oled": (
         ("inv", "Colours", (0, 1), ("as made", "inverted")),
@@ -41,7 +44,8 @@ class Board(Menu):
         self.done = done  # the Settings menu's refresh: its Board row names the choice
         names = [n for n, _ in profiles]
         nxt = saved or running
-        self.profiles = [(t, self.choose(n, t)) for n, t in profiles]
+        # the one running marked, and another saved for the next power-on
+        self.profiles = [(t + mark(n, running, saved), self.choose(n, t)) for n, t in profiles]
         Menu.__init__(self, "Board", [])
         self.sel = self.old = names.index(nxt) if nxt in names else 0
 
@@ -66,7 +70,8 @@ class Board(Menu):
                 app.toast("Flash full: not saved")
                 return
             self.on_open()
-            app.toast("From the next power-on")
+            if opts[f[0]] != app.device("board_running").get(f[0], 0):
+                app.toast("From the next power-on")  # not what runs now
 
         return act
 
@@ -101,6 +106,12 @@ class Board(Menu):
         return True
 
 
+def mark(name: str, running: str, saved: str) -> str:
+    if name == running:
+        return " (running)"
+    return " (next boot)" if name == saved else ""
+
+
 def title(profiles, name: str) -> str:
     for n, t in profiles:
         if n == name:
@@ -109,7 +120,8 @@ def title(profiles, name: str) -> str:
 
 
 def about(app, done=None):
-    """Read-only: versions, where the code lives, the board, the flash free."""
+    """Read-only: versions, where the code lives, the board, its chip (none
+    in a simulator: the unix port, the web page), the flash free."""
     info = app.device("about")
     running, saved, profiles = app.device("board")
     py = info["python"]
@@ -118,6 +130,7 @@ def about(app, done=None):
         (None, "MicroPython" if py == "micropython" else py, info["version"]),
         (None, "Code", CODE.get(info["code"], info["code"])),
         (None, "Board", title(profiles, running)),
+        (None, "Chip", info["chip"] or "none (simulator)"),
     ]
     if saved and saved != running:
         rows.append((None, "Next boot", title(profiles, saved)))

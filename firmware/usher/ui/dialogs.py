@@ -43,12 +43,14 @@ class Confirm(Screen):
 
 
 class Table(RowScreen):
-    """Rows of (player index or None, label, value), e.g. a score table."""
+    """Rows of (player index or None, label, value), e.g. a score table.
+    `ring`: players marked by a ring of their colour (Paint.swatch)."""
 
-    def __init__(self, title: str, rows: list, on_ok=None) -> None:
+    def __init__(self, title: str, rows: list, on_ok=None, ring: bool = False) -> None:
         RowScreen.__init__(self, rows)
         self.title = title
         self.on_ok = on_ok
+        self.ring = ring
 
     def on_event(self, ev: str) -> None:
         if self.scroll(ev):
@@ -68,7 +70,7 @@ class Table(RowScreen):
                 break
             x = 4
             if who is not None:
-                p.swatch(x, y + 3, s, who)
+                p.swatch(x, y + 3, s, who, self.ring)
                 x += s + 5
             vw = p.text_w(str(value)) + 6
             p.text(p.fit(label, p.w - x - vw), x, y + 1, theme.FG)

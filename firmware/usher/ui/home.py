@@ -47,11 +47,23 @@ def settings(app) -> None:
 
 
 def dice(app) -> None:
+    """The latest dice session still in play, its bags as they were left; a
+    new one only when there is none (or when its game menu is asked)."""
+    name = app.library.latest("dice")
+    if name:
+        resume(app, name, "dice")
+        return
     from usher.games.catalog import load_game
 
     g = load_game("dice")
     if app.start_match(g, g.make_setup([], {}, {})):
         app.play()
+
+
+def called(e: dict) -> str:
+    """A saved game's name on the device: its title and number, "Dice #7"
+    (the laptop's g0007), the same in the list and on its own menu."""
+    return "%s #%s" % (title_of(e["game"]), e["name"].lstrip("g0") or "0")
 
 
 LEGEND = "> play *over x quit"  # the marks, said once on top of the list
@@ -73,7 +85,7 @@ class SavedGames(Menu):
         items = [(LEGEND, lambda: None)]
         for e in app.library.games():
             mark = "*" if e.get("finished") else ("x" if e.get("abandoned") else ">")
-            label = "%s %s #%s" % (mark, title_of(e["game"]), e["name"].lstrip("g0") or "0")
+            label = mark + " " + called(e)
             day = date_text(e, app.tz)
             if day[:1].isdigit():
                 label += " " + day[5:]
@@ -100,7 +112,7 @@ class SavedGames(Menu):
 class GameActions(Menu):
     def __init__(self, e: dict) -> None:
         self.e = e
-        Menu.__init__(self, "%s %s" % (e["name"], title_of(e["game"])), [])
+        Menu.__init__(self, called(e), [])
 
     def on_open(self) -> None:
         app = self.app
@@ -115,7 +127,19 @@ class GameActions(Menu):
         self.dirty = True
 
     def scores(self) -> None:
-        rows = [(s["player"], "%d. %s" % (s["rank"], s["name"]), s["score"]) for s in self.e["standings"]]
+        """A place the game's tie-break decided (equal scores, a better
+        rank) says so, the game being over: "43, more money"."""
+        st = self.e["standings"]
+        won = "tie-break"
+        for g, w in (("show_manager", "more money"), ("showbiz", "more ZE"), ("showtime", "carpet"), ("films", "VIP")):
+            if g == self.e["game"]:
+                won = w
+        rows = []
+        for s in st:
+            v = str(s["score"])
+            if [o for o in st if o["score"] == s["score"] and o["rank"] > s["rank"]]:
+                v += ", " + won
+            rows.append((s["player"], "%d. %s" % (s["rank"], s["name"]), v))
         self.app.push(Table("Final scores", rows))
 
     def delete(self) -> None:
@@ -133,7 +157,7 @@ class GameActions(Menu):
 
         # which game, exactly: title, day, players, finished or not
         detail = game_text(self.e, app.tz) + ". Gone for good."
-        app.push(Confirm("Delete %s?" % name, yes, detail=detail))
+        app.push(Confirm("Delete %s?" % called(self.e), yes, detail=detail))
 
 
 class SyncInfo(Message):

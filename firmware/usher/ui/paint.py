@@ -118,11 +118,18 @@ class Painter:
         self.fb.vline(x, y, h, self.col(c))
         self.mark(x, y, 1, h)
 
-    def swatch(self, x: int, y: int, s: int, player: int) -> None:
-        """A player's marker: their colour on the LCD; on the mono OLED a shape
-        per player (filled, hollow, dotted, crossed...) so seats tell apart."""
+    def swatch(self, x: int, y: int, s: int, player: int, ring: bool = False) -> None:
+        """A player's marker: their colour on the LCD (`ring`: a hollow ring of
+        it, for a game whose pieces are filled squares of the same inks); on
+        the mono OLED a shape per player (filled, hollow, dotted, crossed...)
+        so seats tell apart."""
         if not self.mono:
-            self.fill_rect(x, y, s, s, theme.player(player))
+            ink = theme.player(player)
+            if ring:
+                self.rect(x, y, s, s, ink)
+                self.rect(x + 1, y + 1, s - 2, s - 2, ink)
+            else:
+                self.fill_rect(x, y, s, s, ink)
             return
         self.fill_rect(x, y, s, s, theme.BG)
         kind = player % 4

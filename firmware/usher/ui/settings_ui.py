@@ -12,7 +12,8 @@ IDLE = (2, 5, 10, 0)  # Settings "idle": minutes, 0 never
 
 
 def idle_words(m: int) -> str:
-    return "%d min" % m if m else "never"
+    """The Settings row: "Dim after 5 min", or "Never dim"."""
+    return "Dim after %d min" % m if m else "Never dim"
 
 
 class SettingsMenu(Menu):
@@ -24,7 +25,7 @@ class SettingsMenu(Menu):
         self.items = [
             ("Players", lambda: app.push(Roster())),
             ("Brightness %d%%" % app.settings.get("brightness"), self.brightness),
-            ("Dim after " + idle_words(app.settings.get("idle")), self.idle),
+            (idle_words(app.settings.get("idle")), self.idle),
         ]
         for e in GAMES:  # each game's own settings screen, from its catalog line
             if e[SETTINGS_ROW]:

@@ -8,7 +8,9 @@ from usher.ui.screen import Screen, title_bar, title_h
 class Menu(Screen):
     """A scrolling list. `items` is a list of (label, callback); a callback
     takes no argument. `marks` optionally gives a player index per row for a
-    colour swatch."""
+    colour swatch (a ring of the colour with `ring`)."""
+
+    ring = False
 
     def __init__(self, title: str, items: list, sel: int = 0, marks=None, on_back=None) -> None:
         Screen.__init__(self)
@@ -116,14 +118,16 @@ class Menu(Screen):
         """Draw what stands before a row's label; returns where the label starts."""
         if self.marks is not None and self.marks[i] is not None:
             s = p.line_h("body") - 4
-            p.swatch(x, y + 4, s, self.marks[i])
+            p.swatch(x, y + 4, s, self.marks[i], self.ring)
             x += s + 4
         return x
 
 
 class NumberPicker(Screen):
     """Choose a number: prev/next step (held: auto-repeat), ok accepts, back
-    cancels. Shown big, with the allowed range underneath."""
+    cancels. Shown big, with the allowed range underneath (or `hint`)."""
+
+    hint = ""  # the line under the number in place of "lo-hi  OK=done"
 
     def __init__(
         self, title: str, lo: int, hi: int, value: int, on_done, on_cancel=None, step: int = 1, unit: str = ""
@@ -190,7 +194,7 @@ class NumberPicker(Screen):
             if full:
                 p.clear()
                 title_bar(p, self.title)
-                hint = "%d-%d  OK=done" % (self.lo, self.hi)
+                hint = self.hint or "%d-%d  OK=done" % (self.lo, self.hi)
                 p.center(hint, p.h - p.line_h("small") - 1, theme.DIM, "small")
             p.fill_rect(x, y, w, h, theme.BG)
             cleared = [(x, y, w, h)]

@@ -56,7 +56,10 @@ def same_everywhere(header, records):
     dev, standings, dev_actions = device_state(header, records)
     host = host_states(header, records)
     assert json.dumps(dev, sort_keys=True) == json.dumps(host.state, sort_keys=True)
-    assert standings == host.standings()
+    assert standings == host.game.standings(host.state)
+    # the laptop tells an unfinished game's ties as ties (no secret tie-break shown), the end as the device does
+    if host.is_over():
+        assert host.standings() == standings
     assert dev_actions == host.in_force() == actions_in_force(records)
     return dev
 

@@ -162,7 +162,9 @@ def test_the_laptop_imports_shows_counts_exports_and_draws_the_new_game(tmp_path
     top = added_laptop(str(tmp_path))
     db = str(tmp_path / "history.sqlite")
     rec = os.path.join(FIXTURE, "coin.rec")
-    assert "new" in usher(top, db, "import", rec) and "ok" in usher(top, db, "games")
+    assert "new" in usher(top, db, "import", rec)
+    listed = usher(top, db, "games")
+    assert "won by Anna" in listed and "mismatch" not in listed  # re-scored as the record says
     shown = usher(top, db, "show", "coin")
     for line in ("Round 1", "Anna tosses heads.", "Cleo tosses tails.", "Round 2", "Heads: Anna 2, Ben 1, Cleo 0."):
         assert line in shown, shown

@@ -50,6 +50,12 @@ def device(tmp_path):
             for _ in range(downs):
                 tap(sim, "down")
             tap(sim, "A")
+            if downs == 2:  # it resumes the first: its game menu's New session (below Save & leave), yes
+                tap(sim, "B")
+                for _ in range(4):
+                    tap(sim, "down")
+                tap(sim, "A")
+                tap(sim, "A")
             for _ in range(3):
                 tap(sim, "A")
             tap(sim, "B")  # game menu: Back to game, Undo last, Results, Save & leave

@@ -20,9 +20,21 @@ COLOUR_INK = {"yellow": 11, "red": 8, "blue": 9, "green": 10, "black": 2, "white
 class DiceScreen(Screen):
     title = "Dice & draws"
 
-    def __init__(self, mode: int = 0) -> None:
+    def __init__(self, mode: int = 0, match=None) -> None:
         Screen.__init__(self)
         self.mode = mode
+        self.m = match  # the session shown: one with nothing rolled is not kept
+
+    def on_close(self) -> None:
+        """Left (to Home, abandoned, or for a new session): a session with
+        nothing recorded is deleted, not listed in Saved games."""
+        m = self.m
+        self.m = None
+        if m is not None and m.count == 0:
+            try:
+                self.app.library.delete(m.name)
+            except OSError:
+                pass  # a full or failing flash: it stays, as before
 
     def on_event(self, ev: str) -> None:
         app = self.app
@@ -38,9 +50,7 @@ class DiceScreen(Screen):
             elif app.submit(dict(action)):
                 self.part = True
         elif ev in ("back", "back_long"):
-            from usher.ui.ingame import GameMenu
-
-            app.push(GameMenu(scores=("Results", lambda: results(app)), ask=ask))
+            menu(app)
 
     def focus(self, p):
         return 0, title_h(p)  # "< 1 die >": prev/next turn the title
@@ -74,6 +84,33 @@ class DiceScreen(Screen):
             p.center("%d left in bag" % last["left"], p.h - p.line_h("small") - 2, theme.FG, "small")
         else:
             p.center("Bags refilled", mid, theme.GOOD)
+
+
+def menu(app) -> None:
+    """The game menu, with "New session" after "Save & leave" once something
+    is recorded: bags full again, this session kept in Saved games (Dice &
+    draws resumes the newest)."""
+    from usher.ui.ingame import GameMenu
+
+    gm = GameMenu(scores=("Results", lambda: results(app)), ask=ask)
+    app.push(gm)  # its rows are made as it opens
+    items = gm.items
+    for i in range(len(items)):
+        if items[i][0] == "Save & leave" and app.match.count:
+            items.insert(i + 1, ("New session", lambda: new_session(app)))
+            break
+
+
+def new_session(app) -> None:
+    """Asked first: the session left stays in Saved games."""
+    from usher.ui.dialogs import Confirm
+
+    def yes() -> None:
+        g = app.match.game
+        if app.start_match(g, g.make_setup([], {}, {})):
+            app.play()
+
+    app.push(Confirm("New dice session?", yes, detail="Bags full again; this one stays in Saved games."))
 
 
 def refill(app) -> None:
@@ -130,4 +167,4 @@ def open(app) -> None:
         for i, m in enumerate(MODES):
             if m[2] == page:
                 mode = i
-    app.push(DiceScreen(mode))
+    app.push(DiceScreen(mode, app.match))

@@ -1,10 +1,11 @@
 """The optional moves, asked only when possible and with "Skip" first: a
 Scriptwriter turning a card of its owner's row before the reveal, and
 cards moved behind a Studio while its window is open (a multi-select up to
-the room left). Loaded only when one of them is possible."""
+the room left); and, asked from the game menu while the window is shut,
+why and until when. Loaded only when one of them is possible."""
 
 from usher.games.films import GAME
-from usher.games.films_rules import HALVES, LABELS, movable, turn_error, turns
+from usher.games.films_rules import HALVES, LABELS, movable, protect_error, turn_error, turns
 from usher.ui.films.views import name
 from usher.ui.widgets import Menu
 
@@ -108,18 +109,35 @@ def behind(app, q: int, act, then) -> None:
 
 def who(app, kind: str, act, then) -> None:
     """From the game menu: the Scriptwriter or the Studio moves of a player
-    who may use them now (asked which player when both may)."""
-    ex = [e for e in GAME.expects(app.match.state) if e.kind == kind]
-    if not ex:
+    who may use them now (asked which player when both may); when no one
+    may move cards left of a Studio now, why not and until when."""
+    st = app.match.state
+    ex = [e for e in GAME.expects(st) if e.kind == kind]
+    if ex:
+        ps = ex[0].who
+        ask = script if kind == "script" else behind
+    elif kind == "protect":
+        ps = [q for q in (0, 1) if movable(st["rows"][q])]
+        ask = shut
+    else:
         return
-    ps = ex[0].who
-    ask = script if kind == "script" else behind
 
     def one(q: int):
         return lambda: ask(app, q, act, then)
 
     if len(ps) == 1:
         one(ps[0])()
-    else:
-        st = app.match.state
+    elif ps:
         app.push(Menu("Whose?", [(name(st, q), one(q)) for q in ps], marks=list(ps)))
+
+
+def shut(app, q: int, act, then) -> None:
+    """Why q's Studio takes no card now, and until when (a notice)."""
+    from usher.ui.dialogs import Message
+
+    err = protect_error(app.match.state, q)
+    if err == "the Studio is full":
+        lines = ["No room left:", "it takes no more"]
+    else:  # shut at the reveal: open again at the next bids, if a round is left
+        lines = ["Only before a reveal:", "at the next bids" if err.startswith("only") else "none is left now"]
+    app.push(Message("%s's Studio" % name(app.match.state, q), lines))

@@ -12,7 +12,8 @@ from usher.ui.screen import Screen, title_bar, title_h
 from usher.ui.widgets import Menu
 
 GROUPS = ((0, 1, 2, 3, 4, 5), (6, 7, 8), (9, 10, 11, 12, 13, 14, 15))
-GROUP_LABELS = ("Tickets, Award, Script, Poster, Bad Review", "Shooting Problems, Studio", "Characters")
+# each group's kinds in full, on two lines (the OLED's row is 20 characters wide)
+GROUP_LABELS = (("Tickets, Award, Script,", "Poster, Bad Review"), ("Shooting Problems,", "Studio"), ("Characters",))
 
 
 class Halves(Menu):
@@ -31,7 +32,7 @@ class Halves(Menu):
 
     def show_groups(self) -> None:
         self.group = -1
-        self.items = [(GROUP_LABELS[g], self.opener(g)) for g in range(3)]
+        self.items = [(" ".join(GROUP_LABELS[g]), self.opener(g)) for g in range(3)]
         self.sel = self.gsel
         self.top = 0
         self.dirty = True
@@ -56,9 +57,27 @@ class Halves(Menu):
             return
         Menu.on_event(self, ev)
 
+    def row_h(self, p) -> int:
+        """The groups' rows take two lines (every kind named whole)."""
+        if self.group < 0:
+            return 2 * p.line_h("body") + (0 if p.mono else 4)
+        return Menu.row_h(self, p)
+
     def draw_row(self, p, i: int) -> None:
+        if self.group < 0:
+            box = self.row_box(p, i)
+            if box is not None:
+                y, rh, bg = box
+                ink = p.ink_on(bg) if i == self.sel else theme.FG
+                lh = p.line_h("body")
+                lines = GROUP_LABELS[i]
+                y += (rh - lh * len(lines)) // 2
+                for ln in lines:
+                    p.text(ln, 4, y, ink)
+                    y += lh
+            return
         Menu.draw_row(self, p, i)
-        if self.group < 0 or not self.top <= i < self.top + self.rows(p) or i >= len(self.items):
+        if not self.top <= i < self.top + self.rows(p) or i >= len(self.items):
             return
         h = GROUPS[self.group][i]
         if not self.bright(h):  # greyed (and in brackets, for the mono panel)

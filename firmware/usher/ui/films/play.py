@@ -15,7 +15,7 @@ Scriptwriter and Studio questions) and end (the end of a game), which get
 `act` and `go` as callbacks and are imported when first needed."""
 
 from usher.games.films import GAME
-from usher.games.films_rules import can_protect, studio_at
+from usher.games.films_rules import can_protect, movable, studio_at
 from usher.ui.films.views import draw_page, pages
 from usher.ui.modules import collect_for_move
 from usher.ui.screen import Screen, find_screen, unwind_to
@@ -107,11 +107,12 @@ def extra():
 
 
 def window(st: dict, p: int):
-    """Names p's open Studio window, so it is offered once: the reveal that
-    will shut it, and the Studio that opened it."""
-    k = studio_at(st["rows"][p])
-    c = st["rows"][p][k]
-    return (st["g"], st["rd"] + (st["ph"] != "bid"), c[0], c[2])
+    """Names what p's Studio offers, so it is offered once: the Studio, and
+    the newest card of the row (a card placed since asks again, at the next
+    bids; a card moved does not)."""
+    row = st["rows"][p]
+    c = row[studio_at(row)]
+    return (st["g"], c[0], c[2], max([d[2] for d in row]))
 
 
 def go(app) -> None:
@@ -129,7 +130,7 @@ def go(app) -> None:
 
         place.effect(app, k, ex[0].who[0], act)
         return
-    if m is not None:
+    if m is not None and (st["ph"] != "bid" or m.before):  # a new round's bids: asked on its OK
         for p in (0, 1):
             if can_protect(st, p) and m.offered[p] != window(st, p):
                 m.offered[p] = window(st, p)
@@ -193,10 +194,16 @@ def ask(match) -> str:
 
 
 def extras(app) -> list:
+    """The Scriptwriter and the Studio's moves when they are possible; the
+    Studio's row also while its window is shut, to say why and until when."""
+    st = app.match.state
     out = []
-    for e in GAME.expects(app.match.state)[1:]:
+    studio = False
+    for e in GAME.expects(st)[1:]:
         if e.kind == "script":
             out.append(("Scriptwriter", lambda: extra().who(app, "script", act, lambda: back_to_main(app))))
         elif e.kind == "protect":
-            out.append(("Left of the Studio", lambda: extra().who(app, "protect", act, lambda: back_to_main(app))))
+            studio = True
+    if studio or [p for p in (0, 1) if st["fx"] is None and movable(st["rows"][p])]:
+        out.append(("Left of the Studio", lambda: extra().who(app, "protect", act, lambda: back_to_main(app))))
     return out

@@ -216,12 +216,13 @@ def draw_legend(p, right: str) -> None:
     lh = p.line_h("small") + 2
     n = (len(SHORT) + 1) // 2
     cw = p.w // 2
-    lw = p.text_w("WW", "small") + 5
+    lw = p.text_w("SW", "small") + 2  # the widest label, then the name whole ("Shooting Problems")
     for i in range(len(SHORT)):
-        x = (i // n) * cw + 4
+        x = (i // n) * cw + 1
         yy = y + (i % n) * lh
         p.text(SHORT[i], x, yy, theme.ACCENT, "small")
-        p.text(p.fit(LABELS[i], cw - lw - 6, "small"), x + lw, yy, theme.FG, "small")
+        edge = cw if i < n else p.w - 1
+        p.text(p.fit(LABELS[i], edge - x - lw, "small"), x + lw, yy, theme.FG, "small")
 
 
 def draw_page(p, state: dict, page: int) -> None:

@@ -2,6 +2,12 @@
 cards" and one menu of the turn's steps still legal, in their order (borrow,
 put on a show, refresh, the four hires), the cursor on "Hire free card" (or
 on "Put on a show" when the hand is full), so a plain turn is one press.
+After a move, until the next press, the page tells the turn under its
+title (whose turn it is, always): the mover's steps so far, or at a new
+turn the previous player's whole turn ("Anna put on Wolf in Koeln, hired
+free"), with the row under the cursor below it, so that press does what it
+says; a turn too long for that (the OLED) is told a page a press, the last
+page above that row.
 Past the last row (or above the first) prev/next go on to a page a city and
 the scores, then round to the menu again; OK on a page comes back to the
 turn. Back opens the game menu, with "Peek my money" added.
@@ -14,9 +20,10 @@ comes back (a move, an undo, OK on a page): a game holds the code of one
 flow at a time."""
 
 from usher.games.show_manager import GAME
+from usher.ui import theme
 from usher.ui.modules import collect_for_move, unload
-from usher.ui.screen import find_screen, unwind_to
-from usher.ui.show_manager.draw import DOT, MORE, marks, name, title
+from usher.ui.screen import find_screen, title_h, unwind_to
+from usher.ui.show_manager.draw import DOT, MORE, marks, name, rich, title, wrap
 from usher.ui.widgets import Menu
 
 # what a flow or a look aside loads, dropped when the turn page is back
@@ -63,13 +70,21 @@ class Main(Menu):
         Menu.__init__(self, "", [])
         self.page = 0  # 0: the turn's menu; 1..: the side pages (usher.ui.show_manager.pages)
         self.steps: list = []
-        # the move just made, in the title until the next press: a refresh's
-        # price ("Display refreshed: 2,000"), or what the player did ("Anna
-        # hired for 2,000"), with the mark of the player who made it
-        self.note = ""
+        # the turn told (undo.told) until the next press, its `lines` wrapped
+        # for the panel: drawn over the menu's rows under the title, above the
+        # cursor's, where there are enough (`band`: y, height), which the
+        # next press draws again in part (`restore`), as a cursor move does; else on a
+        # page of its own: the rest of it from line `shown` above the
+        # cursor's row when it fits there (`through`, `fit` lines: that
+        # press then does what it says), else a page of `per` lines a press
         self.told = ""
-        self.who = -1
-        self.retitle = False  # the title is drawn again at the next press, even when only two rows are
+        self.lines: list = []
+        self.band: tuple = ()
+        self.restore: tuple = ()
+        self.through = True
+        self.shown = 0
+        self.per = 1
+        self.fit = 1
 
     def on_open(self) -> None:
         self.reload()
@@ -79,6 +94,7 @@ class Main(Menu):
         unload(FLOWS)
         st = self.app.match.state
         self.page = 0
+        self.told = ""  # act() tells a move after this
         self.steps = rows(st)
         if st["turn"] < 0:
             self.title = "Game over"
@@ -100,10 +116,18 @@ class Main(Menu):
 
     def on_event(self, ev: str) -> None:
         n = len(self.items)
-        if self.note or self.told:
-            self.note = self.told = ""
-            self.dirty = True
-            self.retitle = True
+        if self.told:
+            if self.band:  # the rows under it again, with the press's own (a refusal's too)
+                self.restore = self.band
+                self.old = self.sel
+                self.part = True
+            else:
+                self.dirty = True  # the menu again, on the whole panel
+            if self.lines and not self.through and ev not in ("back", "back_long"):
+                self.shown += self.per  # a page of the told turn read: the next, the last above the row
+                self.through = len(self.lines) - self.shown <= self.fit
+                return
+            self.told = ""
         if ev in ("back", "back_long"):
             from usher.ui.ingame import GameMenu
 
@@ -125,8 +149,6 @@ class Main(Menu):
             self.dirty = True
         else:
             Menu.on_event(self, ev)
-            if self.part and self.retitle:
-                self.dirty = False  # a cursor move: its two rows and the title, not the panel (~24 ms of OLED)
 
     def draw(self, p, full: bool) -> None:
         st = self.app.match.state
@@ -135,20 +157,76 @@ class Main(Menu):
 
             draw_page(p, st, self.page - 1, "%d/%d" % (self.page + 1, self.npages()))
             return
+        if self.told:
+            self.draw_told(p, st)
+            return
         Menu.draw(self, p, full)  # the rows (and the scroll bar when they are more than the panel's)
         # the title with the player's mark, the dot and the page of the ring, as on the city pages
-        if self.whole or self.retitle:  # whole: Menu.draw repainted the panel (full, or a scroll)
-            s = self.title
-            right = "1/%d" % self.npages()
-            who = st["turn"]
-            if self.note:  # "Display refreshed: 2,000", or on a narrow panel "Refreshed: 2,000"
-                s = "Display refreshed: " + self.note
-                if p.text_w(s) > p.w * 3 // 4:
-                    s = "Refreshed: " + self.note
-            elif self.told:  # the whole width for it, with the mover's mark
-                s, right, who = self.told, "", self.who
-            title(p, s, right, who)
-            self.retitle = False
+        if self.whole:  # Menu.draw repainted the panel (full, or a scroll)
+            title(p, self.title, "1/%d" % self.npages(), st["turn"])
+        elif self.restore:  # the rows the told turn was drawn over
+            y, h = self.restore
+            p.fill_rect(0, y, p.w, h, theme.BG)
+            rh = self.row_h(p)
+            y0 = title_h(p)
+            for i in range(self.top, min(len(self.items), self.top + self.rows(p))):
+                ry = y0 + (i - self.top) * rh
+                if ry + rh > y and ry < y + h:
+                    self.draw_row(p, i)
+            if len(self.items) > self.rows(p):
+                self.scroll_bar(p, self.top, len(self.items), self.rows(p), y, y + h)
+        self.restore = ()
+
+    def draw_told(self, p, st: dict) -> None:
+        """The title (whose turn it is), the turn told, and the row under the
+        cursor: the menu, the told turn over its rows under the title where
+        there are enough above the cursor's, else on a page of its own above
+        the cursor's row; a turn too long for that, a page of it at a time."""
+        lcd = p.h >= 100
+        lh = p.line_h("body")
+        pitch = lh + (2 if lcd else 0)
+        rh = self.row_h(p)
+        y0 = title_h(p)
+        if not self.lines:
+            self.lines = wrap(p, self.told.split(" "), p.w - 6)
+            need = len(self.lines) * pitch - pitch + lh + 3  # and a rule
+            rows = self.rows(p)
+            top = min(self.top, self.sel)  # where Menu.draw will have it
+            if self.sel >= top + rows:
+                top = self.sel - rows + 1
+            k = (need + rh - 1) // rh  # rows it covers, under the title: as few as it needs
+            self.band = (y0, k * rh) if self.sel - top >= k else ()
+            y = y0 + (1 if lcd else 0)
+            crh = rh if lcd else lh + 1  # the cursor's row on a page of its own: the OLED's tighter, three lines above
+            self.fit = (p.h - y - crh) // pitch
+            self.through = bool(self.band) or len(self.lines) <= self.fit
+            self.per = max(1, (p.h - y) // pitch - 1)  # a page, and a line for its hint
+            self.shown = 0
+        if self.band:  # the menu, the told turn over its rows under the title
+            Menu.draw(self, p, True)
+            title(p, self.title, "1/%d" % self.npages(), st["turn"])
+            y, h = self.band
+            p.fill_rect(0, y, p.w, h, theme.BG)
+            p.hline(0, y + h - 2, p.w, theme.DIM)  # a rule between it and the rows
+            for ln in self.lines:
+                rich(p, ln, 3, y, theme.ACCENT)  # apart from the rows
+                y += pitch
+            return
+        p.clear()
+        y = title(p, self.title, "1/%d" % self.npages(), st["turn"]) + (1 if lcd else 0)
+        if self.through:
+            for ln in self.lines[self.shown :]:
+                rich(p, ln, 3, y, theme.ACCENT)
+                y += pitch
+            crh = rh if lcd else lh + 1
+            y = p.h - crh
+            p.fill_rect(0, y, p.w, crh, theme.SELECT)
+            p.text(p.fit(self.items[self.sel][0], p.w - 6), 4, y + (crh - lh) // 2, p.ink_on(theme.SELECT))
+            return
+        for ln in self.lines[self.shown : self.shown + self.per]:
+            rich(p, ln, 3, y, theme.ACCENT)
+            y += pitch
+        p.right("OK: more", p.w - 3, p.h - p.line_h("small") - 1, theme.DIM, "small")
 
 
 def menu():
@@ -173,23 +251,22 @@ def back_to_main(app) -> None:
 
 
 def act(app, action: dict) -> bool:
-    """Submit a move, then the turn page again (or the standings at the end).
-    A refusal stays on the screen that made it, as a message."""
+    """Submit a move, then the turn page again, the turn told (or the
+    standings at the end). A refusal stays on the screen that made it, as a
+    message."""
     collect_for_move()  # start the move on a swept heap (the collection itself: MicroPython only)
     if not app.submit(action):
         return False
-    told = ""
-    if action["t"] != "refresh":  # what was done, for the next player
-        from usher.ui.show_manager.undo import said
+    from usher.ui.show_manager.undo import told
 
-        told = said(app.match)
+    said = told(app.match)  # the turn so far, or the whole turn just ended, for the next player
     back_to_main(app)  # which lets go of the flows' modules, undo's too
     m = main_of(app)
-    if m is not None and action["t"] == "refresh":  # it was paid, said without anyone's money
-        m.note = marks(app.match.state["refresh"])
-    elif m is not None:
-        m.told = told
-        m.who = action.get("p", -1)
+    if m is not None and not app.match.is_over():
+        m.told = said
+        m.lines = []  # wrapped, and where it goes, when drawn
+        m.band = ()
+        m.through = True
     if app.match.is_over():
         menu().final(app)
     return True

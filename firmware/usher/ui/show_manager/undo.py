@@ -1,6 +1,7 @@
 """The undo question in words, who and what: "Undo Anna's hire for 1,000?",
-"Undo Ben's Wolf in Koeln?". The prices are the agency's and the loan's,
-never anyone's money. Loaded when the game menu asks it."""
+"Undo Ben's Wolf in Koeln?", and the turn told on the turn page after a
+move. The prices are the agency's and the loan's, never anyone's money.
+Loaded when the game menu asks it, or a move is made."""
 
 from usher.ui.ingame import unit
 from usher.ui.show_manager.draw import marks, name
@@ -25,22 +26,39 @@ def ask(match) -> str:
     return "Undo last move?"
 
 
-def said(match) -> str:
-    """The move just made, for the title until the next press, so the next
-    player sees what the one before did: "Anna hired for 2,000", "Ben: Wolf
-    in Koeln". Prices only (the agency's, the loan's), never anyone's money."""
-    if not match.recent:
+def told(match) -> str:
+    """The turn told, for the turn page until the next press: the last
+    mover's steps of this turn so far, or at a new turn the previous
+    player's whole turn, in the turn's order (loan, production, refreshes,
+    hire): "Anna borrowed 5,000 on Wolf, put on Wolf in Koeln, refreshed
+    for 2,000, hired free". Prices and the loan only (the agency's, the
+    bank's), never anyone's money."""
+    r = match.recent
+    if not r:
         return ""
-    a = match.recent[-1]
     st = match.state
-    t = a.get("t")
-    who = name(st, a["p"]) if "p" in a else ""
-    if t == "hire":
-        c = st["hire"][a["pos"]]
-        return "%s hired for %s" % (who, marks(c)) if c else "%s hired free" % who
-    if t == "loan":
-        return "%s: loan %s" % (who, marks(a["amount"] * st["per_point"]))
-    if t == "produce":
-        k = a["title"]
-        return "%s: %s in %s" % (who, st["titles"][k][0], st["cities"][st["at"][k]][0])
-    return ""
+    p = r[-1].get("p", -1)
+    k = len(r) - 1
+    while k > 0 and r[k - 1].get("p") == p and r[k - 1].get("t") != "hire":  # a hire ends a turn
+        k -= 1
+    parts = []
+    refreshes = 0
+    hired = ""
+    for a in r[k:]:
+        t = a.get("t")
+        if t == "loan":
+            parts.append("borrowed %s on %s" % (marks(a["amount"] * st["per_point"]), st["titles"][a["title"]][0]))
+        elif t == "produce":
+            m = a["title"]
+            parts.append("put on %s in %s" % (st["titles"][m][0], st["cities"][st["at"][m]][0]))
+        elif t == "refresh":
+            refreshes += 1
+        elif t == "hire":
+            c = st["hire"][a["pos"]]
+            hired = "hired for " + marks(c) if c else "hired free"
+    if refreshes:
+        price = marks(st["refresh"])
+        parts.append("refreshed for " + price if refreshes == 1 else "refreshed %d times, %s each" % (refreshes, price))
+    if hired:
+        parts.append(hired)
+    return name(st, p) + " " + ", ".join(parts) if parts and p >= 0 else ""

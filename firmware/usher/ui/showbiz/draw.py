@@ -103,13 +103,9 @@ def mark(p, x: int, y: int, s: int, q: int) -> None:
     colour: a filled square would read as an artist of that colour (the
     player colours share the artists' inks). On the OLED her seat's shape,
     which carries no letter, unlike a chip."""
-    if p.mono:
-        p.swatch(x, y, s, q)
-        return
-    ink = theme.player(q)
-    p.fill_rect(x, y, s, s, theme.BG)
-    p.rect(x, y, s, s, ink)
-    p.rect(x + 1, y + 1, s - 2, s - 2, ink)
+    if not p.mono:
+        p.fill_rect(x, y, s, s, theme.BG)
+    p.swatch(x, y, s, q, True)
 
 
 def name(state: dict, q: int) -> str:
@@ -136,7 +132,7 @@ def score_rows(p, y: int) -> int:
 
 
 def players_menu(app, title: str, who: list, then) -> None:
-    """A menu of the players in `who`, each in its colour; `then(q)` on OK."""
+    """A menu of the players in `who`, each with her mark (a ring); `then(q)` on OK."""
     from usher.ui.widgets import Menu
 
     st = app.match.state
@@ -144,4 +140,6 @@ def players_menu(app, title: str, who: list, then) -> None:
     def one(q: int):
         return lambda: then(q)
 
-    app.push(Menu(title, [(name(st, q), one(q)) for q in who], marks=list(who)))
+    m = Menu(title, [(name(st, q), one(q)) for q in who], marks=list(who))
+    m.ring = True
+    app.push(m)

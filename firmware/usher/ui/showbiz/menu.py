@@ -1,6 +1,7 @@
 """The Showbiz entries of the in-game menu and the end of the game, loaded
 when first used: breaking a contract, a player's private look at her ZE,
-the final standings."""
+the scores and the final standings (players marked by rings, as on every
+Showbiz screen)."""
 
 from usher.games.showbiz import GAME
 from usher.games.showbiz_rules import COLS, break_cost
@@ -8,7 +9,7 @@ from usher.ui import theme
 from usher.ui.dialogs import Confirm, Table
 from usher.ui.private import PassBack, PassTo
 from usher.ui.screen import Screen, title_bar
-from usher.ui.showbiz.draw import name, players_menu
+from usher.ui.showbiz.draw import cap, name, players_menu
 from usher.ui.showbiz.turn import ChipMenu
 
 
@@ -43,7 +44,23 @@ def final(app) -> None:
     rows = []
     for s in app.match.standings():  # the game is over: ZE, the tie-break, may show
         rows.append((s["player"], "%d. %s (%d ZE)" % (s["rank"], s["name"], st["ze"][s["player"]]), s["score"]))
-    app.push(Table("Final standings", rows, on_ok=app.home))  # the game is over: OK leads Home
+    app.push(Table("Final standings", rows, on_ok=app.home, ring=True))  # the game is over: OK leads Home
+
+
+def scores(app) -> None:
+    """The game menu's scores. While ZE are private a tie on points shares
+    its rank in seat order: the standings would order it by ZE, telling the
+    table who holds more."""
+    st = app.match.state
+    if st["pub"] or app.match.is_over():
+        rows = [(s["player"], "%d. %s" % (s["rank"], s["name"]), s["score"]) for s in app.match.standings()]
+    else:
+        pts = GAME.scores(st)
+        rows = []
+        for q in sorted(range(len(pts)), key=lambda i: (-pts[i], i)):
+            rank = 1 + len([v for v in pts if v > pts[q]])
+            rows.append((q, "%d. %s" % (rank, name(st, q)), pts[q]))
+    app.push(Table("Scores", rows, ring=True))
 
 
 def break_who(app, act) -> None:
@@ -88,7 +105,13 @@ def breaker(app, q: int, col: int, act):
 
             app.push(PieceEntry("New artist", st["kinds"], left, 1, drawn))
 
-        app.push(Confirm("Break %s's %s?" % (name(st, q), kind), yes, detail="Costs %d ZE" % cost))
+        # where the artist goes: docs/RULES.md (the rulebook says only the cost);
+        # the OLED has room for one line under the question
+        p = app.p
+        detail = "Costs %d ZE. %s goes back in the bag, a new artist into the pool." % (cost, cap(kind))
+        if p.text_w(detail, "small") > 2 * (p.w - 8):
+            detail = "Costs %d ZE; to the bag" % cost
+        app.push(Confirm("Break %s's %s?" % (name(st, q), kind), yes, detail=detail))
 
     return ask
 
@@ -110,4 +133,4 @@ def peek(app, q: int, done) -> None:
             lines.append("your bid: %d" % v["my_bid"])
         app.replace(SecretInfo(name(st, q), lines, lambda: app.replace(PassBack(done))))
 
-    app.push(PassTo(name(st, q), q, show))
+    app.push(PassTo(name(st, q), q, show, True))

@@ -50,9 +50,12 @@ def draw_taste(p, y: int, state: dict) -> None:
     """This year's taste, next year's forecast and its die, the latest roll."""
     pv = GAME.public_view(state)
     lp = pitch(p)
-    lines: list = [["Now "] + (chips(pv["row"]) if pv["row"] else ["not drawn"])]
-    if pv["forecast"]:
-        lines += [["Next "] + chips(pv["forecast"]), ["forecast die %d" % pv["forecast_die"]]]
+    lines: list = [["Now "] + chips(pv["row"]) if pv["row"] else ["Not drawn yet"]]
+    if pv["forecast"]:  # before the taste roll (no row yet) it is this year's forecast
+        lines += [
+            ["Next " if pv["row"] else "Forecast "] + chips(pv["forecast"]),
+            ["forecast die %d" % pv["forecast_die"]],
+        ]
     tr = pv["last_roll"]
     if tr is not None and tr[0] == "trend":
         lines.append(["roll %d vs die %d" % (tr[1], tr[2])])

@@ -48,7 +48,8 @@ class Main(Screen):
         elif ev in ("back", "back_long"):
             from usher.ui.ingame import GameMenu
 
-            app.push(GameMenu(extras(app), sheet=lambda: menu().final(app), ask=ask))
+            scores = ("Scores", lambda: menu().scores(app))
+            app.push(GameMenu(extras(app), scores=scores, sheet=lambda: menu().final(app), ask=ask))
 
     def draw(self, p, full: bool) -> None:
         m = self.app.match
@@ -103,13 +104,17 @@ def act(app, action: dict, chain: bool = False) -> bool:
 
 
 def as_scored(st: dict, action: dict) -> list:
-    """[year, taste row, each board's colours, ZE in storage] as they stand
+    """[year, taste row, each board's colours, ZE in storage, each board's
+    colours whose contract ends with the year (one year left)] as they stand
     after `action` (the storage is public: every bid paid into it was shown)."""
     k = st["kinds"]
     boards = [[k[c] if c >= 0 else None for c in b] for b in st["art"]]
+    yrs = [list(y) for y in st["yrs"]]
     if action["t"] == "contract":
         boards[action["p"]][action["col"] - 1] = k[st["neg"]["art"]]
-    return [st["year"], [k[c] for c in st["row"]], boards, st["store"]]
+        yrs[action["p"]][action["col"] - 1] = action["yrs"]
+    ends = [[b[c] for c in range(COLS) if b[c] is not None and yrs[q][c] == 1] for q, b in enumerate(boards)]
+    return [st["year"], [k[c] for c in st["row"]], boards, st["store"], ends]
 
 
 def show_scores(app) -> None:
@@ -197,12 +202,14 @@ def ask_bid(app, q: int) -> None:
     rd = neg["rd"]
     kind = st["kinds"][neg["art"]]
     ze = st["ze"][q]  # secret: only the private picker sees it
-    title = "Bid for %s" % cap(kind) + (" rd %d" % rd if rd > 1 else "")
+    title = "Bid for %s" % cap(kind) + (", round %d" % rd if rd > 1 else "")
+    # the cap is her ZE: a claimer's is one short of what she may remember
+    hint = ("0-%d: the claim took 1 ZE" if q != neg["act"] else "0-%d: all your ZE") % ze
 
     def bid(z: int) -> None:
         act(app, {"t": "bid", "p": q, "rd": rd, "ze": z}, chain=True)
 
-    private_number(app, name(st, q), q, title, 0, ze, bid, value=bid_start(ze))
+    private_number(app, name(st, q), q, title, 0, ze, bid, value=bid_start(ze), hint=hint, ring=True)
 
 
 def contract(app) -> None:

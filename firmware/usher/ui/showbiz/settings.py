@@ -1,4 +1,4 @@
-"""Showbiz's device settings: whether money is public, who draws."""
+"""Showbiz's device settings: whether ZE (the game's money) are public, who draws."""
 
 from usher.core.data import clone
 from usher.ui.dialogs import save_setting
@@ -12,7 +12,7 @@ class ShowbizDefaults(Menu):
     def on_open(self) -> None:
         sb = self.app.settings.get("showbiz")
         self.items = [
-            ("Money: %s" % ("public" if sb["public_money"] else "private"), self.flip("public_money")),
+            ("ZE: %s" % ("public" if sb["public_money"] else "private"), self.flip("public_money")),
             ("Draws: %s" % sb["draws"], self.flip("draws")),
         ]
         self.dirty = True

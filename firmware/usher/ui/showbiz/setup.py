@@ -1,7 +1,7 @@
 """Showbiz options on one summary menu: "Start" first (so the usual game is one
 press), then a row per option that changes it in place: the first general
 agent (drawn by the device, or a chosen player), draws (device or entered
-from the real bags and dice), money (private or public), start year."""
+from the real bags and dice), ZE (private or public: "ZE: private"), start year."""
 
 from usher.core.data import clone
 from usher.ui.widgets import Menu, NumberPicker
@@ -31,7 +31,7 @@ class ShowbizSetup(Menu):
             ("Start", self.start),
             ("Agent: " + who, self.next_agent),
             ("Draws: " + o["draws"], self.flip_draws),
-            ("Money: " + ("public" if o["public_money"] else "private"), self.flip_money),
+            ("ZE: " + ("public" if o["public_money"] else "private"), self.flip_money),
             ("Start year: %d" % o["start_year"], self.year),
         ]
         self.old = self.sel  # repaint only the row that changed

@@ -5,8 +5,8 @@ to moves. The reveal and the year end draw only what is public by then."""
 
 from usher.ui import theme
 from usher.ui.screen import RowScreen, Screen, title_bar, title_h
-from usher.ui.showbiz.draw import cap, chip, chips, draw_line, matched, name, pitch
-from usher.ui.showbiz.views import outcome, split
+from usher.ui.showbiz.draw import cap, chip, chips, draw_line, line_w, mark, matched, name, pitch
+from usher.ui.showbiz.views import merge, outcome, split
 from usher.ui.widgets import Menu, NumberPicker
 
 START_YEARS = 3  # the contract picker starts mid-range: any length is at most 2 presses away
@@ -14,7 +14,10 @@ START_YEARS = 3  # the contract picker starts mid-range: any length is at most 2
 
 class ChipMenu(Menu):
     """A Menu whose rows may start with a colour chip (`chips[i]`, a colour
-    name or None) or a player's mark (`marks[i]`)."""
+    name or None) or a player's mark (`marks[i]`: a ring of her colour, as
+    on every Showbiz screen, since a filled square reads as an artist)."""
+
+    ring = True
 
     def __init__(self, title: str, items: list, chips=None, marks=None, sel: int = 0) -> None:
         Menu.__init__(self, title, items, sel, marks)
@@ -29,16 +32,17 @@ class ChipMenu(Menu):
         return x + s + 4
 
 
-class Claims(Menu):
+class Claims(ChipMenu):
     """Who claims the picked artist: OK toggles a player; the first row ends
-    the claims, so "nobody claims" is a single press."""
+    the claims, so "nobody claims" is a single press. The title says what a
+    claim costs (a ZE chip, paid whatever the bids)."""
 
     def __init__(self, art: str, who: list, labels: list, on_done) -> None:
         self.who = who
         self.labels = labels
         self.on = [False for _ in who]
         self.on_done = on_done
-        Menu.__init__(self, "Claim %s?" % cap(art), [], marks=[None] + list(who))
+        ChipMenu.__init__(self, "Claim %s for 1 ZE?" % cap(art), [], marks=[None] + list(who))
         self.relabel()
 
     def relabel(self) -> None:
@@ -63,11 +67,11 @@ class Claims(Menu):
 
 
 class ContractPicker(NumberPicker):
-    """Contract length 1-5; the column is the first free one unless the
-    player holds OK to choose another."""
+    """Contract length 1-5 ("3 years"); the column is the first free one
+    unless the player holds OK to choose another."""
 
     def __init__(self, title: str, art: str, free: list, on_sign, on_cancel=None) -> None:
-        NumberPicker.__init__(self, title, 1, 5, START_YEARS, self.sign, on_cancel, unit=" yr")
+        NumberPicker.__init__(self, title, 1, 5, START_YEARS, self.sign, on_cancel, unit=" years")
         self.art = art
         self.free = free
         self.col = free[0]
@@ -91,7 +95,12 @@ class ContractPicker(NumberPicker):
 
         return act
 
+    def value_size(self, p, s: str, w: int, h: int) -> str:
+        """The big font, whose letters say the unit: the huge one has digits only."""
+        return "big"
+
     def draw(self, p, full: bool) -> None:
+        self.unit = " year" if self.value == 1 else " years"
         NumberPicker.draw(self, p, full)
         if full:  # the artist in the title bar, the column in the hint line
             s = title_h(p) - 3
@@ -126,13 +135,17 @@ class Reveal(Screen):
         s = title_h(p) - 3
         chip(p, p.w - s - 2, 1, s, r["art"])
         lp = pitch(p)
-        room = (p.h - y - lp) // lp  # lines between the title and the outcome
+        out = outcome(self.state, r)
+        if len(out) > 1 and p.text_w(", ".join(out)) <= p.w - 4:
+            out = [", ".join(out)]
+        oh = p.line_h("body") + 1
+        room = (p.h - y - oh * len(out)) // lp  # lines between the title and the outcome
         bids = r["bids"]
         win = r["win"] if r["out"] == "win" else -1
         if len(bids) <= room:  # a line a bidder, the bids lined up on the right
             for q, b in bids:
                 ink = theme.ACCENT if q == win else theme.FG
-                p.swatch(2, y + 2, lp - 6, q)
+                mark(p, 2, y + 2, lp - 6, q)
                 p.text(p.fit(name(self.state, q), p.w - lp - 8 - p.text_w("00")), lp, y + 1, ink)
                 p.right(str(b), p.w - 4, y + 1, ink)
                 y += lp
@@ -150,67 +163,130 @@ class Reveal(Screen):
             for ln in lines[:room]:
                 draw_line(p, 2, y + 1, ln)
                 y += lp
-        p.center(outcome(self.state, r), p.h - p.line_h("body") - 1, theme.GOOD)
+        y = p.h - oh * len(out)
+        for part in out:
+            p.center(part, y, theme.GOOD)
+            y += oh
 
 
 class YearEnd(RowScreen):
-    """Each player's matched colours and points for the year just scored,
-    then what else the year's end did: the storage's ZE shared out, the
-    contracts that ran out (or that none did)."""
+    """A year's end: first the artists whose contracts ran out, back in the
+    bag ("Back in the bag: Anna Y; Dev G W", or "No contract ends"), then a
+    row a player with the colours of her board that matched the taste and
+    her points, then the ZE the storage shared out. Lines beyond the panel
+    show as a scroll bar (as a Menu's); prev/next scroll."""
 
     def __init__(self, pre: list, after: dict, then) -> None:
         # [player, the colours of her board that matched the taste, points];
-        # [-1, a line of segments, 0] for the news after them
-        rows = [[q, matched(b, pre[1]), after["pts"][q][-1]] for q, b in enumerate(pre[2])]
-        RowScreen.__init__(self, rows + [[-1, ln, 0] for ln in year_news(pre, after)])
+        # [-1, a line of segments, 0] for the news around them (on_open: the
+        # lines are cut to the panel's width)
+        RowScreen.__init__(self, [[q, matched(b, pre[1]), after["pts"][q][-1]] for q, b in enumerate(pre[2])])
+        self.pre = pre
         self.year = pre[0]
         self.state = after
         self.then = then
+        self.told = False
+
+    def on_open(self) -> None:
+        if not self.told:
+            ends, store = year_news(self.app.p, self.pre, self.state)
+            self.rows = [[-1, ln, 0] for ln in ends] + self.rows + [[-1, ln, 0] for ln in store]
+            self.told = True
+
+    def fits(self, p) -> int:
+        return max(1, (p.h - title_h(p)) // pitch(p))
 
     def on_event(self, ev: str) -> None:
-        if not self.scroll(ev) and ev in ("ok", "back"):
+        if ev in ("next", "prev"):
+            last = max(0, len(self.rows) - self.fits(self.app.p))  # the last line at the bottom
+            k = min(last, max(0, self.first + (1 if ev == "next" else -1)))
+            if k != self.first:
+                self.first = k
+                self.dirty = True
+        elif ev in ("ok", "back"):
             self.then()
 
     def draw(self, p, full: bool) -> None:
         p.clear()
         lp = pitch(p)
-        fits = (p.h - title_h(p)) // lp
-        more = "%d/%d" % (self.first + 1, len(self.rows)) if len(self.rows) > fits else ""
-        y = title_bar(p, "Year %d scored" % self.year, more)
+        y = y0 = title_bar(p, "Year %d scored" % self.year)
+        fits = self.fits(p)
+        n = len(self.rows)
+        bar = 4 if n > fits else 0  # room for the scroll bar
         nw = min(p.text_w("Anna") + 6, p.w // 3)
         pw = p.text_w("+21") + 4
-        for q, kinds, pts in self.rows[self.first :]:
-            if y + lp > p.h:
-                break
+        for q, kinds, pts in self.rows[self.first : self.first + fits]:
             if q < 0:
-                draw_line(p, 2, y, kinds, "body", theme.FG)
+                draw_line(p, 2, y, kinds, "body", theme.FG, p.w - 2 - bar)
                 y += lp
                 continue
             p.text(p.fit(name(self.state, q), nw - 4), 2, y + 1, theme.player(q) if not p.mono else theme.FG)
-            draw_line(p, nw, y, chips(kinds), "body", theme.FG, p.w - pw)
-            p.right("+%d" % pts, p.w - 2, y + 1, theme.ACCENT)
+            draw_line(p, nw, y, chips(kinds), "body", theme.FG, p.w - pw - bar)
+            p.right("+%d" % pts, p.w - 2 - bar, y + 1, theme.ACCENT)
             y += lp
+        if bar:  # as a Menu's: where the lines shown sit among all of them
+            h = p.h - y0
+            p.fill_rect(p.w - 2, y0 + h * self.first // n, 2, max(2, h * fits // n), theme.ACCENT)
 
 
-def year_news(pre: list, after: dict) -> list:
-    """Lines of segments: the ZE the storage shared out, then each player's
-    contracts that ran out ("No contract ends" when none did). In a year
-    that an end roll follows, contracts move only after that roll."""
+def year_news(p, pre: list, after: dict) -> tuple:
+    """(lines, lines) of segments that fit the panel: the artists whose
+    contracts end with the year, each player's on one line where they fit
+    ("Back in the bag: Anna Y; Dev G W", or "No contract ends"); the ZE the
+    storage shared out. After years 10 and 11 they leave only if the end
+    roll lets the game go on (said after them); after the last year nothing
+    is said of them."""
     n = len(after["ze"])
-    store = pre[3] if len(pre) > 3 else 0
+    store = pre[3]
     share = store // n
-    out = [["Storage: +%d ZE each" % share if store else "Storage empty: no ZE"]]
+    out: list = []
+    if after["ph"] != "over":
+        groups: list = []
+        for q in range(n):
+            if pre[4][q]:
+                if groups:
+                    groups[-1].append("; ")
+                groups.append([name(after, q) + " "] + chips(pre[4][q]))
+        if not groups:
+            out.append(["No contract ends"])
+        else:
+            # after years 10 and 11 the end roll comes first: said last, so
+            # the names come as early as on any other year's end
+            if after["ph"] == "end":
+                groups.append(["(if play goes on)"])
+            room = p.w - 8
+            # the lead leaves room for a player's artists on its line (the
+            # OLED's three lines hold more names with the shorter one)
+            lead = "Back in the bag: "
+            if p.text_w(lead) > room * 2 // 3:
+                lead = "To the bag: "
+            out += flow(p, lead, groups, room)
+    ze = ["Storage: +%d ZE each" % share if store else "Storage empty: no ZE"]
     if store > share * n:
-        out.append(["%d ZE out of play" % (store - share * n)])
-    if after["ph"] in ("end", "over"):
-        return out
-    ended = False
-    for q in range(n):
-        board = pre[2][q]
-        gone = [board[c] for c in range(len(board)) if board[c] is not None and after["art"][q][c] < 0]
-        for k in range(0, len(gone), 3):  # three chips a line: six fit no OLED line
-            out.append(["Ends: %s " % name(after, q) if k == 0 else "  ..."] + chips(gone[k : k + 3]))
-            ended = True
-    if not ended:
-        out.append(["No contract ends"])
+        ze.append("%d ZE out of play" % (store - share * n))
+        if p.text_w(", ".join(ze)) <= p.w - 8:
+            ze = [", ".join(ze)]
+    return out, [[t] for t in ze]
+
+
+def flow(p, lead: str, groups: list, room: int) -> list:
+    """`lead` (its words wrap), then the groups (each a list of segments) in
+    lines of `room` pixels: a group is split only when it alone is wider."""
+    out = split(p, [lead], "body", room)
+    cur = out.pop()
+    w = line_w(p, cur)
+    for g in groups:
+        gw = line_w(p, g)
+        if w + gw > room:
+            out.append(merge(cur))
+            cur = []
+            w = 0
+        if gw > room:
+            parts = split(p, g, "body", room)
+            out += parts[:-1]
+            g = parts[-1]
+            gw = line_w(p, g)
+        cur += g
+        w += gw
+    out.append(merge(cur))
     return out

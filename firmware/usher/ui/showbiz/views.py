@@ -16,9 +16,10 @@ def pool_segs(pv: dict) -> list:
     return [("n", k, n) for k, n in pv["pool"]]
 
 
-def split(p, segs: list, size: str = "body") -> list:
-    """Break a line of segments into lines that fit the screen's width: text
-    wraps between words, and a player's mark stays with the word after it."""
+def split(p, segs: list, size: str = "body", room: int = 0) -> list:
+    """Break a line of segments into lines that fit the screen's width (or
+    `room` pixels): text wraps between words, and a player's mark stays with
+    the word after it."""
     units: list = []
     for g in segs:
         if isinstance(g, str):
@@ -31,7 +32,7 @@ def split(p, segs: list, size: str = "body") -> list:
     out: list = []
     cur: list = []
     w = 0
-    room = p.w - 4
+    room = room or p.w - 4
     for u in units:
         uw = seg_w(p, u, size)
         lone_mark = len(cur) == 1 and not isinstance(cur[0], str) and cur[0][0] == "p"
@@ -105,8 +106,11 @@ def last_lines(state: dict, pv: dict, acts: list) -> list:
             + ([("c", art)] if art else [])
             + [" for " + years(a["yrs"])]
         ]
-    if t == "break":
-        return [[("p", a["p"]), name(state, a["p"]) + " breaks c%d" % a["col"]], ["new in pool ", ("c", a["add"][0])]]
+    if t == "break":  # the artist back in the bag, another drawn: docs/RULES.md
+        lb = pv.get("last_break")
+        gone: list = [("p", a["p"]), name(state, a["p"]) + " breaks "]
+        gone += [("c", lb[1])] if lb else ["column %d" % a["col"]]
+        return [gone, ["Back in the bag; new in the pool: ", ("c", a["add"][0])]]
     return []
 
 
@@ -127,15 +131,21 @@ def reveal_lines(state: dict, r) -> list:
     line: list = [("c", r["art"])]
     for q, b in r["bids"]:
         line.append(" %s %d" % (name(state, q)[:3], b))
-    return [line, [outcome(state, r)]]
+    return [line, [", ".join(outcome(state, r))]]
 
 
-def outcome(state: dict, r: dict) -> str:
+def outcome(state: dict, r: dict) -> list:
+    """A bid round's outcome in words, in one or two parts: a tie the
+    player whose turn it is wins says why she wins."""
     if r["out"] == "win":
-        return "%s wins %s" % (name(state, r["win"]), cap(r["art"]))
+        w = name(state, r["win"])
+        bids = [b for _, b in r["bids"]]
+        if bids.count(max(bids)) > 1:
+            return ["Tie: %s wins %s" % (w, cap(r["art"])), "as it is %s's turn" % w]
+        return ["%s wins %s" % (w, cap(r["art"]))]
     if r["out"] == "again":
-        return "Tie: round %d" % (r["rd"] + 1)
-    return "Tie: nobody signs"
+        return ["Tie: round %d" % (r["rd"] + 1)]
+    return ["Tie: nobody signs"]
 
 
 def next_lines(state: dict, pv: dict, ex: list) -> tuple:
@@ -167,7 +177,7 @@ def next_lines(state: dict, pv: dict, ex: list) -> tuple:
     neg: dict = pv["negotiation"]  # claims, bids and the contract all have one
     art = neg["art"]
     if k == "claims":
-        return [["Claim ", ("c", art), "?"]], "OK: who claims"
+        return [["Claim ", ("c", art), "?"]], "OK: who claims (1 ZE)"
     if k == "bid":
         lines = [["Bids on ", ("c", art)] + ([" round %d" % neg["round"]] if neg["round"] > 1 else [])]
         if neg["have_bid"]:
@@ -190,10 +200,18 @@ def draw_now(p, y: int, state: dict, acts: list) -> None:
         rows += [(part, size) for part in split(p, ln, size)]
     room = p.h - y - 2
     hint_h = p.line_h("small") + 2
+    lp = pitch(p)
+    last: list = []
+    for ln in last_lines(state, pv, acts):
+        if p.mono and ln and isinstance(ln[0], tuple) and ln[0][0] == "p" and line_w(p, ln) > p.w - 4:
+            ln = ln[1:]  # the OLED: "Dev signs G for 3 years" whole on a line, without Dev's mark
+        last += split(p, ln)
+    # the OLED: the next step's further lines give way to the hint and a line of what just happened
+    reserve = hint_h + (lp + 3 if last else 0) if p.mono else 0
     used = 0
     keep: list = []
     for ln, size in rows:
-        if used + pitch(p, size) > room and keep:
+        if used + pitch(p, size) > room - reserve and keep:
             break
         used += pitch(p, size)
         keep.append((ln, size))
@@ -201,10 +219,6 @@ def draw_now(p, y: int, state: dict, acts: list) -> None:
         hint = ""
     else:
         used += hint_h
-    lp = pitch(p)
-    last: list = []
-    for ln in last_lines(state, pv, acts):
-        last += split(p, ln)
     last = last[: max(0, (room - used - 3) // lp)]
     yy = y + 1
     for ln in last:

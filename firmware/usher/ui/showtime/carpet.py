@@ -25,9 +25,9 @@ class Carpet(Screen):
         view = load_game("showtime").public_view(state)
         p.clear()
         lcd = p.h >= 100
-        y = title_bar(p, self.title, "1st at right") + 2 if lcd else 0
+        y = title_bar(p, self.title, "1st at right") + (2 if lcd else 1)
         cw = (p.w - 2) // PER_LINE
-        ch = 28 if lcd else 21
+        ch = 28 if lcd else 13  # the OLED: two figures high, under its title
         s = 7 if lcd else 5  # figure size
         for space in range(2 * PER_LINE):
             x = 1 + (space % PER_LINE) * cw
@@ -35,10 +35,8 @@ class Carpet(Screen):
             if lcd:
                 p.rect(x, cy, cw - 1, ch - 1, theme.DIM)
                 p.text(str(space), x + 2, cy, theme.DIM, "small")
-            else:  # no room for boxes: a floor line, and every fifth space numbered
-                p.hline(x, cy + ch - 2, cw - 1, theme.FG)
-                if space % 5 == 0:
-                    views.mini(p, str(space), x, cy, theme.FG)
+            else:  # no room for boxes or numbers: a floor line, bold at every fifth space (0, 5, 10, 15)
+                p.fill_rect(x, cy + ch - (3 if space % 5 == 0 else 2), cw - 1, 2 if space % 5 == 0 else 1, theme.FG)
             figures = [q for q in range(len(view["carpet"])) if view["carpet"][q]["space"] == space]
             figures.sort(key=lambda q: view["carpet"][q]["pos"])
             # two by two, the first to arrive at the front (top right)

@@ -5,7 +5,9 @@ poster. The screen the state calls for when no turn is being played.
 Replay: each person is highlighted in the auditorium with the points it
 brings and why, in the rulebook's order (every seat first, then every
 effect, row 1 first, left to right). OK or next steps forward, prev back,
-Back or long OK skips to the summary. Summary: OK draws the next poster (at
+Back or long OK skips to the summary; the first step's header says, until
+the first press, whether the screening's last person got the genre's +2
+when the players were not asked (turn.told). Summary: OK draws the next poster (at
 the end: home); prev, next or long OK show the red carpet; Back opens the
 menu. Splash: OK starts the turns. Entering a poster: prev/next, OK."""
 
@@ -37,6 +39,7 @@ class Between(GameScreen):
         self.old = -1
         self.lay: Any = None
         self.mode = POSTER
+        self.note: tuple = ()  # the last placement's genre answer, not asked (turn.told)
 
     def on_open(self) -> None:
         s = self.state()
@@ -56,6 +59,7 @@ class Between(GameScreen):
     def event(self, ev: str) -> None:
         m = self.mode
         s = self.state()
+        self.note = ()
         if m == REPLAY:
             if ev in ("ok", "next"):
                 self.k += 1
@@ -123,7 +127,10 @@ class Between(GameScreen):
         self.old = hi
         half = len(steps) // 2  # a seat step and an effect step for each person
         left = "%s %d/%d" % ("Seats" if step[0] == "seat" else "Effects", self.k % half + 1, half)
-        views.draw_head(p, L, left, step[4], s["players"][step[4]]["name"])
+        if self.note:  # until the first press
+            views.draw_head(p, L, self.note, ink=theme.ACCENT)  # the whole width: not this step's player
+        else:
+            views.draw_head(p, L, left, step[4], s["players"][step[4]]["name"])
         views.draw_foot(p, L, *replay_line(step))
 
 

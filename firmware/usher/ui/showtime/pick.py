@@ -9,14 +9,16 @@ from usher.games import showtime as st
 from usher.games import showtime_cast as cast
 
 ROW = cast.SEATS_PER_ROW
-JUMP = 4  # Up/Down in the person picker: four persons at a time (any of 16 in 3 presses)
 
 
-def jump(n: int, at: int, d: int) -> int:
-    """The person picker's Up (d = -1) or Down (+1): JUMP persons on,
-    round the list of n. With Left/Right one at a time, any of 16 is at
-    most 3 presses away."""
-    return (at + d * JUMP) % n if n > JUMP else (at + d) % n
+def jump(cards: list, at: int, d: int) -> int:
+    """The person picker's Up (d = -1) or Down (+1): a row of the persons
+    by number (1-4, 5-8, 9-12, 13-16) at a time, to the same place in the
+    next row that still has someone in `cards` (numbers in order), the
+    nearest there (the left one among equals) when that person is seated:
+    Down from 1 Bea is 5 Hildo whoever else is seated; round the rows.
+    From the first person any other is at most three presses away."""
+    return row_step([c - 1 for c in cards], at, d)
 
 
 def row_step(seats: list, at: int, d: int) -> int:

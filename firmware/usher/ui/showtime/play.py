@@ -39,13 +39,18 @@ class Loading(Screen):
     one of: `action` to submit, `undo` (how many actions), `genre` (the
     poster the players entered), `leave` ("home" or "abandon"); with none,
     the device draws a poster or start player if the game waits for one.
-    `turns`: go on to the turns even before the screening's first move."""
+    `turns`: go on to the turns even before the screening's first move.
+    `note`: a genre answer the players were not asked, for the replay's
+    header (turn.told)."""
 
     collects = True  # at its first draw, before the record is read or written
 
-    def __init__(self, action=None, undo: int = 0, genre: str = "", leave: str = "", turns: bool = False) -> None:
+    def __init__(
+        self, action=None, undo: int = 0, genre: str = "", leave: str = "", turns: bool = False, note: tuple = ()
+    ) -> None:
         Screen.__init__(self)
         self.action = action
+        self.note = note
         self.undo = undo
         self.genre = genre
         self.leave = leave
@@ -85,7 +90,8 @@ class Loading(Screen):
             return
         m = app.match
         if self.action is not None:
-            app.submit(self.action)  # a refusal shows, and the turn is entered again
+            if not app.submit(self.action):  # a refusal shows, and the turn is entered again
+                self.note = ()
         elif self.undo:  # then the screen shows where the game stands: no draws
             for _ in range(self.undo):
                 if not app.undo():
@@ -112,6 +118,7 @@ class Loading(Screen):
             from usher.ui.showtime.pages import Between
 
             scene = Between()
+            scene.note = self.note
         scene.loader = Loading
         app.replace(scene)
         if app.top() is scene and scene.dirty:  # drawn in this tick, as App.render would at the next

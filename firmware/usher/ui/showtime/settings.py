@@ -1,10 +1,14 @@
 """Showtime's device settings: the seat stars (rows 3-4 are not known and
-flagged for checking)."""
+flagged "check!" until someone says they match the board: here, or at a new
+game's "Seat stars as on your board?"; kept in the settings as
+"stars_checked")."""
 
 from usher.core.data import clone
 from usher.games.showtime_cast import STARS_KNOWN
 from usher.ui.dialogs import save_setting
 from usher.ui.widgets import Menu, NumberPicker
+
+CHECKED = "stars_checked"  # the settings' flag: someone compared rows 3-4 with the board (setup.CHECKED)
 
 
 class StarsRows(Menu):
@@ -12,12 +16,24 @@ class StarsRows(Menu):
         Menu.__init__(self, "Seat stars", [])
 
     def on_open(self) -> None:
-        stars = self.app.settings.get("showtime")["stars"]
+        st = self.app.settings.get("showtime")
+        stars = st["stars"]
+        checked = st.get(CHECKED)
         self.items = []
         for r, row in enumerate(stars):
-            flag = "" if r < STARS_KNOWN else " check!"
+            flag = "" if r < STARS_KNOWN or checked else " check!"
             self.items.append(("Row %d: %s%s" % (r + 1, " ".join(str(s) for s in row), flag), self.row(r)))
+        if not checked:
+            self.items.append(("All as on my board", self.confirm))
         self.dirty = True
+
+    def confirm(self) -> None:
+        """Rows 3-4 compared with the board: the flag goes, for good."""
+        st = clone(self.app.settings.get("showtime"))
+        st[CHECKED] = True
+        save_setting(self.app, "showtime", st)
+        self.sel = 0
+        self.on_open()
 
     def row(self, r: int):
         def act() -> None:

@@ -1,14 +1,18 @@
 """Showtime's turns on the device: the auditorium, and a turn in few presses.
 
 Pick the person (prev/next over the player's persons not yet seated, in
-number order, OK; on the LCD the joystick's up/down jump four persons, so
-any person is at most three presses away), then the seat (the cursor visits
+number order, OK; on the LCD the joystick's up/down move a row of four by
+number, 1-4, 5-8, 9-12, 13-16, so any person is at most three presses
+away), then the seat (the cursor visits
 only seats that person may take and starts on the one that would do the
 player most good if the screening were scored now; left/right seat by seat,
 up/down row by row on the LCD; OK), then only the questions that apply: where
 Ken's or Sophie's displaced person goes, and whether the person likes the
-poster's genre (OK = yes, Back = no; skipped with a genre table, or when an
-earlier answer in this game already tells). Back steps back; Back while
+poster's genre (OK or right = yes, left = no, one press either way; Back
+goes back to the seat, or to where the displaced person goes; skipped with
+a genre table, or when an earlier answer in this game already tells, and
+then the header says whether the +2 was given until the next press). Back
+steps back; Back while
 picking opens the game menu; long OK while picking shows the red carpet;
 long OK on the seat cursor walks every seat and says why a seat is not
 offered. A Linda or Louis that may only be discarded says so; OK discards.
@@ -62,6 +66,8 @@ class Play(GameScreen):
         # whole record from flash costs ~45 ms a press late in a game
         self.said: dict = {}
         self.said_at = -1  # the match's record count `said` is true for
+        self.back_to = SEAT  # where Back on the genre question goes: the seat, or the target
+        self.note: tuple = ()  # a genre answer not asked, in the header until the next press
 
     def sel(self):
         m = self.mode
@@ -87,18 +93,22 @@ class Play(GameScreen):
 
     def event(self, ev: str) -> None:
         m = self.mode
+        if self.note:  # the header says the screening again
+            self.note = ()
+            self.head = True
+            self.part = True
         if m == GENRE:
-            if ev in ("ok", "back"):
-                self.place(ev == "ok")
-            elif ev == "back_long":
-                self.go(SEAT)
+            if ev in ("ok", "next", "prev"):
+                self.place(ev != "prev")  # left: no; OK or right: yes
+            elif ev in ("back", "back_long"):
+                self.go(self.back_to)  # the seat (or the target) again, nothing placed
         elif ev in ("next", "prev"):
             self.at[m] = (self.at[m] + (1 if ev == "next" else -1)) % len(self.lists[m])
             self.part = True
-        elif ev in ("up", "down"):  # the LCD's joystick: four persons, or a row, at a time
+        elif ev in ("up", "down"):  # the LCD's joystick: a row of four persons (by number), or of seats
             d = 1 if ev == "down" else -1
             items = self.lists[m]
-            self.at[m] = pick.jump(len(items), self.at[m], d) if m == PICK else pick.row_step(items, self.at[m], d)
+            self.at[m] = pick.jump(items, self.at[m], d) if m == PICK else pick.row_step(items, self.at[m], d)
             self.part = True
         elif ev == "ok":
             self.choose()
@@ -137,6 +147,7 @@ class Play(GameScreen):
             self.go(SEAT)
         elif m == TARGET:
             self.to = v
+            self.back_to = TARGET
             self.ask_genre()
         else:
             err = pick.why_not_seat(s, self.card, v)
@@ -145,6 +156,7 @@ class Play(GameScreen):
             self.at[SEAT] = self.lists[SEAT].index(v)
             self.seat = v
             self.to = -1
+            self.back_to = SEAT
             if s["seats"][v] is not None:
                 tgts = pick.targets(s, self.card, v)
                 if len(tgts) > 1:
@@ -169,9 +181,9 @@ class Play(GameScreen):
         if known is None:
             self.go(GENRE)
         else:
-            self.place(known)
+            self.place(known, told(self.card, s["posters"][-1], known))
 
-    def place(self, likes: bool) -> None:
+    def place(self, likes: bool, note: tuple = ()) -> None:
         s = self.state()
         i = self.seat
         a = {"t": "place", "p": st.to_move(s), "card": self.card, "row": i // ROW + 1, "seat": i % ROW + 1}
@@ -179,14 +191,14 @@ class Play(GameScreen):
             a["to"] = [self.to // ROW + 1, self.to % ROW + 1]
         if s["genres"] is None:
             a["genre"] = likes
-        self.commit(a, i, self.to)
+        self.commit(a, i, self.to, note)
 
-    def commit(self, a: dict, i: int, j: int) -> None:
+    def commit(self, a: dict, i: int, j: int, note: tuple = ()) -> None:
         """Submit a move. The one that ends the screening goes through
         Loading: it scores the screening, and the replay follows."""
         s = self.state()
         if s["turn"] + 1 >= st.TURNS * len(s["players"]):
-            self.swap(action=a)  # Loading collects before it submits
+            self.swap(action=a, note=note)  # Loading collects before it submits
             return
         # a swept heap before the move is recorded: the new record then fills
         # the heap from the bottom instead of being scattered among garbage
@@ -196,6 +208,7 @@ class Play(GameScreen):
         collect_for_move()
         if self.app.submit(a):
             self.touch = [i, j]
+            self.note = note
             if self.said_at == n:
                 pick.note(self.said, s["posters"][-1], a)
                 self.said_at = self.app.match.count
@@ -238,6 +251,8 @@ class Play(GameScreen):
             if m == GENRE:
                 q = "%s likes %s?" % (cast.name(self.card), views.genre_name(s["posters"][-1]))
                 views.draw_head(p, L, q, ink=theme.ACCENT)
+            elif self.note:  # a genre answer the players were not asked: was the +2 given?
+                views.draw_head(p, L, self.note, self.mover(), s["players"][self.mover()]["name"], theme.ACCENT)
             else:
                 views.draw_head(p, L, views.screening(s), self.mover(), s["players"][self.mover()]["name"])
         views.draw_foot(p, L, *self.foot(s))
@@ -248,8 +263,8 @@ class Play(GameScreen):
     def foot(self, s: dict) -> tuple:
         """The footer: (text, ink, hint)."""
         m = self.mode
-        if m == GENRE:
-            return "OK = yes   Back = no", theme.FG, ""
+        if m == GENRE:  # one press either way; Back: the seat again
+            return "< no    OK: yes >", theme.FG, "Back: seat"
         if m == PICK:
             card = self.sel()
             label = "%d %s" % (card, cast.name(card))
@@ -273,11 +288,23 @@ class Play(GameScreen):
         if m == TARGET:
             return tuple("%s to %s" % (who, w) for w in where), theme.ACCENT, ""
         name = cast.name(self.card)
-        said: tuple = ()
-        for w in where:  # the seat said in full first, the person's move said if it fits
-            said += (
-                ("%s: %s (%s moves)" % (name, w, who), "%s: %s (%s)" % (name, w, who))
-                if who
-                else ("%s: %s" % (name, w),)
+        full, short = where
+        if who:  # the seat in full, else short; the move said whole ("Norbert moves"), never cut
+            mv = " (%s moves)" % who
+            return (
+                (name + ": " + full + mv, name + ": " + short + mv, short + ": " + who + " moves"),
+                theme.ACCENT,
+                "hold OK: why",
             )
-        return said, theme.ACCENT, "hold OK: why"
+        return (name + ": " + full, name + ": " + short), theme.ACCENT, "hold OK: why"
+
+
+def told(card: int, poster: str, likes: bool) -> tuple:
+    """A genre answer the players were not asked (an earlier answer in the
+    game, or the genre table, told it), said in full or short: whether the
+    person's +2 was given."""
+    who = cast.name(card)
+    g = views.genre_name(poster)
+    if likes:
+        return "%s likes %s: +2" % (who, g), "%s: +2" % who
+    return "%s: not %s, no +2" % (who, g), "%s: no +2" % who

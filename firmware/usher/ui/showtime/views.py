@@ -31,7 +31,7 @@ class Layout:
         self.lcd = lcd = p.w >= 200
         self.rows = rows
         # header, screen band, footer heights; row-number column; gap between seats
-        sizes = (18, 13, 20, 12, 2) if lcd else (12, 8, 12, 7, 1)
+        sizes = (18, 13, 20, 12, 2) if lcd else (12, 8, 12, 8, 1)  # OLED: row numbers, a rule, the seats
         self.head_h, self.band_h, self.foot_h, self.label_w, self.gap = sizes
         self.top = self.head_h + self.band_h
         self.pitch_y = (p.h - self.top - self.foot_h) // rows
@@ -97,9 +97,13 @@ def player_tag(p, name: str, who: int, x_right: int, y: int) -> int:
 
 
 def label(p, card: int, w: int, size: str) -> str:
-    """'2 Benny' where it fits in w pixels, else the number alone: a cut name
-    ("2 Ben...") reads as a player's name."""
+    """'2 Benny' where it fits in w pixels, else the name alone ('Norbert':
+    "16" tells a player nothing), else the number alone: a cut name ("2
+    Ben...") reads as a player's name."""
     s = "%d %s" % (card, cast.name(card))
+    if p.text_w(s, size) <= w:
+        return s
+    s = cast.name(card)
     return s if p.text_w(s, size) <= w else str(card)
 
 
@@ -148,7 +152,7 @@ def draw_seat(p, L: Layout, state: dict, i: int, hi: bool = False) -> None:
         ink = theme.BG if bg in DARK_INK else theme.FG
         p.fill_rect(x, y, w, h, bg)
         t = label(p, v[1], w - 4, size)
-        if t == str(v[1]) and size == "body":
+        if " " not in t and size == "body":  # not both the number and the name: the small font first
             size = "small"
             t = label(p, v[1], w - 4, size)
         d = 3  # the stars as dots along the bottom (inside the cursor's frame), the text above
@@ -180,12 +184,15 @@ def _seat_lcd(p, x: int, y: int, w: int, h: int, v, stars: int, size: str, hi: b
         bg = theme.player(v[0])
         ink = theme.BG if bg in DARK_INK else theme.FG
         fb.fill_rect(x, y, w, h, bg)
-        # label(): "2 Benny" where it fits, else the number, in the small font
+        # label(): "2 Benny" where it fits, else the name alone, else the number, in the small font
         t = "%d %s" % (v[1], cast.name(v[1]))
         tw = text.width(t, f)
         if tw > w - 4:
             if size == "body":
                 f = p.font("small")
+                tw = text.width(t, f)
+            if tw > w - 4:
+                t = cast.name(v[1])
                 tw = text.width(t, f)
             if tw > w - 4:
                 t = str(v[1])
@@ -227,16 +234,26 @@ def draw_hall(p, L: Layout, state: dict, hi: int = -1) -> None:
             p.text(str(r + 1), 2, ry + (h - p.line_h("small")) // 2, theme.DIM, "small")
         else:
             mini(p, str(r + 1), 0, ry + (h - 7) // 2, theme.FG)
+    if not L.lcd:  # a rule between the row numbers and the seats: "1|[]2", never "1[]2"
+        p.vline(L.label_w - 2, L.top, L.rows * L.pitch_y - L.gap, theme.FG)
     for i in range(len(state["seats"])):
         draw_seat(p, L, state, i, i == hi)
 
 
-def draw_head(p, L: Layout, left: str, who: int = -1, name: str = "", ink: int = theme.FG) -> None:
-    """The header: `left` text, and whose turn it is at the right."""
+def draw_head(p, L: Layout, left, who: int = -1, name: str = "", ink: int = theme.FG) -> None:
+    """The header: `left` text (or a tuple of ways to say it, the fullest
+    first: the first that fits whole), and whose turn it is at the right."""
     p.fill_rect(0, 0, p.w, L.head_h, theme.BG)
     x = p.w
     if who >= 0:
         x = player_tag(p, name, who, p.w - 2, 0)
+    if not isinstance(left, str):
+        alts = left
+        left = alts[-1]
+        for a in alts:
+            if p.text_w(a) <= x - 6:
+                left = a
+                break
     p.text(p.fit(left, x - 6), 2, 0, ink)
     if L.lcd:
         p.hline(0, L.head_h - 1, p.w, theme.SELECT)

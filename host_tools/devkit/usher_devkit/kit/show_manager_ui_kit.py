@@ -41,10 +41,13 @@ def row(app, label):
 def choose(app, label):
     """Move a menu's cursor to the row starting with `label` and press OK; the
     shorter way round (the turn page goes on to its pages past either end,
-    so there it never wraps). Returns the presses used."""
+    so there it never wraps). A turn told on pages first is read through.
+    Returns the presses used."""
     n0 = app.presses
-    i = row(app, label)
     scr = app.top()
+    while top(app) == "Main" and scr.told and not scr.through:
+        press(app, "ok")  # a turn told on pages of its own (the OLED): read, a press a page
+    i = row(app, label)
     n = len(scr.items)
     down = (i - scr.sel) % n
     wraps = top(app) != "Main"

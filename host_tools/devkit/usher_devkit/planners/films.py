@@ -30,7 +30,7 @@ SHOTS = {
 ROUND_SHOT = 6  # the round page is pictured from this round on, with cards in both rows
 
 
-def plan_match(profile: str = "lcd114", seed: int = 5, best_of: int = 3, bids: str = "private") -> dict:
+def plan_match(profile: str = "lcd114", seed: int = 7, best_of: int = 3, bids: str = "private") -> dict:
     use_kit()
     from films_ui_kit import choose, press, top
     from films_ui_player import Player
@@ -71,13 +71,13 @@ def plan_match(profile: str = "lcd114", seed: int = 5, best_of: int = 3, bids: s
 
 def full_plan(profile: str) -> dict:
     """The full scripted game (planners.full_games): best of three, private bids."""
-    p = plan_match(profile, 5, 3, "private")
+    p = plan_match(profile, 7, 3, "private")
     return {"text": script(p["events"]), "seed": DEVICE_SEED, "actions": p["actions"], "record": ""}
 
 
 def run_match(
     profile: str = "lcd114",
-    seed: int = 5,
+    seed: int = 7,
     best_of: int = 3,
     bids: str = "private",
     shots: str = "",

@@ -69,8 +69,11 @@ def screens_of(text: str, profile: str, seed: int) -> list:
     return replay(text, profile, seed)[0]
 
 
-def replay(text: str, profile: str, seed: int) -> tuple:
-    """(the screens of screens_of, the files the App left in its storage)."""
+def replay(text: str, profile: str, seed: int, moved=None) -> tuple:
+    """(the screens of screens_of, the files the App left in its storage).
+    `moved`, a list, gets a bool a press: whether it changed the game's
+    record (a move, an undo), as Showtime's genre answer "no", a left press,
+    does: not a cursor move."""
     use_kit()
     from fakes import FakeClock, FakeHardware, MemStorage
     from usher.app import App
@@ -102,9 +105,12 @@ def replay(text: str, profile: str, seed: int) -> tuple:
             for _ in range(times):
                 top = app.top()
                 out.append("%s.%s" % (type(top).__module__.replace("usher.ui.", ""), type(top).__name__))
+                count = app.match.count if app.match is not None else -1
                 app.handle(key)
                 for _ in range(4):  # the loop renders every tick (Showtime's loader takes three)
                     app.render()
+                if moved is not None:
+                    moved.append(app.match is not None and app.match.count != count)
         elif cmd == "restart":
             app = boot()
     return out, dict((k, bytes(storage.files[k])) for k in storage.files)

@@ -63,6 +63,8 @@ class Session(MenuWalker):
         self.at_home()
         if title == "Dice":
             self.choose("Dice & draws")
+            if self.app.match.count:  # it resumed the session in play: a new one from its game menu
+                self.menu_then("New session", confirm=True)
         else:
             self.choose("New game")
             self.choose(title)

@@ -24,14 +24,14 @@ SHOTS = ("turn", "roles", "summary", "borrow", "city", "money", "standings")
 
 def worth_a_picture(app) -> str:  # type: ignore[no-untyped-def]
     """The picture this screen makes, or "": the turn page with a show to put
-    on, the roles (at the last one, the others entered), the summary, the
-    loan, a city with four chips or more, a peek at the money, the final
-    standings."""
+    on (its menu, not a turn told), the roles (at the last one, the others
+    entered), the summary, the loan, a city with four chips or more, a peek
+    at the money, the final standings."""
     scr = app.top()
     kind = type(scr).__name__
     if kind == "Main" and app.match is not None and not app.match.is_over():
         st = app.match.state
-        if scr.page == 0 and scr.items and scr.items[0][0].startswith("Put on") and st["chips"]:
+        if scr.page == 0 and not scr.told and scr.items and scr.items[0][0].startswith("Put on") and st["chips"]:
             return "turn"
         t = st["at"].index(scr.page - 1) if scr.page and scr.page - 1 in st["at"] else -1
         if t >= 0 and len(st["rank"][t]) >= 4:

@@ -153,7 +153,7 @@ class Planner:
                 part[2] = self.walk(pick.start_target(s, p, i, tg), tg.index(j), len(tg)) + self.press("ok")
         likes = self.likes(card)
         known = pick.genre_known(s, pick.answers(self.actions), card)
-        part.append(0 if known is not None else self.press("ok" if likes else "back"))
+        part.append(0 if known is not None else self.press("ok" if likes else "prev"))  # OK yes, left no
         assert known is None or known == likes, "the device inferred a genre the players would not answer"
         self.apply(self.action(p, c, likes))
         self.placements.append(sum(part))

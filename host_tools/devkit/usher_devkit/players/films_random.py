@@ -18,6 +18,7 @@ from usher.games.films_rules import (  # noqa: E402
     can_script,
     fit_error,
     movable,
+    studio_at,
     targets,
     turns,
 )
@@ -48,9 +49,25 @@ def _card(a: dict, h: int, u: int) -> dict:
     return a
 
 
-def protects(s: dict, p: int) -> list:
-    """Studio moves: each movable card alone, and each pair that fits the room."""
-    if not can_protect(s, p):
+def fresh(s: dict, p: int) -> bool:
+    """Whether p's Studio came up this round, or the round before and the
+    bids are not revealed yet (or, as near as the state tells, a Scriptwriter
+    of p's turned it up in these bids): a Studio's first window, the only one
+    random_action takes, so the seeded records of tests/records (written
+    when a Studio had no later window) stay what this driver writes.
+    legal_actions lists every window."""
+    row = s["rows"][p]
+    k = studio_at(row)
+    if k < 0:
+        return False
+    c = row[k]
+    return c[2] == s["rd"] or (s["ph"] == "bid" and (c[2] == s["rd"] - 1 or (p in s["sc"] and k == 0 and c[1] >= 0)))
+
+
+def protects(s: dict, p: int, first: bool = False) -> list:
+    """Studio moves: each movable card alone, and each pair that fits the
+    room (`first`: only in the Studio's first window)."""
+    if not can_protect(s, p) or (first and not fresh(s, p)):
         return []
     ok = movable(s["rows"][p])
     out = [{"t": "protect", "p": p, "pos": [i]} for i in ok]
@@ -112,7 +129,7 @@ def _pick(items: list, rng):  # type: ignore[no-untyped-def]
 def random_action(s: dict, rng) -> dict:  # type: ignore[no-untyped-def]
     """One legal action: the step the game waits for, or now and then an
     optional Scriptwriter (half the time it is possible) or Studio move (a
-    third of the time). Weeks 0-9, so ties are common; halves uniform, then
+    third of the time, in a Studio's first window). Weeks 0-9, so ties are common; halves uniform, then
     the other half where the top repeats; an Editor swaps two times in three."""
     ph = s["ph"]
     if ph in ("game", "over") or s["fx"] is not None:
@@ -126,7 +143,7 @@ def random_action(s: dict, rng) -> dict:  # type: ignore[no-untyped-def]
         if opts:
             return _pick(opts, rng)
     if rng.below(3) == 0:
-        opts = protects(s, 0) + protects(s, 1)
+        opts = protects(s, 0, True) + protects(s, 1, True)
         if opts:
             return _pick(opts, rng)
     if ph == "bid":

@@ -12,8 +12,10 @@ table uses the device. This walk is:
   goes, any; the genre answer from the printed card;
 - the presses: read off the screen one at a time, as a person reads the
   cursor: the person list the shorter way round (its counter "9/14" shows
-  where the cursor is), jumping four persons at once while three or more
-  are left (`rows`, the LCD's up/down); the seat first to the row (up/down)
+  where the cursor is) or, with `rows` (the LCD's up/down), the fewest
+  presses over the persons laid out in rows of four by number (1-4, 5-8,
+  ...), where Down from 1 is 5; the genre question's no is a left press;
+  the seat first to the row (up/down)
   and then along it (left/right), never round the back of the hall. With
   `rows=False` only prev/next exist (the OLED, and the LCD before up/down
   meant rows).
@@ -135,7 +137,7 @@ class Person:
         if self.top() is scr and scr.mode == 2:  # where the displaced person goes
             part[2] = self.to_seat(scr, 2, to) + self.press("ok")
         if self.top() is scr and scr.mode == 4:  # the genre question
-            part[3] = self.press("ok" if s["posters"][-1] in self.genres[card - 1] else "back")
+            part[3] = self.press("ok" if s["posters"][-1] in self.genres[card - 1] else "prev")  # OK yes, left no
         if self.name() == "Loading":
             self.settle()
         assert len(self.app.match.inforce) == before + 1, "the placement was not made"
@@ -153,15 +155,39 @@ class Person:
         n = 0
         items = scr.lists[0]
         while scr.sel() != card:
-            f = (items.index(card) - scr.at[0]) % len(items)
-            back = f > len(items) - f
-            left = len(items) - f if back else f
-            if self.rows and left >= 3 and len(items) > 4:
-                n += self.press("up" if back else "down")
+            if self.rows:  # the persons in rows of four by number (1-4, 5-8, ...): the fewest presses
+                n += self.press(self.first_key(items, scr.at[0], items.index(card)))
             else:
-                n += self.press("prev" if back else "next")
+                f = (items.index(card) - scr.at[0]) % len(items)
+                n += self.press("prev" if f > len(items) - f else "next")
             assert n < CAP, "the person cursor never reached %d" % card
         return n
+
+    @staticmethod
+    def first_key(items: list, at: int, to: int) -> str:
+        """The first key of the fewest presses from person `at` to `to` (list
+        indexes): the rows of four by number are laid out as the person
+        sees them, so Down from 1 is 5 (or the nearest one left in that row)."""
+        from usher.ui.showtime import pick
+
+        n = len(items)
+        keys = ("next", "prev", "down", "up")
+        first = {at: ""}
+        todo = [at]
+        while todo:
+            i = todo.pop(0)
+            for k in keys:
+                j = (
+                    (i + 1) % n
+                    if k == "next"
+                    else (i - 1) % n
+                    if k == "prev"
+                    else pick.jump(items, i, 1 if k == "down" else -1)
+                )
+                if j not in first:
+                    first[j] = first[i] or k
+                    todo.append(j)
+        return first[to]
 
     def to_seat(self, scr, m: int, seat: int) -> int:
         n = 0

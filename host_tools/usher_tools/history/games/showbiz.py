@@ -1,5 +1,6 @@
 """Showbiz on the laptop: a tie broken by ZE, the report's chart by years,
-and the sheet year by year (bids said only once revealed)."""
+and the sheet year by year (bids said only once revealed; at each year's
+end the artists whose contracts ran out, back in the bag)."""
 
 from usher_tools.history.games import generic
 
@@ -80,9 +81,10 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:  # ty
         col = a["col"] - 1
         art = kinds[before["art"][a["p"]][col]]
         cost = before["ze"][a["p"]] - after["ze"][a["p"]]
+        # the artist goes back in the bag, a new one is drawn (docs/RULES.md)
         story.say(
-            "%s breaks the %s contract in column %d for %d ZE; %s goes into the pool."
-            % (story.who(a["p"]), art, a["col"], cost, ", ".join(a["add"]))
+            "%s breaks the %s contract in column %d for %d ZE: %s goes back in the bag, %s is drawn into the pool."
+            % (story.who(a["p"]), art, a["col"], cost, art, ", ".join(a["add"]))
         )
     elif t == "end":
         d, limit = after["tr"][1], after["tr"][2]
@@ -94,5 +96,23 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:  # ty
         story.say("Year %d scored: %s." % (year, story.scores([p[-1] for p in after["pts"]])))
         story.say("Totals: %s." % story.scores([sum(p) for p in after["pts"]]))
     if t != "agent" and after["year"] != before["year"]:
+        story.say(ended(story, before, a))
         story.section("Year %d" % after["year"])
         story.say("%s is the general agent." % story.who(after["ga"]))
+
+
+def ended(story, before: dict, a: dict) -> str:  # type: ignore[no-untyped-def]
+    """The contracts a year's end ran out (one year left as it was scored,
+    the action's own contract counted), as the device's year end says them."""
+    kinds = before["kinds"]
+    out = []
+    for q in range(len(before["art"])):
+        arts = list(before["art"][q])
+        yrs = list(before["yrs"][q])
+        if a["t"] == "contract" and a["p"] == q:
+            arts[a["col"] - 1] = before["neg"]["art"]
+            yrs[a["col"] - 1] = a["yrs"]
+        gone = [kinds[c] for c, y in zip(arts, yrs, strict=True) if c >= 0 and y == 1]
+        if gone:
+            out.append("%s's %s" % (story.who(q), ", ".join(gone)))
+    return "Back in the bag: %s." % "; ".join(out) if out else "No contract ends."
