@@ -213,9 +213,9 @@ class Library:
             self.n = max(n, 0)
         return self.n
 
-    def find(self, name: str):
-        """The entry of a game, or None; only a line that holds the name is parsed."""
-        key = _key(name)
+    def _scan(self, key: bytes, take) -> None:
+        """take(entry) for each entry whose index line holds `key` (only those
+        lines are parsed), until take returns True; the file closed after."""
         head = True
         lines = self._raw()
         try:
@@ -224,11 +224,23 @@ class Library:
                     head = False
                 elif key in line:
                     e = self._parse(line)
-                    if e is not None and e.get("name") == name:
-                        return e
+                    if e is not None and take(e):
+                        return
         finally:
             lines.close()
-        return None
+
+    def find(self, name: str):
+        """The entry of a game, or None; only a line that holds the name is parsed."""
+        found = []
+
+        def take(e) -> bool:
+            if e.get("name") == name:
+                found.append(e)
+                return True
+            return False
+
+        self._scan(_key(name), take)
+        return found[0] if found else None
 
     def find_many(self, names: list) -> dict:
         """{name: entry} of those of `names` the index holds, in one reading."""
@@ -256,23 +268,16 @@ class Library:
     def latest(self, game: str) -> str:
         """The newest game of `game` still in play (not finished, abandoned
         or broken), or ""; only the lines that name the game are parsed."""
-        key = b'"game":' + dumps(game).encode()
-        found = ""
-        head = True
-        lines = self._raw()
-        try:
-            for line in lines:
-                if head:
-                    head = False
-                elif key in line:
-                    e = self._parse(line)
-                    if e is None or e.get("game") != game or e.get("finished") or e.get("abandoned"):
-                        continue
-                    if not e.get("broken") and e.get("name", "") > found:
-                        found = e["name"]
-        finally:
-            lines.close()
-        return found
+        found = [""]
+
+        def take(e) -> bool:
+            if e.get("game") == game and not (e.get("finished") or e.get("abandoned") or e.get("broken")):
+                if e.get("name", "") > found[0]:
+                    found[0] = e["name"]
+            return False
+
+        self._scan(b'"game":' + dumps(game).encode(), take)
+        return found[0]
 
     def last(self) -> str:
         name = self.head().get("last", "")

@@ -15,6 +15,7 @@ from usher_tools.cli import main
 from usher_tools.history.store import History
 
 from host.sync import test_sync as ts
+from host.sync.test_step_aside import ReplPort
 
 LAPTOP = os.path.join(ROOT, "docs", "LAPTOP.md")
 
@@ -197,12 +198,13 @@ def device_line(obj: dict) -> bytes:
     return b"@u " + body + b"*%08x\n" % zlib.crc32(body)
 
 
-class Scripted:
+class Scripted(ReplPort):
     """A port whose far end answers each request line by a script: `replies`
     op -> reply fields (the Usher protocol), or `raw(line)` -> any bytes (a
-    REPL, another program), or nothing at all."""
+    REPL, another program), or nothing at all. Reading is ReplPort's."""
 
     def __init__(self, replies=None, raw=None):
+        ReplPort.__init__(self)
         self.replies = replies or {}
         self.raw = raw
         self.out = bytearray()
@@ -221,23 +223,8 @@ class Scripted:
                 self.out += device_line(dict({"id": req["id"]}, **reply))
         return len(data)
 
-    def flush(self):
-        pass
-
-    @property
-    def in_waiting(self):
-        return len(self.out)
-
-    def read(self, n=1):
-        got = bytes(self.out[:n])
-        del self.out[:n]
-        return got
-
     def reset_input_buffer(self):
         self.out.clear()
-
-    def close(self):
-        pass
 
 
 HELLO = {"ok": True, "device": ts.DEVICE_ID, "fw": "0.1.0", "mp": "1.28.0", "proto": 1, "games": 0}

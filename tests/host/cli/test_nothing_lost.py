@@ -136,11 +136,8 @@ def test_an_unfinished_game_that_was_cut_is_replaced_and_the_old_bytes_archived(
     assert len(h.all()) == 1 and [r["data"] for r in h.replaced(h.all()[0]["id"])] == [old]
 
 
-def test_a_schema_1_history_is_carried_over(tmp_path):
-    path = str(tmp_path / "old.sqlite")
-    con = sqlite3.connect(path)
-    con.executescript(
-        """
+# a history as usher wrote it before the (device, gid, copy) key: its tables, schema 1
+SCHEMA_1 = """
         CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE devices(id TEXT PRIMARY KEY, fw TEXT NOT NULL DEFAULT '', last_sync INTEGER NOT NULL DEFAULT 0);
         CREATE TABLE games(id INTEGER PRIMARY KEY AUTOINCREMENT, device TEXT NOT NULL, name TEXT NOT NULL,
@@ -152,6 +149,15 @@ def test_a_schema_1_history_is_carried_over(tmp_path):
         CREATE TABLE replaced(id INTEGER PRIMARY KEY AUTOINCREMENT, game_id INTEGER NOT NULL, data BLOB NOT NULL,
             status TEXT NOT NULL, problem TEXT NOT NULL, replaced_at INTEGER NOT NULL);
         INSERT INTO meta VALUES('schema', '1');
+"""
+
+
+def test_a_schema_1_history_is_carried_over(tmp_path):
+    path = str(tmp_path / "old.sqlite")
+    con = sqlite3.connect(path)
+    con.executescript(
+        SCHEMA_1
+        + """
         INSERT INTO games(device, name, game, created, data, complete, status) VALUES('d1', 'g0001', 'dice', 5,
             x'00', 1, 'ok');
         """

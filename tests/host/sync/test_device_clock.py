@@ -20,6 +20,7 @@ from usher_tools.history.export import dated_by, play_date, when
 from usher_tools.history.parsing import parse_record
 from usher_tools.history.store import History
 
+from host.cli.test_nothing_lost import SCHEMA_1
 from host.sync import test_sync as ts
 
 PICO_BOOT = 1609459200  # 2021-01-01: where a Pico's RTC starts after power-on
@@ -284,18 +285,8 @@ def test_a_schema_1_history_s_rows_take_their_sync(tmp_path):
     path = str(tmp_path / "old.sqlite")
     con = sqlite3.connect(path)
     con.executescript(
-        """
-        CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE devices(id TEXT PRIMARY KEY, fw TEXT NOT NULL DEFAULT '', last_sync INTEGER NOT NULL DEFAULT 0);
-        CREATE TABLE games(id INTEGER PRIMARY KEY AUTOINCREMENT, device TEXT NOT NULL, name TEXT NOT NULL,
-            game TEXT NOT NULL DEFAULT '', created INTEGER NOT NULL DEFAULT 0, players TEXT NOT NULL DEFAULT '[]',
-            size INTEGER NOT NULL DEFAULT -1, data BLOB NOT NULL DEFAULT x'', complete INTEGER NOT NULL DEFAULT 0,
-            device_view TEXT NOT NULL DEFAULT '{}', result TEXT NOT NULL DEFAULT '{}',
-            status TEXT NOT NULL DEFAULT 'partial', problem TEXT NOT NULL DEFAULT '',
-            synced_at INTEGER NOT NULL DEFAULT 0, UNIQUE(device, name));
-        CREATE TABLE replaced(id INTEGER PRIMARY KEY AUTOINCREMENT, game_id INTEGER NOT NULL, data BLOB NOT NULL,
-            status TEXT NOT NULL, problem TEXT NOT NULL, replaced_at INTEGER NOT NULL);
-        INSERT INTO meta VALUES('schema', '1');
+        SCHEMA_1
+        + """
         INSERT INTO games(device, name, game, created, data, complete, status, synced_at)
             VALUES('d1', 'g0001', 'dice', 5, x'00', 1, 'ok', 1700000123);
         """
