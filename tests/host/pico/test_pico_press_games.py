@@ -41,7 +41,7 @@ WINDOWS = {
     "showtime:end": (196, 18, ""),
     "showbiz": (11, 26, ""),
     "show_manager": (16, 20, ""),
-    "films": (96, 20, ""),
+    "films": (80, 20, ""),  # seed 7 (films planner): a line where a restart resumes on the same screens
 }
 # presses played before those lines: Showtime's game menu, "Save & leave" to
 # Home and OK on Home's resume row, which reads the game again (its first
