@@ -104,8 +104,8 @@ def test_a_value_change_pushes_the_digits_not_the_screen():
 
 def test_a_cursor_move_in_showtimes_game_menu_is_its_two_rows():
     # Showtime's own light menu redrew the whole panel on every move: ~24 ms
-    # of I2C for a whole OLED on the rp2 port (issue 32: OLED cursor moves
-    # at most 30 ms); its moves, scrolling ones included, now match a whole
+    # of I2C for a whole OLED on the rp2 port (the goal: an OLED cursor move
+    # within 30 ms); its moves, scrolling ones included, now match a whole
     # redraw and push two rows while the list does not scroll
     from showtime_ui_kit import begin
     from showtime_ui_kit import make_app as showtime_app

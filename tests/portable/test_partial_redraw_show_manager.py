@@ -12,7 +12,7 @@ def test_show_managers_turn_menu_keeps_its_title_through_a_scroll_and_drops_a_tu
     # on the OLED a cursor move that scrolled the rows repainted the panel
     # with a plain title bar: the player's mark and "1/n" were gone until the
     # next whole redraw (148 bytes off). The first press after a move takes
-    # the turn told (issue 44, item 7) off the rows it was drawn over: those
+    # the turn told off the rows it was drawn over: those
     # rows and the cursor's, not the panel.
     for mono in (False, True):  # the LCD's 16 KB copy first, on a heap not yet cut up
         app, _ = show_manager_app(mono=mono)
@@ -31,7 +31,7 @@ def test_show_managers_turn_menu_keeps_its_title_through_a_scroll_and_drops_a_tu
 
 
 def test_a_turn_told_over_the_rows_leaves_them_as_a_whole_redraw_would():
-    # issue 44, item 7: the turn told is drawn over the menu's rows beside the
+    # the turn told is drawn over the menu's rows beside the
     # cursor's (below it, or above it on the OLED's three rows); the next
     # press, whatever it is, draws those rows again in part
     from show_manager_ui_kit import hire, produce

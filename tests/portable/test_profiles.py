@@ -151,7 +151,7 @@ def first(cmds, c):
 
 
 def test_lcd114_board_fixes_change_what_the_panel_gets():
-    # Settings -> Board, without a rebuild (issue 32 item 15)
+    # Settings -> Board fixes a panel that shows them wrong, without a rebuild
     _, hw, plain = lcd_with()
     codes = [c for c, _ in plain]
     eq((0x21 in codes, 0x20 in codes), (True, False))  # INVON, as the IPS panel wants

@@ -75,7 +75,7 @@ def test_the_seat_footer_names_the_seat_and_the_person_who_moves_whole():
         assert not foot.endswith(ELLIPSIS), foot
         if not mono:
             eq(foot, "Sophie: row 2 seat 1 (Heino moves)")
-        else:  # the OLED: the seat short, and the move said whole (issue 44, item 10)
+        else:  # the OLED: the seat short, and the move said whole, never cut
             eq(foot, "R2 S1: Heino moves")
 
 
@@ -115,7 +115,7 @@ def test_a_placed_person_leaves_the_seats_stars_visible():
         eq(lit, 4 * stars[i // 4][i % 4])
 
 
-# -- fewer presses a placement (issue 32, item 11) ---------------------------------
+# -- fewer presses a placement: a row of seats a press ---------------------------------
 def test_up_and_down_move_the_seat_cursor_by_rows_left_and_right_seat_by_seat():
     app, _ = make_app(mono=False)
     begin(app, 3)

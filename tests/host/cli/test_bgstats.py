@@ -617,7 +617,7 @@ def test_qr_png_files_decode_back_to_their_links(night, tmp_path):
     links = (out / "links.txt").read_text().split()
     assert links == run("export", "--db", db, "--format", "bgstats-links").stdout.split()
     pngs = [os.path.basename(p) for p in r.stdout.split()]
-    # named by the game, so the next sync's plays never shift them (issue 43, item 5)
+    # named by the game, so the next sync's plays never shift them
     assert pngs == [
         "g0001-showtime.png",
         "g0002-showbiz.png",

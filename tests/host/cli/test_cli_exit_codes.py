@@ -106,7 +106,7 @@ def test_the_page_names_exactly_the_commands_that_take_port():
     assert "Every command takes `--port`" not in text
 
 
-# -- every clause of every row (issue 43, item 3) ------------------------------------------
+# -- every clause of every row ---------------------------------------------------------
 # What a row's "means" cell names, each clause with the command that meets it in the
 # world below. A clause the page adds, or words left over once these are taken out,
 # fail the first test; each command must exit with its row's code.
@@ -319,7 +319,7 @@ def test_every_clause_exits_with_its_rows_code_in_one_line(every_port, code, cla
     assert not (tmp / "imp.db").exists()  # an import of no record makes no history
 
 
-# -- the words: a person's, never a developer's (issue 43, item 4) ---------------------------
+# -- the words: a person's, never a developer's ------------------------------------------
 DEVELOPER = [
     (r"\b(show_manager|showtime|showbiz|films|dice)\b", "a game's key where its title belongs"),
     (r"\[?Errno\b", "errno text"),

@@ -208,7 +208,7 @@ def test_the_built_image_holds_usher_and_the_stock_one_does_not():
         uf2mod.check(STOCK_UF2)
 
 
-# ---- which Pico: the chip a UF2 is for, the chip a drive is (issue 42) ---------------
+# ---- which Pico: the chip a UF2 is for, the chip a drive is ----------------------
 
 PICO2 = {"family": uf2mod.RP2350_ARM_S, "e10": True}  # a Pico 2 file, as picotool writes it
 FILES = {"rp2040": ("usher-9.9.9.uf2", {}), "rp2350": ("usher-pico2-9.9.9.uf2", PICO2)}

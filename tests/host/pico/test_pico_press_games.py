@@ -112,7 +112,7 @@ def test_each_press_in_the_games_main_screens_answers_within_its_bound(played):
         row = "%d %s on %s: %.1f ms (%.2fx), %d bytes" % (n, key, on, ms, ms / full_ms, sent)
         rows.append(row)
         # a prev/next that made a move is no cursor move (Showtime's genre
-        # answer "no", a left press since issue 44): held to the any-press bound
+        # answer "no", a left press): held to the any-press bound
         if KEYS.get(key, key) in ("prev", "next") and sent < full_bytes and not moved[n]:
             partial.append(ms)
             if ms > PARTIAL_MOST * full_ms:

@@ -74,7 +74,7 @@ def test_a_game_begun_with_the_clock_set_keeps_its_own_date(tmp_path):
     assert "clock was not set" not in got.output
 
 
-# -- issue 42, item 4: the first sync that saw a clock-less game dates it, for good --------
+# -- the first sync that saw a clock-less game dates it, for good --------
 def later(monkeypatch):
     """The laptop's clock, moved on by hand (`ahead[0]` seconds): a sync
     minutes after another without waiting minutes. Every usher module reads

@@ -576,7 +576,7 @@ def test_a_cut_mid_sync_keeps_what_came_and_the_next_sync_resumes(browser, site,
         part = got["g0001"]
         assert not part["complete"] and part["status"] == "partial"
         assert 0 < part["size"] < len(files["g0001.log"])
-        # issue 43, item 11: the game kept in part named with its bytes, and only then a resume promised
+        # the game kept in part named with its bytes, and only then a resume promised
         kept = "g0001 (%s of %s bytes) came in part, kept: the next sync goes on from there."
         assert said.endswith(kept % (format(part["size"], ","), format(len(files["g0001.log"]), ","))), said
         assert said.startswith("Device %s (firmware " % DEVICE_ID) and "?." not in said, said

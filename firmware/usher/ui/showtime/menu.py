@@ -108,7 +108,7 @@ class ShowtimeMenu(Screen):
                 self.row(p, i, y + (i - top) * lh, lh)
             return
         p.clear()
-        # each view its own title: the scores are not "Game menu" (issue 32)
+        # each view its own title: the scores are not "Game menu"
         title = ("Undo last", "Scores", "Abandon")[self.view - 1] if self.view != LIST else self.title
         y = title_bar(p, title) + 2
         if self.view in (ASK, QUIT):
