@@ -1,7 +1,7 @@
 """Driving the Showbiz screens with button events on a fake display, for the
 test_showbiz_ui* files (portable: CPython and the MicroPython VM)."""
 
-from app_kit import collect, labels, make_app, press  # noqa: F401  (the Showbiz tests import them from here)
+from app_kit import collect, labels, make_app, press, shown_texts  # noqa: F401  (the Showbiz tests import them from here)
 
 NAMES = ["Anna", "Ben", "Cleo", "Dev", "Eva", "Finn", "Gus", "Hana"]
 # a taste row and a forecast to enter by hand (draws "entered")
@@ -152,3 +152,19 @@ def enter_pieces(app, kinds):
         while order[pe.cur] != k:
             press(app, "next")
         press(app, "ok")
+
+
+def first_draw(app):
+    """The strings of the screen on top, drawn whole as when it opened."""
+    text = app.p.text
+    seen = shown_texts(app)
+    app.top().dirty = True
+    app.render()
+    app.p.text = text  # stop recording
+    return seen
+
+
+def pitch_of(app):
+    from usher.ui.showbiz.draw import pitch
+
+    return pitch(app.p)
