@@ -11,9 +11,9 @@ from usher.core.errors import RecordError, RuleError
 from usher.core.rng import Rng
 from usher.games.catalog import modules_of
 from usher.library import Library
+from usher.memory import LINK, SWEEP_TICKS, count_tick, pressed, sweep, unload
 from usher.settings import Settings
 from usher.ui import theme
-from usher.ui.modules import LINK, SWEEP_TICKS, aged, pressed, sweep, unload
 from usher.ui.paint import Painter
 from usher.ui.screen import title_h
 
@@ -392,9 +392,9 @@ class App:
             # its frame is on the panel, so the press is answered first (a
             # collection is ~15-30 ms on the Pico)
             sweep()
-        elif aged() > SWEEP_TICKS and settled and self.gate is None:
+        elif count_tick() > SWEEP_TICKS and settled and self.gate is None:
             # no one waits: sweep the quiet ticks' litter now, so that a
-            # move's press need not (ui.modules.collect_for_move); not while
+            # move's press need not (memory.collect_for_move); not while
             # a laptop is served (its replies would wait)
             sweep()
 
@@ -492,7 +492,6 @@ LOW_MEMORY_HOME = "Low memory: at Home"  # Home's first row then offers the game
 READS_ITSELF = ("showtime",)
 
 SHARED = (
-    "usher.ui.modules",  # the app and the link gate hold its functions: one copy, never a second
     "usher.ui.paint",
     "usher.ui.screen",
     "usher.ui.widgets",

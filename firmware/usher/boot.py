@@ -48,7 +48,7 @@ def boot(root: str = "/data", ticks: int = -1) -> None:
     function's frame lives as long as Usher, and so does this module."""
     import time
 
-    from usher.ui.modules import unload
+    from usher.memory import unload
 
     got = __import__("usher.poweron", None, None, ["start"]).start(root)
     unload(("usher.poweron",))

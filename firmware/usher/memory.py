@@ -1,7 +1,7 @@
 """Forgetting imported modules, so the garbage collector can take their code
 back: the Pico's heap holds one game's code at a time. A pure helper over
-sys.modules (no I/O), shared by the app, the link gate and game screens (under ui: core may
-not touch sys)."""
+sys.modules (no I/O), shared by the app, the link and game screens: the
+heap's, not the screens' (outside ui, below everything that unloads)."""
 
 import sys
 
@@ -12,7 +12,7 @@ if MICRO:
     import gc  # here, not in collect: an import statement is ~0.2 ms on the Pico, at every collection
 
 
-# the app's ticks since the latest collection (`aged`), and the presses it
+# the app's ticks since the latest collection (`count_tick`), and the presses it
 # handled since its latest sweep (`pressed`, `sweep`): how long litter has
 # piled up. Not gc.mem_alloc(), which walks the whole heap (~9 ms on the
 # Pico, a third of a collection)
@@ -35,7 +35,7 @@ def sweep() -> None:
     collect()
 
 
-def aged() -> int:
+def count_tick() -> int:
     """One more app tick since the latest collection; how many now."""
     _since[0] += 1
     return _since[0]

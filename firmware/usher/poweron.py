@@ -3,7 +3,7 @@ Settings -> Board's fixes, safe mode. usher.boot imports it, uses it and lets
 it go with the profile's module (pins, make) and what is saved of the board:
 none of it stays in the heap while Usher runs."""
 
-from usher.ui.modules import unload
+from usher.memory import unload
 
 
 def profile_name(storage, machine=None) -> str:

@@ -4,9 +4,9 @@ every press and while no one presses, so that a move's own press need not."""
 
 from app_kit import goto, make_app
 from portable import eq
+from usher import memory
 from usher.core.match import SNAP_EVERY, Match
 from usher.games.catalog import load_game
-from usher.ui import modules
 from usher.ui.screen import Screen
 
 
@@ -120,7 +120,7 @@ def test_an_undo_drops_the_snapshot_its_move_made_due():
 def swept(app):
     """Whether the tick just run collected (the ticks since the latest
     collection went back to 0)."""
-    return modules._since == [0, 0]
+    return memory._since == [0, 0]
 
 
 def test_a_press_sweeps_the_heap_and_so_do_quiet_ticks_but_not_a_laptop_s():
@@ -128,7 +128,7 @@ def test_a_press_sweeps_the_heap_and_so_do_quiet_ticks_but_not_a_laptop_s():
     keys.queue.append("next")  # a press that records nothing
     app.tick()
     eq(swept(app), True)
-    for k in range(modules.SWEEP_TICKS):
+    for k in range(memory.SWEEP_TICKS):
         app.tick()
         eq((k, swept(app)), (k, False))
     app.tick()  # SWEEP_TICKS quiet ticks since: their litter is swept
@@ -136,7 +136,7 @@ def test_a_press_sweeps_the_heap_and_so_do_quiet_ticks_but_not_a_laptop_s():
     app.gate = object()  # a laptop is served: its replies never wait for a sweep
     app.serve_link = lambda: None
     app.wake = lambda now: None
-    for k in range(2 * modules.SWEEP_TICKS):
+    for k in range(2 * memory.SWEEP_TICKS):
         app.tick()
         eq((k, swept(app)), (k, False))
     app.gate = None
@@ -146,8 +146,8 @@ def test_a_press_sweeps_the_heap_and_so_do_quiet_ticks_but_not_a_laptop_s():
 
 def test_no_sweep_between_a_loader_s_frames():
     app, st, keys, log = dice_on_ticks()
-    modules.sweep()
-    for _ in range(modules.SWEEP_TICKS):
+    memory.sweep()
+    for _ in range(memory.SWEEP_TICKS):
         app.tick()
     eq(swept(app), False)
     app.push(TwoTicks())
@@ -158,15 +158,15 @@ def test_no_sweep_between_a_loader_s_frames():
 
 
 def test_a_move_collects_first_only_when_the_heap_was_not_swept_lately():
-    modules.sweep()
-    for _ in range(modules.SWEEP_TICKS):
-        modules.aged()
-    modules.pressed()
-    modules.collect_for_move()
-    eq(modules._since, [modules.SWEEP_TICKS, 1])  # swept lately: left
-    modules.aged()
-    modules.collect_for_move()
-    eq(modules._since, [0, 1])
-    modules.pressed()  # a press before this one, no sweep after its frame (the kits')
-    modules.collect_for_move()
-    eq(modules._since, [0, 2])
+    memory.sweep()
+    for _ in range(memory.SWEEP_TICKS):
+        memory.count_tick()
+    memory.pressed()
+    memory.collect_for_move()
+    eq(memory._since, [memory.SWEEP_TICKS, 1])  # swept lately: left
+    memory.count_tick()
+    memory.collect_for_move()
+    eq(memory._since, [0, 1])
+    memory.pressed()  # a press before this one, no sweep after its frame (the kits')
+    memory.collect_for_move()
+    eq(memory._since, [0, 2])

@@ -1,8 +1,7 @@
 """What the laptop may ask of the app, as a person sees it:
-pushed settings checked before anyone presses (items 10, 11), questions that
-say exactly what they do and time out (item 14), the game in play never
-deleted under the person's feet (item 2), the clock set on every connection
-(item 12)."""
+pushed settings checked before anyone presses, questions that say exactly
+what they do and time out, the game in play never deleted under the
+person's feet, the clock set on every connection."""
 
 from app_kit import goto, labels, make_app, press
 from fake_serial import FakeSerial
@@ -180,7 +179,7 @@ def test_a_question_in_the_middle_of_a_game_leaves_no_code_behind_once_the_link_
     import sys
 
     from usher.link.gate import LINK_IDLE_TICKS
-    from usher.ui.modules import MICRO
+    from usher.memory import MICRO
 
     app, st = make_app(mono=True)
     old = saved_dice(app)

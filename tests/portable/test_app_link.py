@@ -124,7 +124,7 @@ def test_the_link_leaving_is_one_collection():
     micropython_only("on CPython unload forgets nothing and never collects")
     import sys
 
-    from usher.ui import modules
+    from usher import memory
 
     app, _ = make_app(mono=True)
     ser = attach(app)
@@ -133,21 +133,21 @@ def test_the_link_leaving_is_one_collection():
     assert link_of(app) is not None
     gate = sys.modules["usher.link.gate"]  # the module the gate runs in (tests before may have dropped ours)
     passes = []
-    real = modules.collect
+    real = memory.collect
 
     def counted():
         passes.append(1)
         real()
 
     had = getattr(gate, "collect", None)
-    modules.collect = counted
+    memory.collect = counted
     if had is not None:
         gate.collect = counted
     try:
         for _ in range(LINK_IDLE_TICKS + 2):  # the host says nothing more: the link goes
             app.tick()
     finally:
-        modules.collect = real
+        memory.collect = real
         if had is not None:
             gate.collect = had
     assert app.gate is None

@@ -465,6 +465,34 @@ def test_delete_needs_a_press():
     eq(host.ask("delete", name="g9999")[0]["err"], "nogame")
 
 
+def answer_a_roster_push_on(fail):
+    """Push a roster, press OK while the storage's write raises `fail`:
+    the device's reply and the question's state."""
+    _, lib, link, _, host = make_device(games=0)
+
+    def write(name, data):
+        raise fail
+
+    lib.storage.write = write  # the settings' file is written with write
+    rid = host.ask("set_roster", roster=["A"])[0]["id"]
+    eq(link.answer(True), True)
+    host.run(5)
+    return host.lines()[-1], host.ask("poll", of=rid)[0]["state"]
+
+
+def test_a_full_flash_answers_storage_and_nothing_else_does():
+    r, state = answer_a_roster_push_on(OSError(28))
+    eq((r["ok"], r["err"], "why" in r, state), (False, "storage", False, "failed"))
+    # another flash error is a storage error that says which, never "full"
+    r, state = answer_a_roster_push_on(OSError(5))
+    eq((r["err"], r["why"], state), ("storage", "its flash could not be written (error 5)", "failed"))
+    # a bug is a bug, not a full flash; the link goes on
+    r, state = answer_a_roster_push_on(TypeError("can't convert 'int' object to str implicitly"))
+    eq((r["ok"], r["err"], state), (False, "internal", "failed"))
+    r, state = answer_a_roster_push_on(MemoryError("memory allocation failed"))
+    eq((r["err"], state), ("memory", "failed"))
+
+
 def test_second_question_while_one_is_pending_is_busy():
     _, _, link, _, host = make_device()
     host.ask("set_roster", roster=["A"])

@@ -6,7 +6,7 @@ import sys
 
 from portable import eq, micropython_only
 from usher.games.catalog import GAMES, HELPERS, NAME, modules_of
-from usher.ui.modules import LINK, MICRO, unload, within
+from usher.memory import LINK, MICRO, unload, within
 
 
 def test_a_name_is_a_module_and_the_package_it_may_be():

@@ -120,7 +120,7 @@ def load_game(name: str) -> Any:
 
 def modules_of(name: str) -> tuple:
     """The modules a game brings in, by name (its screens package, its rules
-    and their helpers): what leaving it drops (usher.ui.modules.unload)."""
+    and their helpers): what leaving it drops (usher.memory.unload)."""
     return ("usher.ui." + name, "usher.games." + name) + tuple(
         "usher.games.%s_%s" % (name, h) for h in entry(name)[HELPERS]
     )

@@ -178,7 +178,7 @@ def game_settings_problem(game: str, values: dict, playing: str) -> str:
     finally:
         if playing != game:
             from usher.games.catalog import modules_of
-            from usher.ui.modules import unload
+            from usher.memory import unload
 
             unload(modules_of(game))
     return ""

@@ -14,7 +14,7 @@ except ImportError:  # MicroPython: annotations are never evaluated
 
 from usher.core.crc import crc_hex
 from usher.link import LINE_MAX, OUT_CAP
-from usher.ui.modules import LINK, unload
+from usher.memory import LINK, unload
 
 # heap the link needs free before it is loaded: its code and buffers take ~24 KB
 # on the 64-bit VM (less on the Pico), its answers a few KB more

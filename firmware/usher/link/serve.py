@@ -14,7 +14,7 @@ from usher.games.catalog import holds_secrets
 from usher.link import LINE_MAX, OUT_CAP
 from usher.link.ops import CHUNK, Transfer, is_int, list_page, pull_items
 from usher.link.wire import PROTO, WireError, ascii_json, decode, encode, encode_text
-from usher.ui.modules import unload
+from usher.memory import unload
 
 REPLY_MAX = 1536  # longest reply except chunks; input is read only while one fits
 CHUNK_LINE = CHUNK * 4 // 3 + 160  # room a chunk line needs (with a short game name)
@@ -24,6 +24,9 @@ CLOCK_MIN = 1577836800  # a time the host sets must be after 2020-01-01 ...
 CLOCK_MAX = 0x7FFFFFFF  # ... and fit 31 bits
 TZ_MAX = 14 * 3600  # the widest offset from UTC
 CTRL_C = 3
+# errno of a full flash (littlefs' LFS_ERR_NOSPC): the rp2 port's errno module
+# has no ENOSPC, so the number is written out
+ENOSPC = 28
 # Every request the device answers. None of them adds an action to a game.
 OPS = ("hello", "list", "pull", "cancel", "poll", "roster", "settings", "set_roster", "set_settings", "delete", "repl")
 # the requests that change what the device holds: usher.link.checks answers
@@ -166,9 +169,17 @@ class Link:
                 self.settings.replace(checked("merged", self.settings.values, arg))
             elif op == "delete":
                 self.library.delete(arg)
-        except Exception:  # StorageFull, OSError: report it, keep running
+        except OSError as e:  # the flash refused the write: report it, keep running
             self.last = [rid, "failed"]
-            self._error(rid, "storage")
+            self._storage(rid, e)
+            return True
+        except MemoryError:
+            self.last = [rid, "failed"]
+            self._starved(rid)
+            return True
+        except Exception:  # a bug must not stop the device, nor pass for a full flash
+            self.last = [rid, "failed"]
+            self._error(rid, "internal")
             return True
         self.last = [rid, "done"]
         self.wrote = op
@@ -251,6 +262,22 @@ class Link:
             reply["why"] = why[:300]
         self.send(reply)
 
+    def _storage(self, rid, e: OSError) -> None:
+        """A write the flash refused: `storage` alone means full; any other
+        error number is said in `why`, so the laptop never calls it full."""
+        code = e.args[0] if e.args else None
+        self._error(rid, "storage", "" if code == ENOSPC else "its flash could not be written (error %s)" % code)
+
+    def _starved(self, rid) -> None:
+        """A game open on the device leaves too little heap: the app then
+        drops the link, giving its heap back."""
+        self.starved = True
+        self.errors += 1
+        reply = {"id": rid, "ok": False, "err": "memory"}
+        if self.why:
+            reply["why"] = self.why
+        self.send(reply)
+
     # -- input -----------------------------------------------------------------
     def _byte(self, b: int) -> None:
         if b == 0x0A:
@@ -296,13 +323,8 @@ class Link:
                 checked(op, self, rid, req)
             else:
                 getattr(self, "op_" + op)(rid, req)
-        except MemoryError:  # a game open on the device leaves too little heap
-            self.starved = True  # the app then drops the link, giving its heap back
-            self.errors += 1
-            reply = {"id": rid, "ok": False, "err": "memory"}
-            if self.why:
-                reply["why"] = self.why
-            self.send(reply)
+        except MemoryError:
+            self._starved(rid)
         except Exception:  # a bug must not stop the device
             self._error(rid, "internal")
 

@@ -1,7 +1,7 @@
 """The laptop asks for something only the device's owner may allow (a game
 with secrets sent before its end, a game deleted): the question, OK or Back.
 
-Its own module, in usher.ui.modules.LINK: it comes and goes with the link,
+Its own module, in usher.memory.LINK: it comes and goes with the link,
 so a sync in the middle of a game does not leave Home's code in the heap
 for the rest of the game (a files deploy keeps bytecode in RAM)."""
 

@@ -16,8 +16,8 @@ Scriptwriter and Studio questions) and end (the end of a game), which get
 
 from usher.games.films import GAME
 from usher.games.films_rules import can_protect, movable, studio_at
+from usher.memory import collect_for_move
 from usher.ui.films.views import draw_page, pages
-from usher.ui.modules import collect_for_move
 from usher.ui.screen import Screen, find_screen, unwind_to
 
 

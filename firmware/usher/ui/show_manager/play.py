@@ -20,8 +20,8 @@ comes back (a move, an undo, OK on a page): a game holds the code of one
 flow at a time."""
 
 from usher.games.show_manager import GAME
+from usher.memory import collect_for_move, unload
 from usher.ui import theme
-from usher.ui.modules import collect_for_move, unload
 from usher.ui.screen import find_screen, title_h, unwind_to
 from usher.ui.show_manager.draw import DOT, MORE, marks, name, rich, title, wrap
 from usher.ui.widgets import Menu

@@ -9,7 +9,7 @@ when first needed, so a game holds only the code it uses."""
 
 from usher.games.showbiz import GAME
 from usher.games.showbiz_rules import COLS
-from usher.ui.modules import collect_for_move
+from usher.memory import collect_for_move
 from usher.ui.screen import Screen, find_screen, unwind_to
 from usher.ui.showbiz.draw import cap, name
 from usher.ui.showbiz.views import GA_STEPS, draw_page, pages

@@ -19,7 +19,7 @@ the press on the Pico each). Screens rebuild from the state alone, so a
 power cut or an undo needs nothing else.
 """
 
-from usher.ui.modules import collect, unload
+from usher.memory import collect, unload
 from usher.ui.screen import Screen
 from usher.ui.showtime.scene import LOADER, SCREENS, LentFonts
 

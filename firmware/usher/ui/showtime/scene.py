@@ -3,7 +3,7 @@ home frees the game's screens; `swap` hands over to play.Loading) and
 `LentFonts`. Apart from usher.ui.showtime.play so the scenes and the loader
 import it without importing each other."""
 
-from usher.ui.modules import unload
+from usher.memory import unload
 from usher.ui.screen import Screen
 
 # for the type checkers only: the device never tries the import (one that

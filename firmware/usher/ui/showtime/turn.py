@@ -21,8 +21,8 @@ offered. A Linda or Louis that may only be discarded says so; OK discards.
 from usher.core.errors import RuleError
 from usher.games import showtime as st
 from usher.games import showtime_cast as cast
+from usher.memory import collect_for_move, unload
 from usher.ui import theme
-from usher.ui.modules import collect_for_move, unload
 from usher.ui.showtime import pick as pick
 from usher.ui.showtime import views as views
 from usher.ui.showtime.scene import GameScreen

@@ -4,7 +4,7 @@ do): shared by test_app and the game screen kits."""
 
 from fakes import FakeClock, FakeHardware, MemStorage
 from usher.app import App
-from usher.ui.modules import collect  # noqa: F401  (the device's: on MicroPython only, where heap is scarce)
+from usher.memory import collect  # noqa: F401  (the device's: on MicroPython only, where heap is scarce)
 
 
 def make_app(st=None, mono=False, seed=7):
