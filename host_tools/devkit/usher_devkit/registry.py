@@ -74,6 +74,6 @@ def played() -> list:
     return [g for g, e in GAMES.items() if e.full_game]
 
 
-def planner(game: str):  # type: ignore[no-untyped-def]
+def planner(game: str):
     """usher_devkit.planners.<game>: its full_plan(profile) and run_game."""
     return __import__("usher_devkit.planners." + game, None, None, ["full_plan"])

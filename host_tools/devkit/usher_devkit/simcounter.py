@@ -10,7 +10,7 @@ PROFILE_MODULES = {"lcd114": "counter_lcd", "oled": "counter_oled"}
 APP_MODULE = "counter_app"
 
 
-def config(profile: str = "lcd114", **kw):  # type: ignore[no-untyped-def]
+def config(profile: str = "lcd114", **kw):
     """A SimConfig running the counter on `profile`'s board."""
     from usher_tools.sim.runner import SimConfig
 

@@ -16,7 +16,7 @@ class Usher(click.Group):
     """A program an extra brings (usher_tools.extras), missing where a command
     did not check for it first, is one line and exit code 1, never a traceback."""
 
-    def invoke(self, ctx: click.Context):  # type: ignore[no-untyped-def]
+    def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except ToolMissing as e:

@@ -28,7 +28,7 @@ err = Console(stderr=True, highlight=False)
 class UsherError(click.ClickException):
     def __init__(self, message: str, code: int = 1) -> None:
         super().__init__(message)
-        self.exit_code = code
+        self.exit_code = code  # type: ignore[misc]  # click's stubs call it a ClassVar; click reads the instance's
 
 
 def need(command: str, *names: str) -> None:
@@ -43,7 +43,7 @@ def need(command: str, *names: str) -> None:
             raise UsherError(extras.missing(command, name), extras.EXIT_NOT_INSTALLED) from None
 
 
-def db_option(f):  # type: ignore[no-untyped-def]
+def db_option(f):
     return click.option(
         "--db",
         "db_path",
@@ -54,20 +54,20 @@ def db_option(f):  # type: ignore[no-untyped-def]
     )(f)
 
 
-def json_option(f):  # type: ignore[no-untyped-def]
+def json_option(f):
     return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts instead of tables.")(f)
 
 
-def port_options(f):  # type: ignore[no-untyped-def]
+def port_options(f):
     f = click.option("--timeout", default=5.0, show_default=True, help="Seconds to wait for each reply.")(f)
     return click.option("--port", default=None, help="Serial port (default: the only Pico found).")(f)
 
 
-def link_errors(fn):  # type: ignore[no-untyped-def]
+def link_errors(fn):
     """Protocol errors become a one-line message and their exit code."""
 
     @functools.wraps(fn)
-    def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
         except LinkError as e:
@@ -77,7 +77,7 @@ def link_errors(fn):  # type: ignore[no-untyped-def]
 
 
 @contextlib.contextmanager
-def device(port: str | None, timeout: float):  # type: ignore[no-untyped-def]
+def device(port: str | None, timeout: float):
     from usher_tools.link.client import Client
 
     if port is None:
@@ -95,7 +95,7 @@ def device(port: str | None, timeout: float):  # type: ignore[no-untyped-def]
 
 
 @contextlib.contextmanager
-def history(db_path: str | None, create: bool = False):  # type: ignore[no-untyped-def]
+def history(db_path: str | None, create: bool = False):
     """The history, or one line and exit 1 when the file is not one we can
     use (another program's, damaged, newer): see usher_tools.history.store.
     Only the commands that bring games (`create`: sync, import) make the
@@ -143,11 +143,11 @@ def check_writable(dest: str) -> None:
         raise UsherError("cannot write %s: permission denied" % dest)
 
 
-def out_option(help_text: str = "File (default: stdout)."):  # type: ignore[no-untyped-def]
+def out_option(help_text: str = "File (default: stdout)."):
     return click.option("-o", "--out", "dest", type=click.Path(), default="-", help=help_text)
 
 
-def one_game(h, ref: str):  # type: ignore[no-untyped-def]
+def one_game(h, ref: str):
     rows = h.find(ref)
     if not rows:
         raise UsherError("no game %r in the history (usher games lists them)" % ref)
@@ -157,7 +157,7 @@ def one_game(h, ref: str):  # type: ignore[no-untyped-def]
     return rows[0]
 
 
-def print_json(value) -> None:  # type: ignore[no-untyped-def]
+def print_json(value) -> None:
     sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
 
 
@@ -213,7 +213,7 @@ def say(text: str, console: Console | None = None, indent: int = 0) -> None:
         console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
-def lay_out(renderable, console: Console | None = None) -> None:  # type: ignore[no-untyped-def]
+def lay_out(renderable, console: Console | None = None) -> None:
     """A table or styled text, laid out in text_width's columns (a console
     made for it: a console's print never goes wider than the console)."""
     console = console or out

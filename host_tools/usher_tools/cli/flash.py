@@ -103,7 +103,7 @@ def where_to_get(chip: str) -> str:
 @click.command("flash")
 @click.argument("uf2", required=False, type=click.Path(exists=True, dir_okay=False))
 @click.option("--drive", type=click.Path(file_okay=False), default=None, help="The Pico's boot drive (default: found).")
-def flash(uf2, drive) -> None:  # type: ignore[no-untyped-def]
+def flash(uf2, drive) -> None:
     """Copy UF2 (a release's usher-VERSION.uf2 for a Pico, usher-pico2-VERSION.uf2
     for a Pico 2) onto the boot drive of a Pico in BOOTSEL mode. Without UF2,
     the file for the drive's chip that `make uf2` built (in a clone of the

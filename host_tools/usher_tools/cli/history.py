@@ -62,7 +62,7 @@ def fit(width: int, flexible: list) -> list:
     return widths
 
 
-def games_table(rows: list, width: int):  # type: ignore[no-untyped-def]
+def games_table(rows: list, width: int):
     """The games, laid out for a terminal `width` columns wide: id, game,
     title and date whole on one line (the date on two when the terminal is
     narrow), the players and the result wrapped to the room left."""
@@ -104,7 +104,7 @@ def games_table(rows: list, width: int):  # type: ignore[no-untyped-def]
 @click.command()
 @db_option
 @json_option
-def games(db_path, as_json) -> None:  # type: ignore[no-untyped-def]
+def games(db_path, as_json) -> None:
     """List the games in the history."""
     from usher_tools.history.export import game_json
 
@@ -124,7 +124,7 @@ def games(db_path, as_json) -> None:  # type: ignore[no-untyped-def]
 @json_option
 @click.option("--raw", is_flag=True, help="Every record as stored (undos and undone moves included), not the sheet.")
 @click.argument("game")
-def show(db_path, as_json, raw, game) -> None:  # type: ignore[no-untyped-def]
+def show(db_path, as_json, raw, game) -> None:
     """The score sheet of GAME (an id, a name, a uid, or DEVICE:NAME): round
     by round, who did what, in words and numbers; the game's own table when
     its rules provide one; the standings. The words keep what the table keeps
@@ -191,7 +191,7 @@ def show(db_path, as_json, raw, game) -> None:  # type: ignore[no-untyped-def]
 @click.command()
 @db_option
 @json_option
-def stats(db_path, as_json) -> None:  # type: ignore[no-untyped-def]
+def stats(db_path, as_json) -> None:
     """Plays, wins, average and best scores per title and per player."""
     from usher_tools.history.stats import stats as compute
 
@@ -243,7 +243,7 @@ def stats(db_path, as_json) -> None:  # type: ignore[no-untyped-def]
     help="Picture file: .png, .jpg, .svg or .pdf (default: NAME.png).",
 )
 @click.argument("game")
-def report(db_path, dest, game) -> None:  # type: ignore[no-untyped-def]
+def report(db_path, dest, game) -> None:
     """A picture of GAME: the score over the game and the final standings."""
     from usher_tools.history.parsing import ScoreError
     from usher_tools.history.report import FORMATS, render_png
@@ -287,7 +287,7 @@ def report(db_path, dest, game) -> None:  # type: ignore[no-untyped-def]
     " theirs, so the import adds plays to them.",
 )
 @out_option("File (default: stdout); with --qr a folder for the PNG files.")
-def export(db_path, fmt, qr, like, dest) -> None:  # type: ignore[no-untyped-def]
+def export(db_path, fmt, qr, like, dest) -> None:
     """Every game in the history as CSV (one row a player), JSON, or BG Stats
     plays (finished games; a Films match is a play a game).
 

@@ -131,7 +131,7 @@ def not_a_record(path: str, data: bytes) -> str:
     help="Device id to file the games under (default: from usher-DEVICE-NAME.log, else %r)." % DEFAULT_DEVICE,
 )
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-def import_(db_path, device, files) -> None:  # type: ignore[no-untyped-def]
+def import_(db_path, device, files) -> None:
     """Put game record FILES into the history (as the web page downloads them,
     or written by hand as `usher score` reads them)."""
     bad = []

@@ -3,7 +3,7 @@
 import json
 
 import click
-from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+from rich.progress import BarColumn, DownloadColumn, Progress, TaskID, TextColumn, TransferSpeedColumn
 from rich.text import Text
 
 from usher_tools.cli.common import (
@@ -82,7 +82,7 @@ class RichUI:
         self.bar = Progress(
             TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(), console=err
         )
-        self.task = None
+        self.task: TaskID | None = None
         self.seen: dict = {}
 
     def start(self, total: int) -> None:
@@ -92,6 +92,7 @@ class RichUI:
     def advance(self, name: str, got: int, size: int) -> None:
         step = got - self.seen.get(name, 0)
         self.seen[name] = got
+        assert self.task is not None  # start() came first
         self.bar.update(self.task, advance=max(step, 0), description=name)
 
     def pending(self, text: str) -> None:
@@ -120,7 +121,7 @@ class RichUI:
     "--wait", "press_wait", default=60.0, show_default=True, help="Seconds to wait for a press on the device."
 )
 @link_errors
-def sync(port, timeout, db_path, as_json, press_wait) -> None:  # type: ignore[no-untyped-def]
+def sync(port, timeout, db_path, as_json, press_wait) -> None:
     """Pull every new or changed game into the history and re-score it.
 
     Safe to run again at any time: unchanged games are skipped, a transfer
@@ -211,7 +212,7 @@ def roster() -> None:
 @port_options
 @json_option
 @link_errors
-def roster_pull(port, timeout, as_json) -> None:  # type: ignore[no-untyped-def]
+def roster_pull(port, timeout, as_json) -> None:
     """Print the device's roster."""
     with device(port, timeout) as c:
         c.hello()
@@ -243,7 +244,7 @@ def _asking(text: str) -> None:
 @click.option("--wait", "press_wait", default=60.0, show_default=True, help="Seconds to wait for the press.")
 @click.argument("names", nargs=-1)
 @link_errors
-def roster_push(port, timeout, path, press_wait, names) -> None:  # type: ignore[no-untyped-def]
+def roster_push(port, timeout, path, press_wait, names) -> None:
     """Replace the device's roster with NAMES (needs a press on the device)."""
     if not names and path is None:
         raise click.UsageError("give the names, or --file")  # a missing argument: exit code 2
@@ -270,7 +271,7 @@ def settings() -> None:
 @port_options
 @out_option()
 @link_errors
-def settings_pull(port, timeout, dest) -> None:  # type: ignore[no-untyped-def]
+def settings_pull(port, timeout, dest) -> None:
     """Write the device's settings as JSON (edit, then settings push)."""
     if dest != "-":
         check_writable(dest)  # before the device is asked anything
@@ -285,7 +286,7 @@ def settings_pull(port, timeout, dest) -> None:  # type: ignore[no-untyped-def]
 @click.option("--wait", "press_wait", default=60.0, show_default=True, help="Seconds to wait for the press.")
 @click.argument("path", type=click.File("r", encoding="utf-8"))
 @link_errors
-def settings_push(port, timeout, press_wait, path) -> None:  # type: ignore[no-untyped-def]
+def settings_push(port, timeout, press_wait, path) -> None:
     """Send settings from a JSON file; keys it leaves out stay as they are
     (needs a press on the device)."""
     try:
@@ -314,7 +315,7 @@ def settings_push(port, timeout, press_wait, path) -> None:  # type: ignore[no-u
 @click.option("--wait", "press_wait", default=60.0, show_default=True, help="Seconds to wait for the press.")
 @click.argument("game")
 @link_errors
-def delete(port, timeout, db_path, press_wait, game) -> None:  # type: ignore[no-untyped-def]
+def delete(port, timeout, db_path, press_wait, game) -> None:
     """Delete GAME from the device, once the history holds an exact copy
     (needs a press on the device)."""
     with history(db_path) as h:

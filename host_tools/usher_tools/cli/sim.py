@@ -3,6 +3,7 @@
 import os
 import sys
 import tempfile
+from typing import Any
 
 import click
 
@@ -70,7 +71,7 @@ SHOTS_DIR = os.path.join(ROOT, "sim-data", "shots")
 @click.option("--profile-module", default="", hidden=True)
 @click.option("--app-module", default="", hidden=True)
 @click.option("--vm-path", multiple=True, hidden=True)  # folders on the VM's sys.path, for those two
-def sim(profile, script, shots, out, scale, flash, fresh, headless, seconds, mpy, romfs, seed, heap_probe, heap,  # type: ignore[no-untyped-def]  # noqa: E501
+def sim(profile, script, shots, out, scale, flash, fresh, headless, seconds, mpy, romfs, seed, heap_probe, heap,  # noqa: E501
         col_offset, row_offset, pico, profile_module, app_module, vm_path):  # fmt: skip
     """Run the firmware on the MicroPython VM with virtual buttons, display, flash and USB serial.
 
@@ -112,13 +113,16 @@ def sim(profile, script, shots, out, scale, flash, fresh, headless, seconds, mpy
         col_offset=col_offset, row_offset=row_offset, profile_module=profile_module, app_module=app_module,
         path=list(vm_path),
     )  # fmt: skip
+    # the simulator or the emulated Pico: both VirtualBoards, driven alike (duck-typed)
+    board: Any
+    play: Any = run_script
     try:
         if pico:
             from usher_tools.pico import flash as pico_flash
             from usher_tools.pico import script as pico_script
 
             board = pico_flash.open_board(profile, flash, live=not script)
-            run_script = pico_script.run_script  # noqa: F811
+            play = pico_script.run_script
         else:
             board = Sim(cfg)
     except SimError as e:
@@ -127,7 +131,7 @@ def sim(profile, script, shots, out, scale, flash, fresh, headless, seconds, mpy
         click.echo("serial: %s" % board.pty_path, err=True)
         if script:
             with open(script) as f:
-                result = run_script(board, f.read(), shots or "")
+                result = play(board, f.read(), shots or "")
             if out:
                 dump(result, out)
             failed = [r["reason"] for r in result["runs"] if str(r.get("reason", "")).startswith("error")]

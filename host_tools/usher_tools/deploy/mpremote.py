@@ -172,7 +172,7 @@ except Exception as e:
 """
 
 
-def oled_board():  # type: ignore[no-untyped-def]
+def oled_board():
     """The DIY build's profile module, usher.board.oled: its pins and address."""
     use_firmware()
     from usher.board import oled

@@ -118,7 +118,7 @@ ORDER = (
 
 try:  # CPython: non-ASCII as itself, as MicroPython's json always writes it
     json.dumps("", ensure_ascii=False)
-    _AS_IS = {"ensure_ascii": False}
+    _AS_IS: dict = {"ensure_ascii": False}
 except TypeError:  # MicroPython: no such argument
     _AS_IS = {}
 
@@ -144,7 +144,7 @@ def _rank(key: str) -> tuple:
     return (len(ORDER), key)
 
 
-def dumps(value, indent: int = 0, _depth: int = 0) -> str:  # type: ignore[no-untyped-def]
+def dumps(value, indent: int = 0, _depth: int = 0) -> str:
     """JSON text of `value` (dicts, lists, str, int, bool, None): keys in
     ORDER, no spaces when `indent` is 0, else one item a line."""
     if isinstance(value, dict):
@@ -211,7 +211,7 @@ def comment(play: dict) -> str:
     )
 
 
-def _score(score) -> str:  # type: ignore[no-untyped-def]
+def _score(score) -> str:
     return "" if score is None else str(score)
 
 
@@ -282,12 +282,12 @@ def _fold(text: str) -> str:
     return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in text.strip(_SPACE))
 
 
-def like_of(export) -> dict:  # type: ignore[no-untyped-def]
+def like_of(export) -> dict:
     """The parts of a person's BG Stats export that `like` uses: {"players",
     "games", "locations": their objects, "me": userInfo.meRefId or None}."""
     if not isinstance(export, dict):
         raise NotAnExport("not a JSON object")
-    out = {}
+    out: dict = {}
     for key in ("players", "games", "locations"):
         objs = export.get(key)
         if not isinstance(objs, list):
@@ -304,7 +304,7 @@ def like_of(export) -> dict:  # type: ignore[no-untyped-def]
     return out
 
 
-def like_summary(export) -> dict:  # type: ignore[no-untyped-def]
+def like_summary(export) -> dict:
     """{"players": n, "games": n, "me": their own player's name or ""}."""
     mine = like_of(export)
     me = [p["name"] for p in mine["players"] if p["id"] == mine["me"]]
@@ -347,7 +347,7 @@ def _adopt(ours: dict, theirs: dict) -> dict:
     return ours
 
 
-def _objects(kind: str, names: list, since: dict, fresh, theirs: list) -> tuple:  # type: ignore[no-untyped-def]
+def _objects(kind: str, names: list, since: dict, fresh, theirs: list) -> tuple:
     """([objects], {name: id}): `fresh(name, date)` for each name (`since`
     its date by (kind, name)), as theirs where it is theirs, else numbered
     above their ids."""
@@ -375,7 +375,7 @@ def _by_id(objs: list) -> list:
     return objs
 
 
-def backup(plays: list, like=None) -> dict:  # type: ignore[no-untyped-def]
+def backup(plays: list, like=None) -> dict:
     """The import file of `plays`: BG Stats' own backup shape. Without
     `like`, integer ids count from 1 in order of first appearance; every
     RefId is one of them. With `like` (the person's own export), what is
@@ -452,7 +452,7 @@ def backup(plays: list, like=None) -> dict:  # type: ignore[no-untyped-def]
             if count[name] > count[best]:
                 best = name
         me = player_id[best]
-    out_plays = []
+    out_plays: list = []
     for play in plays:
         scores = []
         seat = 0
@@ -507,5 +507,5 @@ def backup(plays: list, like=None) -> dict:  # type: ignore[no-untyped-def]
     }
 
 
-def backup_text(plays: list, like=None) -> str:  # type: ignore[no-untyped-def]
+def backup_text(plays: list, like=None) -> str:
     return dumps(backup(plays, like), 2) + "\n"

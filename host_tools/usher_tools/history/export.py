@@ -114,7 +114,7 @@ CSV_FIELDS = [
 FORMULA = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as the start of a formula
 
 
-def cell(value):  # type: ignore[no-untyped-def]
+def cell(value):
     """A CSV cell a spreadsheet reads as text, never as a formula: a text
     value (a player's name, `=1+2+cmd|A1`) that begins with one of FORMULA
     gets a leading `'` (OWASP's CSV-injection advice); numbers stay numbers."""
@@ -156,7 +156,7 @@ def to_csv(rows: list) -> str:
     return buf.getvalue()
 
 
-def duration_min(row: dict):  # type: ignore[no-untyped-def]
+def duration_min(row: dict):
     """Minutes from the game's start to its last action, when the device's
     clock was set for both (rowplay.minutes); None if its record is unreadable."""
     created = int(row.get("created") or 0)
@@ -228,7 +228,7 @@ def bgstats_rows(rows: list) -> tuple:
     return out, left
 
 
-def to_bgstats(rows: list, like=None) -> tuple:  # type: ignore[no-untyped-def]
+def to_bgstats(rows: list, like=None) -> tuple:
     """(the BG Stats import file as JSON text, labels of games left out);
     `like` the person's own BG Stats export, parsed (bgstats.backup)."""
     found, left = bgstats_plays(rows)
@@ -271,7 +271,7 @@ QR_MAX = 2953  # bytes a QR code holds at most (version 40, error correction L, 
 QR_BORDER = 2  # modules of quiet zone around a code in the terminal (the PNG files have 4)
 
 
-def qr_code(link: str):  # type: ignore[no-untyped-def]
+def qr_code(link: str):
     """The QR code of a link (segno), or None when it is too long for one."""
     import segno
 
@@ -281,7 +281,7 @@ def qr_code(link: str):  # type: ignore[no-untyped-def]
         return None
 
 
-def qr_text(code) -> str:  # type: ignore[no-untyped-def]
+def qr_text(code) -> str:
     """The code in text, a character a module across and two down (half
     blocks): the light modules are the drawn ones, as a dark terminal shows
     them; phone cameras read it either way."""
@@ -290,7 +290,7 @@ def qr_text(code) -> str:  # type: ignore[no-untyped-def]
     return buf.getvalue()
 
 
-def qr_width(code) -> int:  # type: ignore[no-untyped-def]
+def qr_width(code) -> int:
     """Terminal columns qr_text takes."""
     return int(code.symbol_size(scale=1, border=QR_BORDER)[0])
 

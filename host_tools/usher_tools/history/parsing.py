@@ -24,7 +24,7 @@ class ScoreError(Exception):
     pass
 
 
-def _no_constant(name: str):  # type: ignore[no-untyped-def]
+def _no_constant(name: str):
     raise ValueError("%s is not a JSON number" % name)
 
 
@@ -34,7 +34,7 @@ def quote(text: str) -> str:
     return out + ("..." if len(text) > QUOTE else "")
 
 
-def _depth_ok(value) -> bool:  # type: ignore[no-untyped-def]
+def _depth_ok(value) -> bool:
     todo = [(value, 1)]
     while todo:
         v, d = todo.pop()
@@ -47,7 +47,7 @@ def _depth_ok(value) -> bool:  # type: ignore[no-untyped-def]
     return True
 
 
-def loads_line(text: str, no: int):  # type: ignore[no-untyped-def]
+def loads_line(text: str, no: int):
     """One line's JSON, or a ScoreError saying why not."""
     try:
         obj = json.loads(text, parse_constant=_no_constant)

@@ -7,6 +7,7 @@ places, and the start player.
 """
 
 from usher_tools.history import games
+from usher_tools.history.parsing import ScoreError
 from usher_tools.history.replay import Replay, replay_row
 from usher_tools.history.rowplay import players_of
 
@@ -47,21 +48,30 @@ def replayed(row: dict) -> Replay:
     return _REPLAYED[key]
 
 
-def start_player(row: dict):  # type: ignore[no-untyped-def]
+def _replayed_or_none(row: dict) -> Replay | None:
+    """The row's record replayed, or None when the laptop cannot replay it
+    (a ScoreError: its stored result stands in). Only that is caught: a bug
+    in a game's code must show, not quietly thin an export."""
+    try:
+        return replayed(row)
+    except ScoreError:
+        return None
+
+
+def start_player(row: dict):
     """The start player's name: what the re-scoring found (histories synced
     before it looked are replayed now), or the game's own word for it
     (Films: the first VIP holder), or None."""
     own = games.of(row["game"]).start
     if own is None and "start" in row["result"]:
         return row["result"]["start"]
-    try:
-        rp = replayed(row)
-        if own is not None:
-            return own(rp)
-        start = rp.start_player()
-        return rp.players[start] if start is not None else None
-    except Exception:
+    rp = _replayed_or_none(row)
+    if rp is None:
         return None
+    if own is not None:
+        return own(rp)
+    start = rp.start_player()
+    return rp.players[start] if start is not None else None
 
 
 def plays(row: dict) -> list:
@@ -72,10 +82,8 @@ def plays(row: dict) -> list:
     stored result as one play."""
     own = games.of(row["game"]).plays
     if own is not None and row["complete"] and row["result"].get("players"):
-        try:
-            out = own(replayed(row))
-        except Exception:
-            out = []
+        rp = _replayed_or_none(row)
+        out = own(rp) if rp is not None else []
         if out:
             return out
     ps = players_of(row)
@@ -90,11 +98,10 @@ def _decided(row: dict) -> dict:
     res = row["result"]
     if not row["complete"] or not res.get("finished"):
         return {}
-    try:
-        rp = replayed(row)
-        return decided(row["game"], rp.standings(), rp.game.tiebreak(rp.state))
-    except Exception:
+    rp = _replayed_or_none(row)
+    if rp is None:
         return {}
+    return decided(row["game"], rp.standings(), rp.game.tiebreak(rp.state))
 
 
 def summary(row: dict) -> str:

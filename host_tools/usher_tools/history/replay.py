@@ -23,7 +23,7 @@ class Replay:
     """A record replayed: the game, the final state, which records an undo
     cancelled and (with `timeline`) after each record the scores then in force."""
 
-    def __init__(  # type: ignore[no-untyped-def]
+    def __init__(
         self, header: dict, records: list, where=None, header_line: int = 1, header_text="", timeline: bool = True
     ) -> None:
         use_firmware()
@@ -91,7 +91,7 @@ class Replay:
         text = json.dumps(self.records[i], separators=(",", ":"))
         return "line %d (action %d): %s" % (i + 2, i + 1, quote(text))
 
-    def _run(self, state: dict, action, i: int, fn):  # type: ignore[no-untyped-def]
+    def _run(self, state: dict, action, i: int, fn):
         from usher.core.errors import RuleError
 
         try:
@@ -141,7 +141,7 @@ class Replay:
     def is_over(self) -> bool:
         return self.game.is_over(self.state)
 
-    def start_player(self):  # type: ignore[no-untyped-def]
+    def start_player(self):
         """The seat the game first waits for on its own (Showtime's start
         player, Showbiz's first general agent and active player), or None when
         no move is ever one player's (dice)."""
@@ -169,7 +169,7 @@ class Replay:
             "start": self.players[start] if start is not None else None,
         }
 
-    def sheet(self):  # type: ignore[no-untyped-def]
+    def sheet(self):
         """The game's own round-by-round table, or None if it has none."""
         return score_sheet(self.game, self.state)
 
@@ -186,7 +186,7 @@ def actions_in_force(records: list) -> list:
     return [records[i] for i in keep]
 
 
-def score_sheet(game, state):  # type: ignore[no-untyped-def]
+def score_sheet(game, state):
     """Ask a game for its score sheet: `score_sheet(state)` as a method of the
     Game, or as a function of its module. It returns
     {"columns": [str, ...], "rows": [[cell, ...], ...]} and may add "title"
@@ -216,7 +216,7 @@ def replay_row(row: dict) -> Replay:
     return Replay(rec.header, rec.records, where=rec.where, header_text=rec.header_text)
 
 
-def score_record(  # type: ignore[no-untyped-def]
+def score_record(
     header: dict, records: list, where=None, header_line: int = 1, header_text: str = "", sheet: bool = False
 ) -> dict:
     """The result of a replay: game, finished, players by rank, winner, start

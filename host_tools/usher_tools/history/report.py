@@ -235,7 +235,7 @@ def render_png(row: dict, path: str) -> None:
         fig.savefig(path, format=fmt)
 
 
-def figure(row: dict):  # type: ignore[no-untyped-def]
+def figure(row: dict):
     """The report's matplotlib Figure: the score over the game, the standings."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -320,7 +320,7 @@ def figure(row: dict):  # type: ignore[no-untyped-def]
     return fig
 
 
-def plain(fig) -> None:  # type: ignore[no-untyped-def]
+def plain(fig) -> None:
     """Every text of the figure drawn as it is written: a player's name is
     text (`$x^2$` stays as typed, `$\\frac{a$` is no mathtext error).
     Before anything is drawn (tight_layout draws): the texts made later are

@@ -8,7 +8,7 @@ from usher_tools.history.replay import score_record
 from usher_tools.history.status import INVALID, MISMATCH, OK
 
 
-def rescore(data: bytes, view=None) -> tuple:  # type: ignore[no-untyped-def]
+def rescore(data: bytes, view=None) -> tuple:
     """(result, status, problem) of a complete device log. `view` is what
     the device's list said of it (None: nothing to compare, a file brought
     by `usher import`). A record that cannot be replayed is INVALID, with

@@ -37,7 +37,7 @@ def players_of(row: dict) -> list:
     return out
 
 
-def minutes(created: int, actions: list):  # type: ignore[no-untyped-def]
+def minutes(created: int, actions: list):
     """Minutes from the game's start (`created`) to its last action, when
     the device's clock was set for both (actions carry `at`, RECORD.md);
     else None."""
@@ -48,7 +48,7 @@ def minutes(created: int, actions: list):  # type: ignore[no-untyped-def]
     return round((last - created) / 60) if last > created else None
 
 
-def play_id(row: dict, legacy_seen=None) -> str:  # type: ignore[no-untyped-def]
+def play_id(row: dict, legacy_seen=None) -> str:
     """A play's lasting id: its device and its identity there (RECORD.md),
     and which copy when the history keeps two different records of it. A
     record from before uids keeps the id earlier exports gave it (DEVICE:NAME)
@@ -62,7 +62,7 @@ def play_id(row: dict, legacy_seen=None) -> str:  # type: ignore[no-untyped-def]
     return "%s:%s%s" % (row["device"], row["gid"], "#%d" % row["copy"] if row.get("copy") else "")
 
 
-def play(pid: str, facts: dict, players: list, start, part=None) -> dict:  # type: ignore[no-untyped-def]
+def play(pid: str, facts: dict, players: list, start, part=None) -> dict:
     """One play as usher_tools.history.bgstats takes it: `facts` the game's
     {game, title, date, minutes, dated_by}, `players` players_of's, `start`
     the start player's name (or None). With `part` (one of the plays of a

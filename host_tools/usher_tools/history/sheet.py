@@ -36,7 +36,7 @@ class Story:
             self.section("")
         self.sections[-1]["lines"].append(text)
 
-    def who(self, p) -> str:  # type: ignore[no-untyped-def]
+    def who(self, p) -> str:
         return self.names[p] if isinstance(p, int) and 0 <= p < len(self.names) else "player %s" % p
 
     def scores(self, values: list) -> str:

@@ -316,7 +316,7 @@ class History:
         """(row, note): `note` says when a finished game was kept beside it."""
         return self._upsert(device, view, data, complete=True, result=result, status=status, problem=problem)
 
-    def _upsert(self, device, view, data, complete, result, status, problem) -> tuple:  # type: ignore[no-untyped-def]
+    def _upsert(self, device, view, data, complete, result, status, problem) -> tuple:
         gid = gid_of(view)
         old = self.latest(device, gid)
         now = int(time.time())
@@ -363,6 +363,7 @@ class History:
                 values + (device, gid, copy) + first,
             )
             rid = cur.lastrowid
+            assert rid is not None  # an INSERT sets it
         else:
             self.db.execute(
                 "UPDATE games SET name=?, game=?, created=?, players=?, size=?, data=?, complete=?, device_view=?,"

@@ -20,6 +20,13 @@ class LinkError(Exception):
     """The device answered something the protocol does not allow."""
 
     exit_code = 5
+    # what went wrong in a word, the page's words (link.mjs): the device's err, or timeout, nopress, proto...
+    code = ""
+
+    def __init__(self, message: str = "", code: str = "") -> None:
+        super().__init__(message)
+        if code:
+            self.code = code
 
 
 class NoDevice(LinkError):
@@ -28,10 +35,12 @@ class NoDevice(LinkError):
 
 class DeviceGone(LinkError):
     exit_code = 4
+    code = "gone"
 
 
 class Timeout(LinkError):
     exit_code = 4
+    code = "timeout"
 
 
 class NotUsher(Timeout):
@@ -40,6 +49,7 @@ class NotUsher(Timeout):
     answered, badly: exit code 5, where silence is 4 (LAPTOP.md)."""
 
     exit_code = 5
+    code = "noprotocol"
 
 
 class PortBusy(LinkError):
@@ -52,11 +62,15 @@ class PortBusy(LinkError):
 class NoPress(Timeout):
     """Nobody answered the device's question in time (the question is withdrawn)."""
 
+    code = "nopress"
+
 
 class Paused(Timeout):
     """This computer stopped usher for a while (suspend, ^Z, a busy machine)
     and the reply did not come after: the device gives up on a host that takes
     no bytes for 5 s (PROTOCOL.md), so a transfer was dropped on its side."""
+
+    code = "paused"
 
 
 PAUSE = 2.0  # seconds between two reads of the port that only a stopped process takes
@@ -146,7 +160,7 @@ def frame(obj: dict) -> bytes:
     return TO_DEVICE + body + b"*" + ("%08x" % zlib.crc32(body)).encode() + b"\n"
 
 
-def unframe(line: bytes):  # type: ignore[no-untyped-def]
+def unframe(line: bytes):
     """The object of a device line, None if the line is not protocol, and
     LinkError if it is a damaged protocol line."""
     line = line.rstrip(b"\r")
@@ -183,7 +197,7 @@ class PullResult:
 
 
 class Client:
-    def __init__(self, port, timeout: float = 5.0) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, port, timeout: float = 5.0) -> None:
         """`port` is a device path or an already open serial-like object."""
         if isinstance(port, str):
             import serial
@@ -216,10 +230,10 @@ class Client:
         except Exception:
             pass
 
-    def __enter__(self):  # type: ignore[no-untyped-def]
+    def __enter__(self):
         return self
 
-    def __exit__(self, *exc) -> None:  # type: ignore[no-untyped-def]
+    def __exit__(self, *exc) -> None:
         self.close()
 
     # -- lines ---------------------------------------------------------------
@@ -228,7 +242,7 @@ class Client:
         # no data...") say nothing a person can act on
         return DeviceGone("the device on %s went away (unplugged, or reset?)" % self.port)
 
-    def send(self, op: str, **args) -> int:  # type: ignore[no-untyped-def]
+    def send(self, op: str, **args) -> int:
         rid = self.next_id
         self.next_id = self.next_id % 0x7FFFFFFE + 1
         obj = {"id": rid, "op": op}
@@ -240,7 +254,7 @@ class Client:
             raise self._io_error(e) from None
         return rid
 
-    def _line(self, deadline: float):  # type: ignore[no-untyped-def]
+    def _line(self, deadline: float):
         """The next protocol object, or None at the deadline."""
         while True:
             while self.lines:
@@ -276,7 +290,7 @@ class Client:
                 if self.buf.endswith(b">>> "):  # the prompt waits on its line, with no newline
                     self.repl_seen = True
             if len(self.buf) > 1 << 20:  # a stream with no newline is not a device of ours
-                raise LinkError("no line ending from the device")
+                raise LinkError("no line ending from the device", "noprotocol")
 
     def wait(self, rid: int | list, timeout: float | None = None, strict: bool = True) -> dict:
         """The next line about request `rid` (an id, or a list of the ids of
@@ -316,9 +330,11 @@ class Client:
                 raise Refused("memory", why=obj.get("why"))  # the device cannot serve anyone now, old lines or new
             if strict and obj.get("id") is None and obj.get("ok") is False:
                 # the device could not read one of our lines: say so, do not wait forever
-                raise LinkError("the device could not read a request (damaged on the way?): try again")
+                raise LinkError(
+                    "the device could not read a request (damaged on the way?): try again", str(obj.get("err"))
+                )
 
-    def call(self, op: str, timeout: float | None = None, **args) -> dict:  # type: ignore[no-untyped-def]
+    def call(self, op: str, timeout: float | None = None, **args) -> dict:
         reply = self.wait(self.send(op, **args), timeout)
         if reply.get("ok") is not True:
             raise refused(reply, op)
@@ -357,30 +373,32 @@ class Client:
             raise refused(info, "hello")
         for key in ("device", "fw", "proto", "games"):
             if key not in info:
-                raise LinkError("hello reply lacks %s" % key)
+                raise LinkError("hello reply lacks %s" % key, "noprotocol")
         if info["proto"] != PROTO:
             # the side with the older protocol is the one to update
             update = "this usher tool" if info["proto"] > PROTO else "the device's firmware"
-            raise LinkError("device speaks sync protocol %s, this tool %d: update %s" % (info["proto"], PROTO, update))
+            raise LinkError(
+                "device speaks sync protocol %s, this tool %d: update %s" % (info["proto"], PROTO, update), "proto"
+            )
         self.info = info
         return info
 
     def list_games(self) -> list:
         out: list = []
-        start = 0
+        start: int | None = 0
         while start is not None:
             page = self.call("list", **{"from": start})
             games = page.get("games")
             if not isinstance(games, list):
-                raise LinkError("list reply without games")
+                raise LinkError("list reply without games", "noprotocol")
             out.extend(games)
             nxt = page.get("next")
             if nxt is not None and (not isinstance(nxt, int) or nxt <= start):
-                raise LinkError("list reply with a bad next page")
+                raise LinkError("list reply with a bad next page", "noprotocol")
             start = nxt
         return out
 
-    def pull(  # type: ignore[no-untyped-def]
+    def pull(
         self, wants: list, progress=None, checkpoint=None, on_pending=None, press_wait: float = 60.0, on_complete=None
     ) -> dict:
         """Pull a batch. `wants` is [(name, bytes already held)]. Returns
@@ -392,8 +410,8 @@ class Client:
         self.pulling = results  # what arrived, for a caller to keep if the device goes away
         items = []
         for name, _ in wants:
-            r = results[name]
-            items.append([name, r.start, "%08x" % r.crc if r.start else ""])
+            want = results[name]
+            items.append([name, want.start, "%08x" % want.crc if want.start else ""])
         rid = self.send("pull", games=items)
         asking = False  # waiting for a press, not for the wire
         last_save = time.monotonic()
@@ -415,7 +433,7 @@ class Client:
             if name is not None:
                 r = results.get(name)
                 if r is None:
-                    raise LinkError("device sent a game it was not asked for: %r" % name)
+                    raise LinkError("device sent a game it was not asked for: %r" % name, "noprotocol")
                 self._pull_line(r, msg)
                 if on_complete and r.complete and "end" in msg:
                     on_complete(r)
@@ -471,7 +489,7 @@ class Client:
         except LinkError:
             pass
 
-    def confirm(self, op: str, on_pending=None, press_wait: float = 60.0, **args) -> dict:  # type: ignore[no-untyped-def]
+    def confirm(self, op: str, on_pending=None, press_wait: float = 60.0, **args) -> dict:
         """A request that needs a press on the device: wait for ok or back."""
         rid = self.send(op, **args)
         reply = self.wait(rid)

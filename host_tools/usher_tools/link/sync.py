@@ -13,7 +13,7 @@ RETRIES = 3
 class Plan:
     """For each game on the device: skip it, or pull it from some offset."""
 
-    def __init__(self, view: dict, row) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, view: dict, row) -> None:
         self.view = view
         self.name = view["name"]
         self.row = row  # the history's copy of this game (same device, same gid), if any
@@ -32,7 +32,7 @@ class Plan:
 
 
 class Syncer:
-    def __init__(self, client: Client, history: History, ui=None, press_wait: float = 60.0) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, client: Client, history: History, ui=None, press_wait: float = 60.0) -> None:
         self.client = client
         self.history = history
         self.ui = ui or QuietUI()
@@ -181,7 +181,7 @@ class Syncer:
             )
         self._note(p, what, row, from_byte=r.start, note=note)
 
-    def _note(self, p: Plan, action: str, row, problem="", from_byte=0, why="", note="") -> None:  # type: ignore[no-untyped-def]
+    def _note(self, p: Plan, action: str, row, problem="", from_byte=0, why="", note="") -> None:
         entry = {"name": p.name, "game": p.view.get("game"), "action": action}
         if why:
             entry["why"] = why

@@ -58,7 +58,7 @@ def node() -> str:
     return path
 
 
-def board_module(profile: str):  # type: ignore[no-untyped-def]
+def board_module(profile: str):
     """The firmware's own profile module: the source of every pin."""
     return PROFILES[profile].board()
 
@@ -118,7 +118,7 @@ class Pico(VirtualBoard):
         self.pending: tuple = (0, 0)  # the script's power cut: (kind, after N writes)
         self.cut_info: dict = {}
         self.reset_asked = False
-        self.backlight = None
+        self.backlight: float | None = None
         self.peak = 0
         self.live = 0
         self.mem_peak_raw = 0
@@ -127,7 +127,7 @@ class Pico(VirtualBoard):
         self.uf2_done = False
         self.fresh = False
         self.wall0 = self.us0 = 0.0
-        self.release_at = []
+        self.release_at: list = []
         self.cycles = 0.0
         self.sample_heap = False  # after every scripted press (needs the probe boot.py)
         self.heap_log: list = []  # [key, gc.mem_alloc(), gc.mem_free()] per press
@@ -174,7 +174,7 @@ class Pico(VirtualBoard):
         self.probe_at = 0
         self.wall0 = 0.0
         self.us0 = 0.0
-        self.release_at: list = []
+        self.release_at = []
         f = self._frame_wait("H")
         self.hello = json.loads(f)
 
@@ -252,7 +252,7 @@ class Pico(VirtualBoard):
     def __enter__(self) -> "Pico":
         return self
 
-    def __exit__(self, *exc) -> None:  # type: ignore[no-untyped-def]
+    def __exit__(self, *exc) -> None:
         self.close()
 
     # ---- frames ---------------------------------------------------------------
@@ -307,13 +307,13 @@ class Pico(VirtualBoard):
             t0, t1 = struct.unpack_from("<dd", p, 2)
             data = p[18:]
             self.bus_bytes += len(data)
-            self._bus(self.panel.write(data, dc), t1, len(data))  # type: ignore[call-arg]
+            self._bus(self.panel.write(data, dc), t1, len(data))
         elif t == "I":
             addr = p[1]
             t0, t1 = struct.unpack_from("<dd", p, 2)
             data = p[18:]
             self.bus_bytes += len(data) + 1
-            self._bus(self.panel.write(addr, data), t1, len(data) + 1)  # type: ignore[call-arg]
+            self._bus(self.panel.write(addr, data), t1, len(data) + 1)
         elif t == "U":
             self.serial_out += p
             self.cdc_out_log.append((self.us, len(p)))
@@ -442,7 +442,7 @@ class Pico(VirtualBoard):
             left_us = (end - self.vt) * 1000
             self.step(min(SLICE_US, left_us))
 
-    def pump(self, timeout=None, until_sleep: bool = True, extra=()):  # type: ignore[no-untyped-def]
+    def pump(self, timeout=None, until_sleep: bool = True, extra=()):
         """Live: run the chip for about `timeout` wall seconds (or until an
         `extra` fd is readable), never ahead of the wall clock (an idle chip
         would race ahead, and a key held 150 ms would read as a long press);
@@ -534,7 +534,7 @@ class Pico(VirtualBoard):
                 return (alloc, free)
         return (-1, -1)
 
-    def link_call(self, op: str, most_ms: float = 10_000, **args) -> dict:  # type: ignore[no-untyped-def]
+    def link_call(self, op: str, most_ms: float = 10_000, **args) -> dict:
         """One request on Usher's sync link (as `usher` sends it); the reply."""
         from usher_tools.link.client import LinkError, frame, unframe
 

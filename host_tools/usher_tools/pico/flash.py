@@ -88,7 +88,7 @@ INFO_UF2 = {
 }
 
 
-def bootsel_drive(folder, chip: str = "rp2040"):  # type: ignore[no-untyped-def]
+def bootsel_drive(folder, chip: str = "rp2040"):
     """The drive a board shows while BOOTSEL is held at power-on, as a
     folder: its INFO_UF2.TXT as the chip's boot ROM writes it (chip "rp2040":
     a Pico's RPI-RP2; "rp2350": a Pico 2's RP2350; "samd21": not a Pico). A

@@ -8,7 +8,7 @@ every machine, Windows included, where the simulator does not run."""
 __all__ = ["Sim", "SimConfig", "SimError"]
 
 
-def __getattr__(name: str):  # type: ignore[no-untyped-def]
+def __getattr__(name: str):
     if name in __all__:
         from usher_tools.sim import runner
 

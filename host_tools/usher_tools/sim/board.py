@@ -2,14 +2,26 @@
 runs the firmware (the simulator's VM, the emulated Pico): its keys by name,
 the pixels each press pushed, warnings, the serial seen, the panel's image."""
 
+from typing import Any
+
 
 class SimError(Exception):
     pass
 
 
 class VirtualBoard:
-    # set by the subclass: keys (physical name -> pin info), keymap, key_order,
-    # panel, warnings, press_log, pixels_total, boot_pixels, serial_out, serial_mark
+    # set by the subclass (declared here for mypy)
+    keys: dict  # physical name -> pin info
+    keymap: dict
+    key_order: list
+    cfg: Any
+    panel: Any
+    warnings: list
+    press_log: list
+    pixels_total: int
+    boot_pixels: int
+    serial_out: bytearray
+    serial_mark: int
 
     def resolve(self, name: str) -> str:
         """A physical key for a name: the key itself, or the first key (by name) mapped to that button."""
@@ -46,5 +58,5 @@ class VirtualBoard:
     def serial_since_mark(self) -> bytes:
         return bytes(self.serial_out[self.serial_mark :])
 
-    def image(self):  # type: ignore[no-untyped-def]
+    def image(self):
         return self.panel.image()

@@ -9,7 +9,7 @@ does that would look wrong on the real panel goes into `warnings`.
 import numpy as np
 
 
-def rgb565_to_rgb(v):  # type: ignore[no-untyped-def]
+def rgb565_to_rgb(v):
     """RGB565 values (numpy uint16) to RGB888, widening each channel by bit replication."""
     v = v.astype(np.uint32)
     r = (v >> 11) & 31
@@ -40,7 +40,7 @@ class Panel:
         if text not in self.warnings:
             self.warnings.append(text)
 
-    def image(self):  # type: ignore[no-untyped-def]
+    def image(self):
         raise NotImplementedError
 
     def dark_reason(self) -> str:
@@ -191,7 +191,7 @@ class St7789(Panel):
         self.pixels += n
         return n
 
-    def _native(self, c, r, m: int):  # type: ignore[no-untyped-def]
+    def _native(self, c, r, m: int):
         """Logical addresses under MADCTL `m` to native RAM (x 0..239, y 0..319)."""
         x, y = (r, c) if m & _MV else (c, r)
         if m & _MX:
@@ -200,7 +200,7 @@ class St7789(Panel):
             y = 319 - y
         return x, y
 
-    def _store(self, c, r, values) -> None:  # type: ignore[no-untyped-def]
+    def _store(self, c, r, values) -> None:
         m = self.madctl
         if (m ^ self.ref) & (_MY | _MX | _MV):
             x, y = self._native(c, r, m)
@@ -228,14 +228,14 @@ class St7789(Panel):
             )
         return ""
 
-    def image(self):  # type: ignore[no-untyped-def]
+    def image(self):
         if self.asleep or not self.on:
             return np.zeros((self.height, self.width, 3), dtype=np.uint8)
         v = self.ram[self.row0 : self.row0 + self.height, self.col0 : self.col0 + self.width]
         if self.inv == self.inverted_panel:
             pass  # the panel's own inversion and INVON cancel out
         else:
-            v = v ^ 0xFFFF
+            v = v ^ np.uint16(0xFFFF)
         out = rgb565_to_rgb(v)
         if (self.madctl ^ self.ref) & _BGR:
             out = out[..., ::-1].copy()
@@ -388,7 +388,7 @@ class Ssd1306(Panel):
             if self.height == 64 and not p[0] & 0x10:
                 self.warn("COM pins 0x%02X: a 128x64 panel needs the alternative configuration (0x12)" % p[0])
 
-    def _data(self, data) -> int:  # type: ignore[no-untyped-def]
+    def _data(self, data) -> int:
         ram = self.ram
         col, page = self.col, self.page
         for b in data:
@@ -421,7 +421,7 @@ class Ssd1306(Panel):
             return "pixels pushed but the panel is dark (display on 0xAF, charge pump 0x8D 0x14?)"
         return ""
 
-    def lit(self):  # type: ignore[no-untyped-def]
+    def lit(self):
         """The glass as booleans, HxW."""
         h, w = self.height, self.width
         if not self.on or (self.needs_pump and not self.pump):
@@ -441,7 +441,7 @@ class Ssd1306(Panel):
             out = ~out
         return out
 
-    def image(self):  # type: ignore[no-untyped-def]
+    def image(self):
         lit = self.lit()
         out = np.zeros(lit.shape + (3,), dtype=np.uint8)
         out[lit] = 255

@@ -10,14 +10,14 @@ from usher_tools.sim.panels import Ssd1306, St7789
 
 
 class Profile:
-    def __init__(self, name, module, panel, scale):  # type: ignore[no-untyped-def]
+    def __init__(self, name, module, panel, scale):
         self.name = name
         self.module = module  # the board profile the device builds
         self.panel = panel  # callable(options) -> Panel
         self.scale = scale  # default terminal down-scaling
         self._wires: dict | None = None
 
-    def board(self):  # type: ignore[no-untyped-def]
+    def board(self):
         """The firmware's own profile module: the source of every pin."""
         use_firmware()
         return importlib.import_module(self.module)
@@ -35,7 +35,7 @@ class Profile:
         return self._wires
 
     @property
-    def spi(self):  # type: ignore[no-untyped-def]
+    def spi(self):
         return self.wires()["spi"]
 
     @property

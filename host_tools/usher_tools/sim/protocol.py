@@ -35,7 +35,7 @@ def reply(ticks: int, time_s: int, levels: int, cmd: int = CMD_NONE, arg: int = 
     )
 
 
-def sleep_fields(payload) -> tuple:  # type: ignore[no-untyped-def]
+def sleep_fields(payload) -> tuple:
     """(ms, live heap, flash operations) of a SLEEP message."""
     return _SLEEP.unpack_from(payload)
 
@@ -56,7 +56,7 @@ class FrameReader:
             self.pos = 0
         self.buf += data
 
-    def next(self):  # type: ignore[no-untyped-def]
+    def next(self):
         """The next whole frame as (type, memoryview payload), or None."""
         buf = self.buf
         if len(buf) - self.pos < 5:

@@ -14,6 +14,7 @@ import fcntl
 import json
 import os
 import select
+import subprocess
 import time
 from dataclasses import dataclass, field
 
@@ -114,7 +115,7 @@ class Sim(VirtualBoard):
         self.size = (self.panel.width, self.panel.height)
         self.pins: dict = {}
         self.modes: dict = {}
-        self.backlight = None  # 0..1 once the profile drives it
+        self.backlight: float | None = None  # 0..1 once the profile drives it
         self.peak = 0  # most heap live after a collection at any sleep, over all runs
         self.live = 0  # the heap live after a collection at the latest measured sleep
         self.mem_peak_raw = 0  # micropython.mem_peak(): every byte ever allocated, garbage included
@@ -129,7 +130,7 @@ class Sim(VirtualBoard):
         self.serial_out = bytearray()  # everything the device wrote, capped
         self.serial_mark = 0
         self.stderr = bytearray()
-        self.proc = None
+        self.proc: subprocess.Popen | None = None
         self.waiting = None  # ms of the sleep the device is blocked in, lockstep
         self.pending = (P.CMD_NONE, 0)
         self.to_dev = bytearray()  # serial bytes on their way to the device's stdin
@@ -182,14 +183,15 @@ class Sim(VirtualBoard):
         vm_heap = "%d" % (heap_bytes(cfg.heap) + SIM_ALLOWANCE + self.rom_room)
         args = [tool("micropython"), "-X", "heapsize=" + vm_heap, SIM_MAIN, str(r_cmd), str(w_ev)]
         os.makedirs(CACHE, exist_ok=True)
-        self.proc = spawn(args, CACHE, vm_env(), pass_fds=(r_cmd, w_ev))
+        self.proc = proc = spawn(args, CACHE, vm_env(), pass_fds=(r_cmd, w_ev))
         os.close(r_cmd)
         os.close(w_ev)
         self.cmd = w_cmd
         self.ev = r_ev
-        self.inp = self.proc.stdin.fileno()  # type: ignore[union-attr]
-        self.out = self.proc.stdout.fileno()  # type: ignore[union-attr]
-        self.err = self.proc.stderr.fileno()  # type: ignore[union-attr]
+        assert proc.stdin and proc.stdout and proc.stderr  # spawn pipes all three
+        self.inp = proc.stdin.fileno()
+        self.out = proc.stdout.fileno()
+        self.err = proc.stderr.fileno()
         for fd in (self.ev, self.out, self.err, self.inp):
             nonblock(fd)
         self.reader = P.FrameReader()
@@ -231,7 +233,8 @@ class Sim(VirtualBoard):
         proc.wait()
         for f in (proc.stdin, proc.stdout, proc.stderr):
             try:
-                f.close()  # type: ignore[union-attr]
+                if f is not None:
+                    f.close()
             except OSError:
                 pass
         for fd in (self.ev, self.cmd):
@@ -323,7 +326,7 @@ class Sim(VirtualBoard):
     def __enter__(self) -> "Sim":
         return self
 
-    def __exit__(self, *exc) -> None:  # type: ignore[no-untyped-def]
+    def __exit__(self, *exc) -> None:
         self.close()
 
     # ---- buttons --------------------------------------------------------
@@ -403,7 +406,7 @@ class Sim(VirtualBoard):
             if len(self.stderr) > 1 << 16:
                 del self.stderr[: len(self.stderr) - (1 << 15)]
 
-    def pump(self, timeout=None, until_sleep: bool = True, extra=()):  # type: ignore[no-untyped-def]
+    def pump(self, timeout=None, until_sleep: bool = True, extra=()):
         """Move bytes and handle frames until the device sleeps (lockstep,
         `until_sleep`), the VM ends, an `extra` fd is readable, or `timeout`
         seconds pass. Returns the readable extra fds."""
@@ -518,7 +521,7 @@ class Sim(VirtualBoard):
             self._spi(p[0], p[2:])
         elif t == P.I2C:
             if self.panel.bus == "i2c":
-                self._count(self.panel.write(p[1], p[2:]))  # type: ignore[call-arg]
+                self._count(self.panel.write(p[1], p[2:]))
         elif t == P.PWM:
             if p[0] == prof.bl:
                 self.backlight = (p[1] | (p[2] << 8)) / 65535.0
@@ -571,7 +574,7 @@ class Sim(VirtualBoard):
             self.warn("SPI bytes sent with CS (GP%d) high: the panel ignores them" % prof.cs)
             return
         dc = self.pins.get(prof.dc, 0)
-        self._count(self.panel.write(data, dc))  # type: ignore[call-arg]
+        self._count(self.panel.write(data, dc))
 
     def _conf(self, text: str) -> None:
         words = text.split()

@@ -62,7 +62,7 @@ def _int(line: int, s: str) -> int:
     return v
 
 
-def save_png(img, path: str) -> None:  # type: ignore[no-untyped-def]
+def save_png(img, path: str) -> None:
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     Image.fromarray(img).save(path, format="PNG")
 
@@ -194,7 +194,7 @@ class ScriptRunner:
         return path
 
 
-def screen_summary(img, path: str = "") -> dict:  # type: ignore[no-untyped-def]
+def screen_summary(img, path: str = "") -> dict:
     h, w = img.shape[:2]
     return {"width": w, "height": h, "sha256": hashlib.sha256(img.tobytes()).hexdigest(), "png": path}
 

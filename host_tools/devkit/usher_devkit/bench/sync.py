@@ -143,10 +143,10 @@ class PtyDevice:
             except OSError:
                 pass
 
-    def __enter__(self):  # type: ignore[no-untyped-def]
+    def __enter__(self):
         return self
 
-    def __exit__(self, *exc) -> None:  # type: ignore[no-untyped-def]
+    def __exit__(self, *exc) -> None:
         self.close()
 
 

@@ -216,7 +216,7 @@ class Browser:
             self._events = keep
         return out
 
-    def wait_event(self, method: str, session: str = "", timeout: float = 30, where=None) -> dict:  # type: ignore[no-untyped-def]
+    def wait_event(self, method: str, session: str = "", timeout: float = 30, where=None) -> dict:
         deadline = time.monotonic() + timeout
         with self._cond:
             while True:
@@ -279,7 +279,7 @@ class Browser:
     def __enter__(self) -> "Browser":
         return self
 
-    def __exit__(self, *exc) -> None:  # type: ignore[no-untyped-def]
+    def __exit__(self, *exc) -> None:
         self.close()
 
 
@@ -329,7 +329,7 @@ class Tab:
         self.call("Page.reload", {"ignoreCache": False})
         self.b.wait_event("Page.loadEventFired", self.session, timeout)
 
-    def eval(self, expression: str, timeout: float = 60):  # type: ignore[no-untyped-def]
+    def eval(self, expression: str, timeout: float = 60):
         """The value of a JavaScript expression (promises awaited), as JSON."""
         r = self.call(
             "Runtime.evaluate",

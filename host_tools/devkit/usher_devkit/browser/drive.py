@@ -62,7 +62,7 @@ def indices(rgb: np.ndarray, profile: str) -> np.ndarray:
     return out
 
 
-def frame(tab) -> np.ndarray:  # type: ignore[no-untyped-def]
+def frame(tab) -> np.ndarray:
     """The page's canvas, RGB (HxWx3 uint8), as drawn."""
     f = tab.eval("usher.test.frame()")
     rgba = np.frombuffer(base64.b64decode(f["rgba"]), dtype=np.uint8).reshape(f["h"], f["w"], 4)
@@ -72,7 +72,7 @@ def frame(tab) -> np.ndarray:  # type: ignore[no-untyped-def]
 class Player:
     """Presses on one page: by keyboard or by the on-screen keys (mouse)."""
 
-    def __init__(self, tab, profile: str, keys: list, via: str = "keyboard") -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, tab, profile: str, keys: list, via: str = "keyboard") -> None:
         self.tab = tab
         self.profile = profile
         self.via = via
@@ -116,7 +116,7 @@ class Player:
         self.presses += 1
 
 
-def play(tab, text: str, profile: str, via: str = "keyboard", seed: int = 1, files: dict | None = None) -> dict:  # type: ignore[no-untyped-def]
+def play(tab, text: str, profile: str, via: str = "keyboard", seed: int = 1, files: dict | None = None) -> dict:
     """Boot a board in lockstep (blank flash, or `files` {name: bytes}) and
     play a simulator script on it. Returns {shot name: RGB array}, plus
     '_presses' (how many)."""

@@ -11,13 +11,13 @@ says "boot count=N". Same signature as the real loop.
 TICK = 20
 
 
-def block(d, i: int):  # type: ignore[no-untyped-def]
+def block(d, i: int):
     cell = 22 if d.width >= 200 else 12
     per = (d.width - 4) // cell
     return 4 + (i % per) * cell, 4 + (i // per) * cell, cell - 2, cell - 2
 
 
-def paint(d, x: int, y: int, w: int, h: int, c: int) -> None:  # type: ignore[no-untyped-def]
+def paint(d, x: int, y: int, w: int, h: int, c: int) -> None:
     if d.mono:
         c = 1 if c else 0  # a mono panel: any index but 0 is lit
     d.fill_rect(x, y, w, h, c)
@@ -28,7 +28,7 @@ def colour(i: int) -> int:
     return 3 + i % 6  # theme indices 3..8
 
 
-def say(serial, data: bytes) -> None:  # type: ignore[no-untyped-def]
+def say(serial, data: bytes) -> None:
     while data:
         n = serial.write(data)
         if n <= 0:
@@ -36,7 +36,7 @@ def say(serial, data: bytes) -> None:  # type: ignore[no-untyped-def]
         data = data[n:]
 
 
-def run(hw, clock, storage, serial=None, seed=0, ticks=-1) -> None:  # type: ignore[no-untyped-def]
+def run(hw, clock, storage, serial=None, seed=0, ticks=-1) -> None:
     d = hw.display
     raw = storage.read("count")
     count = int(raw) if raw else 0

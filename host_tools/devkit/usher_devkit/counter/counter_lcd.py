@@ -16,7 +16,7 @@ class RawSt7789:
     height = 135
     mono = False
 
-    def __init__(self, spi, dc, cs, rst) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, spi, dc, cs, rst) -> None:
         self.spi = spi
         self.dc = dc
         self.cs = cs
@@ -33,7 +33,7 @@ class RawSt7789:
         self.cmd(0x11)  # SLPOUT
         self.cmd(0x29)  # DISPON
 
-    def cmd(self, c: int, data=None) -> None:  # type: ignore[no-untyped-def]
+    def cmd(self, c: int, data=None) -> None:
         self.cs(0)
         self.dc(0)
         self.spi.write(bytes([c]))
@@ -66,7 +66,7 @@ class RawSt7789:
         return 0
 
 
-def make(machine):  # type: ignore[no-untyped-def]
+def make(machine):
     from usher.board import lcd114 as B  # every pin from the profile
 
     Pin = machine.Pin

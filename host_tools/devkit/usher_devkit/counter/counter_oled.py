@@ -18,7 +18,7 @@ class RawSsd1306(framebuf.FrameBuffer):
     height = 64
     mono = True
 
-    def __init__(self, i2c) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, i2c) -> None:
         self.i2c = i2c
         self.buf = bytearray(128 * 64 // 8)
         super().__init__(self.buf, 128, 64, framebuf.MONO_VLSB)
@@ -52,7 +52,7 @@ class RawSsd1306(framebuf.FrameBuffer):
         return n
 
 
-def make(machine):  # type: ignore[no-untyped-def]
+def make(machine):
     from usher.board import oled as B  # every pin from the profile
 
     Pin = machine.Pin

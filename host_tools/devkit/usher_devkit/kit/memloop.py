@@ -21,7 +21,7 @@ import sys
 try:
     from binascii import crc32
 except ImportError:  # pragma: no cover
-    from zlib import crc32  # type: ignore[no-redef]
+    from zlib import crc32
 
 from menus import MenuWalker
 

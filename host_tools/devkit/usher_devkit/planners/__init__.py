@@ -14,7 +14,7 @@ def use_kit() -> None:
     devkit.use()
 
 
-def recording_app(profile: str, seed: int, shot_of):  # type: ignore[no-untyped-def]
+def recording_app(profile: str, seed: int, shot_of):
     """(app, events): a started App whose presses are appended to `events`;
     after each, `shot_of(app)` names a picture to take there ("" for none),
     logged as "shot:NAME" the first time that name comes up."""

@@ -35,7 +35,7 @@ def plan_match(profile: str = "lcd114", seed: int = 7, best_of: int = 3, bids: s
     from films_ui_kit import choose, press, top
     from films_ui_player import Player
 
-    def shot_of(app) -> str:  # type: ignore[no-untyped-def]
+    def shot_of(app) -> str:
         scr = app.top()
         shown = type(scr).__name__
         if shown == "Main":

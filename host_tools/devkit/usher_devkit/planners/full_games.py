@@ -81,7 +81,7 @@ def replay(text: str, profile: str, seed: int, moved=None) -> tuple:
 
     storage = MemStorage()
 
-    def boot():  # type: ignore[no-untyped-def]
+    def boot():
         app = App(FakeHardware(profile == "oled"), FakeClock(), storage, seed=seed)
         # a game's uid comes from the board's random source; here from the
         # seed and the files so far (each game its own), so a replay leaves

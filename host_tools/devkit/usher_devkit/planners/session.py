@@ -111,11 +111,11 @@ class Session(MenuWalker):
             app.render()
             session.lines.append("long " + ev[:-5] if ev.endswith("_long") else ev)
 
-        app.handle = logged  # type: ignore[method-assign]
+        app.handle = logged
         pl = Player(app, seed=seed)
         half = [False]
 
-        def until(app) -> bool:  # type: ignore[no-untyped-def]
+        def until(app) -> bool:
             if midway is not None and not half[0] and app.match.state["year"] >= 5 and top(app) == "Main":
                 half[0] = True
                 midway(session)
@@ -124,7 +124,7 @@ class Session(MenuWalker):
         try:
             pl.play(until)
         finally:
-            app.handle = handle  # type: ignore[method-assign]
+            app.handle = handle
         self.bids = pl.bids
         self.played = [dict((k, v) for k, v in a.items() if k != "at") for a in app.match.actions]
         self.games[-1][2] = "finished"

@@ -22,7 +22,7 @@ DEVICE_SEED = 11  # the app's Rng seed, on the laptop and in the simulator
 SHOTS = ("turn", "roles", "summary", "borrow", "city", "money", "standings")
 
 
-def worth_a_picture(app) -> str:  # type: ignore[no-untyped-def]
+def worth_a_picture(app) -> str:
     """The picture this screen makes, or "": the turn page with a show to put
     on (its menu, not a turn told), the roles (at the last one, the others
     entered), the summary, the loan, a city with four chips or more, a peek
@@ -52,7 +52,7 @@ def plan_game(profile: str = "lcd114", players: int = 6, seed: int = 2) -> dict:
     from show_manager_ui_kit import press, top
     from show_manager_ui_player import Player
 
-    def shot_of(app) -> str:  # type: ignore[no-untyped-def]
+    def shot_of(app) -> str:
         app.render()
         return worth_a_picture(app)
 

@@ -34,7 +34,7 @@ def plan_game(profile: str = "oled", players: int = 4, seed: int = 3) -> dict:
     from showbiz_ui_kit import press, step, top
     from showbiz_ui_player import Player
 
-    def shot_of(app) -> str:  # type: ignore[no-untyped-def]
+    def shot_of(app) -> str:
         shown = type(app.top()).__name__
         if shown == "Main" and (app.match is None or step(app) != "pick"):
             return ""  # the main screen is pictured with the pool, waiting for a pick

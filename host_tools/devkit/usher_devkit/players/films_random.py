@@ -122,11 +122,11 @@ def legal_actions(s: dict) -> list:
     return out
 
 
-def _pick(items: list, rng):  # type: ignore[no-untyped-def]
+def _pick(items: list, rng):
     return items[rng.below(len(items))]
 
 
-def random_action(s: dict, rng) -> dict:  # type: ignore[no-untyped-def]
+def random_action(s: dict, rng) -> dict:
     """One legal action: the step the game waits for, or now and then an
     optional Scriptwriter (half the time it is possible) or Studio move (a
     third of the time, in a Studio's first window). Weeks 0-9, so ties are common; halves uniform, then
@@ -158,11 +158,11 @@ def random_action(s: dict, rng) -> dict:  # type: ignore[no-untyped-def]
     return _card({"t": "place", "p": p}, h, _pick(unders, rng))
 
 
-def players(names=("Ana", "Bo")) -> list:  # type: ignore[no-untyped-def]
+def players(names=("Ana", "Bo")) -> list:
     return [{"name": n, "colour": i} for i, n in enumerate(names)]
 
 
-def play_match(setup: dict, seed: int, each=None) -> tuple:  # type: ignore[no-untyped-def]
+def play_match(setup: dict, seed: int, each=None) -> tuple:
     """(final state, actions) of a random match; `each(before, action, after)`
     sees every step."""
     from usher.core.rng import Rng

@@ -17,20 +17,20 @@ from usher_tools.paths import use_firmware
 MAX_ACTIONS = 2000  # a random 3-player game takes about 250
 
 
-def _rules():  # type: ignore[no-untyped-def]
+def _rules():
     use_firmware()
     from usher.games import show_manager_rules
 
     return show_manager_rules
 
 
-def _talents(s: dict, t: int, rng) -> list:  # type: ignore[no-untyped-def]
+def _talents(s: dict, t: int, rng) -> list:
     """Role entries: mostly 1-`max_talent`, now and then a miscast (0)."""
     top = s["max_talent"]
     return [0 if rng.below(10) == 0 else 1 + rng.below(top) for _ in range(s["titles"][t][1])]
 
 
-def _produce(s: dict, p: int, t: int, rng) -> dict:  # type: ignore[no-untyped-def]
+def _produce(s: dict, p: int, t: int, rng) -> dict:
     a = {"t": "produce", "p": p, "title": t, "roles": _talents(s, t, rng)}
     at = s["at"][t]
     if at < 0:
@@ -45,7 +45,7 @@ def _produce(s: dict, p: int, t: int, rng) -> dict:  # type: ignore[no-untyped-d
     return a
 
 
-def random_action(state: dict, rng) -> dict:  # type: ignore[no-untyped-def]
+def random_action(state: dict, rng) -> dict:
     """One legal action for the player whose turn it is (the game must not be over)."""
     r = _rules()
     s = state
@@ -72,7 +72,7 @@ def random_action(state: dict, rng) -> dict:  # type: ignore[no-untyped-def]
     return {"t": "hire", "p": p, "pos": pos}
 
 
-def random_setup(n: int, rng, custom: bool = False) -> dict:  # type: ignore[no-untyped-def]
+def random_setup(n: int, rng, custom: bool = False) -> dict:
     """A setup for n players; with `custom`, other cities, edition, money and costs."""
     use_firmware()
     from usher.games.show_manager import GAME
@@ -97,7 +97,7 @@ def random_setup(n: int, rng, custom: bool = False) -> dict:  # type: ignore[no-
     return GAME.make_setup(players, options, comps)
 
 
-def play(setup: dict, rng, each=None, limit: int = MAX_ACTIONS) -> tuple:  # type: ignore[no-untyped-def]
+def play(setup: dict, rng, each=None, limit: int = MAX_ACTIONS) -> tuple:
     """(actions, final state) of a random legal game from `setup`;
     `each(before, action, after)` sees every step. Raises if it does not end."""
     use_firmware()

@@ -23,17 +23,17 @@ class Laptop:
     """A game as the laptop knows it: its own module's names, generic's
     for the rest."""
 
-    def __init__(self, name: str, own) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, name: str, own) -> None:
         self.name = name
         self.own = own
 
-    def __getattr__(self, key: str):  # type: ignore[no-untyped-def]
+    def __getattr__(self, key: str):
         if self.own is not None and hasattr(self.own, key):
             return getattr(self.own, key)
         return getattr(generic, key)
 
 
-def module(name: str):  # type: ignore[no-untyped-def]
+def module(name: str):
     """The game's own module here, or None."""
     if name not in _OWN:
         own = None

@@ -5,7 +5,7 @@ holds (totals by kind of roll, pieces by bag)."""
 from usher_tools.history.games import generic
 
 
-def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:  # type: ignore[no-untyped-def]
+def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
     last = after.get("last") or {}
     t = a["t"]
     if t == "roll":
@@ -20,7 +20,7 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:  # ty
         generic.tell(story, game, before, a, after, k)
 
 
-def counts(rp) -> dict:  # type: ignore[no-untyped-def]
+def counts(rp) -> dict:
     """What a dice game holds, from the actions in force (undone ones left
     out): {"rolls": {"2d6": {total: times}}, "draws": {bag: {piece: times}},
     "refills": {bag: times}}, each in the order first seen."""
@@ -84,7 +84,7 @@ def count_lines(held: dict) -> list:
     return out
 
 
-def figure(rp, row: dict):  # type: ignore[no-untyped-def]
+def figure(rp, row: dict):
     """A dice game keeps no score: how often each total came up, a kind of
     roll a row of bars, and each piece drawn from each bag, counted."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg

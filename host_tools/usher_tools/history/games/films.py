@@ -22,12 +22,12 @@ def match(header: dict) -> bool:
     return header["setup"]["options"].get("best_of", 1) > 1
 
 
-def chart_scores(game, state: dict, n: int) -> list:  # type: ignore[no-untyped-def]
+def chart_scores(game, state: dict, n: int) -> list:
     """The tickets of the game under way (they start again each game)."""
     return list(game.public_view(state)["tickets"])
 
 
-def step(chart, before: dict, a: dict, after: dict) -> bool:  # type: ignore[no-untyped-def]
+def step(chart, before: dict, a: dict, after: dict) -> bool:
     """A round is a step; each game of a match is marked, its rows starting
     empty (the VIP's ticket)."""
     if a.get("t") == "game":
@@ -51,7 +51,7 @@ def split(header: dict, actions: list) -> list:
 
     g = load_game("films")
     s = g.new(header["setup"])
-    out = []
+    out: list = []
     start = -1
     for a in actions:
         if isinstance(a, dict) and a.get("t") == "game":
@@ -75,7 +75,7 @@ def split(header: dict, actions: list) -> list:
     return out
 
 
-def plays(rp) -> list:  # type: ignore[no-untyped-def]
+def plays(rp) -> list:
     """One play a game that ended ([] if none did): each seat's tickets, the
     winner (the VIP holder on a tie), the VIP holder at its start; `part`
     the game's number and `of` how many, in a match (0 for a single game)."""
@@ -119,14 +119,14 @@ def summary(row: dict, ps: list) -> str:
     return text + (", %s decided" % dec[0] if dec else "")
 
 
-def start(rp):  # type: ignore[no-untyped-def]
+def start(rp):
     """Bids are simultaneous: the rulebook's first player is the one it gives
     the VIP Ticket (the first game's)."""
     first = [a for a in rp.in_force() if isinstance(a, dict) and a.get("t") == "game"][:1]
     return rp.players[first[0]["vip"]] if first else None
 
 
-def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:  # type: ignore[no-untyped-def]
+def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
     """Round by round: the bids (a bid stays face down until the other one
     reveals both), who chooses, each card placed by the name the device
     shows and what it does, the Scriptwriters, Studio moves, Shooting
@@ -138,7 +138,7 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:  # ty
     t = a["t"]
     match = after["bo"] > 1
 
-    def card(h) -> str:  # type: ignore[no-untyped-def]
+    def card(h) -> str:
         return LABELS[HALVES.index(h) if isinstance(h, str) else h]
 
     def what(q: int, i: int) -> str:

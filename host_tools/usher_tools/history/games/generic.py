@@ -31,17 +31,17 @@ def sheet_rows(sheet: dict) -> list:
     return sheet["rows"]
 
 
-def chart_scores(game, state: dict, n: int) -> list:  # type: ignore[no-untyped-def]
+def chart_scores(game, state: dict, n: int) -> list:
     """The numbers the report's chart draws a seat: its score."""
     sc = list(game.scores(state))
     return [sc[i] if i < len(sc) else 0 for i in range(n)]
 
 
-def begin(chart) -> None:  # type: ignore[no-untyped-def]
+def begin(chart) -> None:
     """The chart before the first action (its ticks, its marks)."""
 
 
-def step(chart, before: dict, a: dict, after: dict) -> bool:  # type: ignore[no-untyped-def]
+def step(chart, before: dict, a: dict, after: dict) -> bool:
     """Move the report's chart on for one action in force (chart.x, its
     marks and ticks); True when the scores after it are a point to draw."""
     chart.x += 1
@@ -53,7 +53,7 @@ def fields(action: dict) -> str:
     return ", ".join(rest)
 
 
-def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:  # type: ignore[no-untyped-def]
+def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
     """The sheet's lines for one action (usher_tools.history.sheet.Story)."""
     by = " by %s" % story.who(a["p"]) if "p" in a else ""
     extra = fields(a)

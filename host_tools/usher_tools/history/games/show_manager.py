@@ -18,7 +18,7 @@ def sheet_rows(sheet: dict) -> list:
     ]
 
 
-def step(chart, before: dict, a: dict, after: dict) -> bool:  # type: ignore[no-untyped-def]
+def step(chart, before: dict, a: dict, after: dict) -> bool:
     """A turn ended is a step."""
     if after["turn"] != before["turn"]:
         chart.x += 1
@@ -26,7 +26,7 @@ def step(chart, before: dict, a: dict, after: dict) -> bool:  # type: ignore[no-
     return False
 
 
-def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:  # type: ignore[no-untyped-def]
+def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
     """Turn by turn, in rounds from the start player: each hire and refresh
     with its cost, each show with its roles, value and place, each loan with
     the chip's old and new value and place; the city after a change and the

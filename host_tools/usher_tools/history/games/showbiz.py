@@ -9,11 +9,11 @@ AHEAD = "has more ZE"
 STEPS = "years"
 
 
-def begin(chart) -> None:  # type: ignore[no-untyped-def]
+def begin(chart) -> None:
     chart.ticks.append((0, "start"))
 
 
-def step(chart, before: dict, a: dict, after: dict) -> bool:  # type: ignore[no-untyped-def]
+def step(chart, before: dict, a: dict, after: dict) -> bool:
     """A year scored is a step, ticked with its year."""
     if len(after["pts"][0]) > len(before["pts"][0]):
         chart.x += 1
@@ -22,11 +22,11 @@ def step(chart, before: dict, a: dict, after: dict) -> bool:  # type: ignore[no-
     return False
 
 
-def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:  # type: ignore[no-untyped-def]
+def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
     kinds = before["kinds"]
     t = a["t"]
 
-    def colours(items) -> str:  # type: ignore[no-untyped-def]
+    def colours(items) -> str:
         counts: dict = {}
         for c in items:
             counts[c] = counts.get(c, 0) + 1
@@ -101,7 +101,7 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:  # ty
         story.say("%s is the general agent." % story.who(after["ga"]))
 
 
-def ended(story, before: dict, a: dict) -> str:  # type: ignore[no-untyped-def]
+def ended(story, before: dict, a: dict) -> str:
     """The contracts a year's end ran out (one year left as it was scored,
     the action's own contract counted), as the device's year end says them."""
     kinds = before["kinds"]

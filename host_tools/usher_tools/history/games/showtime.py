@@ -10,7 +10,7 @@ STEPS = "placements"
 MARK = "a screening"
 
 
-def step(chart, before: dict, a: dict, after: dict) -> bool:  # type: ignore[no-untyped-def]
+def step(chart, before: dict, a: dict, after: dict) -> bool:
     """A placement or discard is a step; a screening is marked."""
     drawn = False
     if a.get("t") in ("place", "discard"):
@@ -22,10 +22,10 @@ def step(chart, before: dict, a: dict, after: dict) -> bool:  # type: ignore[no-
     return drawn
 
 
-def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:  # type: ignore[no-untyped-def]
+def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
     from usher.games import showtime_cast as cast
 
-    def person(card) -> str:  # type: ignore[no-untyped-def]
+    def person(card) -> str:
         return "%s (%d)" % (cast.name(card), card)
 
     t = a["t"]

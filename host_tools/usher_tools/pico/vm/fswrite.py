@@ -11,16 +11,16 @@ import vfs
 
 
 class Part:
-    def __init__(self, path, offset, blocks):  # type: ignore[no-untyped-def]
+    def __init__(self, path, offset, blocks):
         self.f = open(path, "r+b")
         self.base = offset
         self.blocks = blocks
 
-    def readblocks(self, n, buf, off=0):  # type: ignore[no-untyped-def]
+    def readblocks(self, n, buf, off=0):
         self.f.seek(self.base + n * 4096 + off)
         self.f.readinto(buf)
 
-    def writeblocks(self, n, buf, off=None):  # type: ignore[no-untyped-def]
+    def writeblocks(self, n, buf, off=None):
         if off is None:
             for k in range(len(buf) // 4096):
                 self.ioctl(6, n + k)
@@ -28,7 +28,7 @@ class Part:
         self.f.seek(self.base + n * 4096 + off)
         self.f.write(buf)
 
-    def ioctl(self, op, arg):  # type: ignore[no-untyped-def]
+    def ioctl(self, op, arg):
         if op == 4:
             return self.blocks
         if op == 5:
@@ -40,7 +40,7 @@ class Part:
         return 0
 
 
-def mkdirs(path):  # type: ignore[no-untyped-def]
+def mkdirs(path):
     import os
 
     parts = path.split("/")[:-1]
@@ -51,7 +51,7 @@ def mkdirs(path):  # type: ignore[no-untyped-def]
             pass
 
 
-def main():  # type: ignore[no-untyped-def]
+def main():
     import os
 
     job = json.loads(sys.stdin.read())

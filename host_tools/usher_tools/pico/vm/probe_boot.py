@@ -32,7 +32,7 @@ import usher.boot  # noqa: E402
 _sleep = usher.boot.DeviceClock.sleep_ms
 
 
-def _sleep_ms(self, ms, _p=PROBE, _s=_sleep):  # type: ignore[no-untyped-def]
+def _sleep_ms(self, ms, _p=PROBE, _s=_sleep):
     if _p[12]:
         gc.collect()
         struct.pack_into("<II", _p, 16, gc.mem_alloc(), gc.mem_free())

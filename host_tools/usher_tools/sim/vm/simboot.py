@@ -25,7 +25,7 @@ MOUNT = "/flash"
 ROM = None  # the ROMFS image, when the firmware runs from one
 
 
-def mount_rom(path):  # type: ignore[no-untyped-def]
+def mount_rom(path):
     """Mount a ROMFS image at /rom, as a Pico whose firmware has a ROMFS
     partition does. The image sits in the VM's heap (the host added its size
     to the heap), where the Pico keeps it in flash; returns those bytes."""
@@ -44,7 +44,7 @@ def mount_rom(path):  # type: ignore[no-untyped-def]
     return gc.mem_alloc() - before
 
 
-def mount(flash) -> bool:  # type: ignore[no-untyped-def]
+def mount(flash) -> bool:
     """As the rp2 port's _boot.py does: mount, or format a blank chip and mount.
     True if it had to format."""
     try:
@@ -56,12 +56,12 @@ def mount(flash) -> bool:  # type: ignore[no-untyped-def]
         return True
 
 
-def load(name: str):  # type: ignore[no-untyped-def]
+def load(name: str):
     __import__(name)
     return sys.modules[name]
 
 
-def probe_keys(hw) -> dict:  # type: ignore[no-untyped-def]
+def probe_keys(hw) -> dict:
     """Which GPIO, at which level, makes each key read pressed."""
     found = {}
     pins = simmachine.input_pins()
@@ -93,7 +93,7 @@ def probe_keys(hw) -> dict:  # type: ignore[no-untyped-def]
 BALLAST = None
 
 
-def main(rx, fd_out: int, cfg: dict, m0: int) -> None:  # type: ignore[no-untyped-def]
+def main(rx, fd_out: int, cfg: dict, m0: int) -> None:
     link = simlink.Link(rx, open(fd_out, "wb"))
     simmachine.attach(link, cfg.get("i2c"))
     if cfg.get("live"):

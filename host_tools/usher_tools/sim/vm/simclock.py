@@ -20,7 +20,7 @@ def ticks_diff(a: int, b: int) -> int:
 
 
 class LockstepClock:
-    def __init__(self, link, ticks0: int, time0: int) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, link, ticks0: int, time0: int) -> None:
         self.link = link
         link.ticks = ticks0 & _MASK
         link.time = time0
@@ -42,7 +42,7 @@ class LockstepClock:
 
 
 class LiveClock:
-    def __init__(self, link, epoch_known: bool = True) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, link, epoch_known: bool = True) -> None:
         self.link = link
         self.known = epoch_known
 

@@ -18,7 +18,7 @@ _ERASE = const(256)
 
 
 class FileFlash:
-    def __init__(self, path: str, blocks: int, link) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, path: str, blocks: int, link) -> None:
         self.f = open(path, "r+b")
         self.blocks = blocks
         self.link = link
@@ -31,7 +31,7 @@ class FileFlash:
         self.left = n
         self.torn = torn
 
-    def _spend(self, buf=None) -> None:  # type: ignore[no-untyped-def]
+    def _spend(self, buf=None) -> None:
         if self.left < 0:
             return
         if self.left == 0:
@@ -40,11 +40,11 @@ class FileFlash:
             self.link.halt(simlink.CUT)
         self.left -= 1
 
-    def readblocks(self, n: int, buf, off: int = 0) -> None:  # type: ignore[no-untyped-def]
+    def readblocks(self, n: int, buf, off: int = 0) -> None:
         self.f.seek(n * BLOCK + off)
         self.f.readinto(buf)
 
-    def writeblocks(self, n: int, buf, off=None) -> None:  # type: ignore[no-untyped-def]
+    def writeblocks(self, n: int, buf, off=None) -> None:
         if off is None:  # the simple interface: whole blocks, erased first
             for k in range(len(buf) // BLOCK):
                 self._erase(n + k)
@@ -63,7 +63,7 @@ class FileFlash:
             self.f.write(self.ff)
         self.ops += 1
 
-    def ioctl(self, op: int, arg: int):  # type: ignore[no-untyped-def]
+    def ioctl(self, op: int, arg: int):
         if op == 4:
             return self.blocks
         if op == 5:

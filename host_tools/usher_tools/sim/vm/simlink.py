@@ -38,7 +38,7 @@ CMD_STOP = const(3)  # end the run: SystemExit out of sleep_ms
 
 
 class Link:
-    def __init__(self, rx, tx) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, rx, tx) -> None:
         self.rx = rx  # the two pipes, opened as files
         self.tx = tx
         self.buf = bytearray(_BUF)
@@ -95,7 +95,7 @@ class Link:
         h[6] = b
         self.tx.write(h)
 
-    def bus(self, t: int, a: int, b: int, data) -> None:  # type: ignore[no-untyped-def]
+    def bus(self, t: int, a: int, b: int, data) -> None:
         """A bus write: two prefix bytes (bus id, address) and the data as sent."""
         n = len(data)
         if n <= _SMALL:
@@ -107,7 +107,7 @@ class Link:
             self._big_header(t, n + 2, a, b)
             self.tx.write(data)
 
-    def busv(self, t: int, a: int, b: int, parts) -> None:  # type: ignore[no-untyped-def]
+    def busv(self, t: int, a: int, b: int, parts) -> None:
         """One bus transaction made of several buffers (I2C.writevto)."""
         n = 0
         for p in parts:

@@ -28,7 +28,7 @@ _irqs = {}  # GPIO -> (handler, trigger, Pin)
 _i2c_present = [0x3C]
 
 
-def attach(link, i2c_addresses=None) -> None:  # type: ignore[no-untyped-def]
+def attach(link, i2c_addresses=None) -> None:
     global _link, _i2c_present
     _link = link
     link.on_levels = _levels_changed
@@ -36,7 +36,7 @@ def attach(link, i2c_addresses=None) -> None:  # type: ignore[no-untyped-def]
         _i2c_present = list(i2c_addresses)
 
 
-def _pin_id(p) -> int:  # type: ignore[no-untyped-def]
+def _pin_id(p) -> int:
     if isinstance(p, Pin):
         return p.id
     if isinstance(p, int):
@@ -57,7 +57,7 @@ def _input_level(n: int) -> int:
     if _force_mask & bit:
         return 1 if _force_levels & bit else 0
     if _driven & bit:
-        return 1 if _link.levels & bit else 0  # type: ignore[union-attr]
+        return 1 if _link.levels & bit else 0
     return 1 if _pull[n] == 1 else 0  # a floating pin reads low
 
 
@@ -72,7 +72,7 @@ def _send_level(n: int, v: int) -> None:
         if not _out & bit:
             return
         _out &= ~bit
-    _link.small(simlink.PIN, n, v)  # type: ignore[union-attr]
+    _link.small(simlink.PIN, n, v)
 
 
 class Pin:
@@ -85,11 +85,11 @@ class Pin:
     IRQ_FALLING = 4
     IRQ_RISING = 8
 
-    def __init__(self, id, mode=-1, pull=-1, value=None, **kw) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, id, mode=-1, pull=-1, value=None, **kw) -> None:
         self.id = _pin_id(id)
         self.init(mode, pull, value)
 
-    def init(self, mode=-1, pull=-1, value=None, **kw) -> None:  # type: ignore[no-untyped-def]
+    def init(self, mode=-1, pull=-1, value=None, **kw) -> None:
         n = self.id
         if value is not None:
             _send_level(n, 1 if value else 0)
@@ -103,9 +103,9 @@ class Pin:
             _pull[n] = pull
             changed = True
         if changed:
-            _link.small(simlink.MODE, n, _mode[n], _pull[n])  # type: ignore[union-attr]
+            _link.small(simlink.MODE, n, _mode[n], _pull[n])
 
-    def value(self, v=None):  # type: ignore[no-untyped-def]
+    def value(self, v=None):
         n = self.id
         if v is None:
             m = _mode[n]
@@ -117,7 +117,7 @@ class Pin:
         _send_level(n, 1 if v else 0)
         return None
 
-    def __call__(self, v=None):  # type: ignore[no-untyped-def]
+    def __call__(self, v=None):
         return self.value(v)
 
     def on(self) -> None:
@@ -129,7 +129,7 @@ class Pin:
     def toggle(self) -> None:
         _send_level(self.id, 0 if _out & (1 << self.id) else 1)
 
-    def irq(self, handler=None, trigger=12, hard=False):  # type: ignore[no-untyped-def]
+    def irq(self, handler=None, trigger=12, hard=False):
         if handler is None:
             _irqs.pop(self.id, None)
         else:
@@ -152,7 +152,7 @@ def _levels_changed(old: int, new: int) -> None:
                 handler(pin)
 
 
-def _pid(p) -> int:  # type: ignore[no-untyped-def]
+def _pid(p) -> int:
     return -1 if p is None else _pin_id(p)
 
 
@@ -162,13 +162,13 @@ class SPI:
 
     def __init__(
         self, id, baudrate=1000000, *, polarity=0, phase=0, bits=8, firstbit=1, sck=None, mosi=None, miso=None
-    ):  # type: ignore[no-untyped-def]  # noqa: E501
+    ):  # noqa: E501
         self.id = id
         self.init(baudrate, polarity=polarity, phase=phase, bits=bits, firstbit=firstbit, sck=sck, mosi=mosi, miso=miso)
 
-    def init(self, baudrate=1000000, *, polarity=0, phase=0, bits=8, firstbit=1, sck=None, mosi=None, miso=None):  # type: ignore[no-untyped-def]  # noqa: E501
+    def init(self, baudrate=1000000, *, polarity=0, phase=0, bits=8, firstbit=1, sck=None, mosi=None, miso=None):  # noqa: E501
         self.baudrate = baudrate
-        _link.text(  # type: ignore[union-attr]
+        _link.text(
             simlink.CONF,
             "spi %s %d %d %d %d %d %d %d %d"
             % (self.id, baudrate, polarity, phase, bits, firstbit, _pid(sck), _pid(mosi), _pid(miso)),
@@ -177,8 +177,8 @@ class SPI:
     def deinit(self) -> None:
         pass
 
-    def write(self, buf) -> None:  # type: ignore[no-untyped-def]
-        _link.bus(simlink.SPI, self.id & 255, 0, buf)  # type: ignore[union-attr]
+    def write(self, buf) -> None:
+        _link.bus(simlink.SPI, self.id & 255, 0, buf)
 
 
 def _nodev() -> OSError:
@@ -186,12 +186,12 @@ def _nodev() -> OSError:
 
 
 class I2C:
-    def __init__(self, id=0, *, scl=None, sda=None, freq=400000, timeout=50000):  # type: ignore[no-untyped-def]
+    def __init__(self, id=0, *, scl=None, sda=None, freq=400000, timeout=50000):
         self.id = id
         self.init(scl=scl, sda=sda, freq=freq)
 
-    def init(self, *, scl=None, sda=None, freq=400000, **kw) -> None:  # type: ignore[no-untyped-def]
-        _link.text(simlink.CONF, "i2c %s %d %d %d" % (self.id, freq, _pid(scl), _pid(sda)))  # type: ignore[union-attr]
+    def init(self, *, scl=None, sda=None, freq=400000, **kw) -> None:
+        _link.text(simlink.CONF, "i2c %s %d %d %d" % (self.id, freq, _pid(scl), _pid(sda)))
 
     def deinit(self) -> None:
         pass
@@ -199,16 +199,16 @@ class I2C:
     def scan(self) -> list:
         return list(_i2c_present)
 
-    def writeto(self, addr: int, buf, stop: bool = True) -> int:  # type: ignore[no-untyped-def]
+    def writeto(self, addr: int, buf, stop: bool = True) -> int:
         if addr not in _i2c_present:
             raise _nodev()
-        _link.bus(simlink.I2C, self.id & 255, addr, buf)  # type: ignore[union-attr]
+        _link.bus(simlink.I2C, self.id & 255, addr, buf)
         return len(buf)
 
-    def writevto(self, addr: int, vector, stop: bool = True) -> int:  # type: ignore[no-untyped-def]
+    def writevto(self, addr: int, vector, stop: bool = True) -> int:
         if addr not in _i2c_present:
             raise _nodev()
-        _link.busv(simlink.I2C, self.id & 255, addr, vector)  # type: ignore[union-attr]
+        _link.busv(simlink.I2C, self.id & 255, addr, vector)
         n = 0
         for b in vector:
             n += len(b)
@@ -216,7 +216,7 @@ class I2C:
 
 
 class PWM:
-    def __init__(self, dest, *, freq=-1, duty_u16=-1, invert=False):  # type: ignore[no-untyped-def]
+    def __init__(self, dest, *, freq=-1, duty_u16=-1, invert=False):
         self.pin = _pin_id(dest)
         self._freq = 1000
         self._duty = 0
@@ -226,33 +226,33 @@ class PWM:
         if duty_u16 >= 0:
             self.duty_u16(duty_u16)
 
-    def init(self, *, freq=-1, duty_u16=-1) -> None:  # type: ignore[no-untyped-def]
+    def init(self, *, freq=-1, duty_u16=-1) -> None:
         if freq >= 0:
             self.freq(freq)
         if duty_u16 >= 0:
             self.duty_u16(duty_u16)
 
-    def freq(self, f=None):  # type: ignore[no-untyped-def]
+    def freq(self, f=None):
         if f is None:
             return self._freq
         self._freq = int(f)
-        _link.text(simlink.CONF, "pwm %d %d" % (self.pin, self._freq))  # type: ignore[union-attr]
+        _link.text(simlink.CONF, "pwm %d %d" % (self.pin, self._freq))
         return None
 
-    def duty_u16(self, d=None):  # type: ignore[no-untyped-def]
+    def duty_u16(self, d=None):
         if d is None:
             return self._duty
         d = max(0, min(65535, int(d)))
         self._duty = d
         out = 65535 - d if self.invert else d
-        _link.small(simlink.PWM, self.pin, out & 255, out >> 8)  # type: ignore[union-attr]
+        _link.small(simlink.PWM, self.pin, out & 255, out >> 8)
         return None
 
     def deinit(self) -> None:
         self.duty_u16(0)
 
 
-def freq(hz=None, peri=None):  # type: ignore[no-untyped-def]
+def freq(hz=None, peri=None):
     # (hz, peri): the system and peripheral clocks, as the rp2 port takes them
     return 125000000 if hz is None else None
 
@@ -262,14 +262,14 @@ def unique_id() -> bytes:
 
 
 def reset() -> None:
-    _link.halt(simlink.RESET)  # type: ignore[union-attr]
+    _link.halt(simlink.RESET)
 
 
 def idle() -> None:
     pass
 
 
-def __getattr__(name: str):  # type: ignore[no-untyped-def]
+def __getattr__(name: str):
     # the rarely used parts load on first use: their bytecode is not the Pico's heap cost
     import simextra
 
@@ -295,4 +295,4 @@ def drive(mask: int, idle_levels: int) -> None:
     """From now on the host sets these inputs; until its first reply they sit idle."""
     global _driven
     _driven = mask
-    _link.levels = idle_levels  # type: ignore[union-attr]
+    _link.levels = idle_levels

@@ -37,7 +37,7 @@ class StdioSerial:
             return -1
         return -1
 
-    def write(self, data) -> int:  # type: ignore[no-untyped-def]
+    def write(self, data) -> int:
         for _obj, ev in self.pout.ipoll(0):
             if ev & select.POLLOUT:
                 n = len(data)

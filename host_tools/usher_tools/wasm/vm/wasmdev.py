@@ -46,7 +46,7 @@ _i2c_present = [0x3C]
 bus_bytes = [0]  # bytes written to SPI/I2C (the panel's traffic)
 
 
-def _pin_id(p):  # type: ignore[no-untyped-def]
+def _pin_id(p):
     if isinstance(p, Pin):
         return p.id
     if isinstance(p, int):
@@ -66,11 +66,11 @@ class Pin:
     IRQ_FALLING = 4
     IRQ_RISING = 8
 
-    def __init__(self, id, mode=-1, pull=-1, value=None, **kw):  # type: ignore[no-untyped-def]
+    def __init__(self, id, mode=-1, pull=-1, value=None, **kw):
         self.id = _pin_id(id)
         self.init(mode, pull, value)
 
-    def init(self, mode=-1, pull=-1, value=None, **kw):  # type: ignore[no-untyped-def]
+    def init(self, mode=-1, pull=-1, value=None, **kw):
         n = self.id
         if value is not None:
             self.value(value)
@@ -79,7 +79,7 @@ class Pin:
         if pull is not None and pull >= 0:
             _pull[n] = pull
 
-    def value(self, v=None):  # type: ignore[no-untyped-def]
+    def value(self, v=None):
         global _out
         n = self.id
         bit = 1 << n
@@ -95,16 +95,16 @@ class Pin:
             _out &= ~bit
         return None
 
-    def __call__(self, v=None):  # type: ignore[no-untyped-def]
+    def __call__(self, v=None):
         return self.value(v)
 
-    def on(self):  # type: ignore[no-untyped-def]
+    def on(self):
         self.value(1)
 
-    def off(self):  # type: ignore[no-untyped-def]
+    def off(self):
         self.value(0)
 
-    def irq(self, handler=None, trigger=12, hard=False):  # type: ignore[no-untyped-def]
+    def irq(self, handler=None, trigger=12, hard=False):
         if handler is None:
             _irqs.pop(self.id, None)
         else:
@@ -115,43 +115,43 @@ class SPI:
     MSB = 1
     LSB = 0
 
-    def __init__(self, id, baudrate=1000000, **kw):  # type: ignore[no-untyped-def]
+    def __init__(self, id, baudrate=1000000, **kw):
         self.id = id
 
-    def init(self, *a, **kw):  # type: ignore[no-untyped-def]
+    def init(self, *a, **kw):
         pass
 
-    def deinit(self):  # type: ignore[no-untyped-def]
+    def deinit(self):
         pass
 
-    def write(self, buf):  # type: ignore[no-untyped-def]
+    def write(self, buf):
         bus_bytes[0] += len(buf)
 
 
 class I2C:
-    def __init__(self, id=0, **kw):  # type: ignore[no-untyped-def]
+    def __init__(self, id=0, **kw):
         self.id = id
 
-    def init(self, *a, **kw):  # type: ignore[no-untyped-def]
+    def init(self, *a, **kw):
         pass
 
-    def scan(self):  # type: ignore[no-untyped-def]
+    def scan(self):
         return list(_i2c_present)
 
-    def writeto(self, addr, buf, stop=True):  # type: ignore[no-untyped-def]
+    def writeto(self, addr, buf, stop=True):
         if addr not in _i2c_present:
             raise OSError(5)
         bus_bytes[0] += len(buf)
         return len(buf)
 
-    def readfrom(self, addr, n, stop=True):  # type: ignore[no-untyped-def]
+    def readfrom(self, addr, n, stop=True):
         """A read, as the board's probe for the OLED's address does it: a
         device that is there answers (zeros), one that is not, EIO."""
         if addr not in _i2c_present:
             raise OSError(5)
         return bytes(n)
 
-    def writevto(self, addr, vector, stop=True):  # type: ignore[no-untyped-def]
+    def writevto(self, addr, vector, stop=True):
         if addr not in _i2c_present:
             raise OSError(5)
         n = 0
@@ -162,40 +162,40 @@ class I2C:
 
 
 class PWM:
-    def __init__(self, dest, *, freq=-1, duty_u16=-1, invert=False):  # type: ignore[no-untyped-def]
+    def __init__(self, dest, *, freq=-1, duty_u16=-1, invert=False):
         self.pin = _pin_id(dest)
         self._freq = 1000
         self._duty = 0
 
-    def init(self, **kw):  # type: ignore[no-untyped-def]
+    def init(self, **kw):
         pass
 
-    def freq(self, f=None):  # type: ignore[no-untyped-def]
+    def freq(self, f=None):
         if f is None:
             return self._freq
         self._freq = int(f)
         return None
 
-    def duty_u16(self, d=None):  # type: ignore[no-untyped-def]
+    def duty_u16(self, d=None):
         if d is None:
             return self._duty
         self._duty = d
         return None
 
-    def deinit(self):  # type: ignore[no-untyped-def]
+    def deinit(self):
         pass
 
 
-def unique_id():  # type: ignore[no-untyped-def]
+def unique_id():
     return b"\xe6\x60\x58\x38\x83\x51\x5a\x2f"
 
 
-def freq(hz=None, peri=None):  # type: ignore[no-untyped-def]
+def freq(hz=None, peri=None):
     # (hz, peri): the system and peripheral clocks, as the rp2 port takes them
     return 125000000 if hz is None else None
 
 
-def idle():  # type: ignore[no-untyped-def]
+def idle():
     pass
 
 
@@ -203,7 +203,7 @@ machine = sys.modules[__name__]  # what a profile's make() is given
 _drive_mask = 0  # inputs the host drives (the keys' pins)
 
 
-def set_levels(levels):  # type: ignore[no-untyped-def]
+def set_levels(levels):
     """New input levels from the host; edge interrupts fire as the pins change."""
     global _levels
     old = _levels
@@ -224,29 +224,29 @@ def set_levels(levels):  # type: ignore[no-untyped-def]
 class Clock:
     """Lockstep: time moves only when the host says (one tick = TICK_MS)."""
 
-    def __init__(self, ticks0, time0):  # type: ignore[no-untyped-def]
+    def __init__(self, ticks0, time0):
         self.ticks = ticks0 & _MASK
         self.t0 = time0
         self.ms = 0
 
-    def ticks_ms(self):  # type: ignore[no-untyped-def]
+    def ticks_ms(self):
         return self.ticks
 
-    def ticks_diff(self, a, b):  # type: ignore[no-untyped-def]
+    def ticks_diff(self, a, b):
         return ((a - b + _HALF) & _MASK) - _HALF
 
-    def ticks_add(self, t, d):  # type: ignore[no-untyped-def]
+    def ticks_add(self, t, d):
         return (t + d) & _MASK
 
-    def advance(self, n):  # type: ignore[no-untyped-def]
+    def advance(self, n):
         self.ticks = (self.ticks + n) & _MASK
         self.ms += n
 
-    def sleep_ms(self, n):  # type: ignore[no-untyped-def]
+    def sleep_ms(self, n):
         if n > 0:
             self.advance(n)
 
-    def time(self):  # type: ignore[no-untyped-def]
+    def time(self):
         return self.t0 + self.ms // 1000 if self.t0 else 0
 
 
@@ -257,28 +257,28 @@ class Serial:
     """The USB serial over two fixed buffers (on the Pico these live in the
     USB stack, outside the heap): the host fills `inp`, drains `out`."""
 
-    def __init__(self):  # type: ignore[no-untyped-def]
+    def __init__(self):
         self.inp = bytearray(SERIAL_BUF)
         self.n_in = 0
         self.pos = 0
         self.out = bytearray(SERIAL_BUF)
         self.n_out = 0
 
-    def read(self):  # type: ignore[no-untyped-def]
+    def read(self):
         if self.pos >= self.n_in:
             return -1
         b = self.inp[self.pos]
         self.pos += 1
         return b
 
-    def write(self, data):  # type: ignore[no-untyped-def]
+    def write(self, data):
         n = min(len(data), SERIAL_BUF - self.n_out)
         if n > 0:
             self.out[self.n_out : self.n_out + n] = data[:n] if n < len(data) else data
             self.n_out += n
         return n
 
-    def feed(self, data):  # type: ignore[no-untyped-def]
+    def feed(self, data):
         if self.pos:
             left = self.n_in - self.pos
             self.inp[:left] = self.inp[self.pos : self.n_in]
@@ -304,19 +304,19 @@ class CutStorage:
 
     WRITES = ("append", "write", "split", "remove", "rename")
 
-    def __init__(self, inner):  # type: ignore[no-untyped-def]
+    def __init__(self, inner):
         self.inner = inner
         self.left = -1
         self.torn = False
 
-    def __getattr__(self, name):  # type: ignore[no-untyped-def]
+    def __getattr__(self, name):
         fn = getattr(self.inner, name)
         if name not in CutStorage.WRITES:
             return fn
         return self._guard(name, fn)
 
-    def _guard(self, name, fn):  # type: ignore[no-untyped-def]
-        def call(*args):  # type: ignore[no-untyped-def]
+    def _guard(self, name, fn):
+        def call(*args):
             if 0 <= self.left < 2:
                 self.left = -1
                 if self.torn and name == "append":
@@ -344,7 +344,7 @@ stats = [0]  # the app's memory recoveries
 C_MODULES = ("os", "binascii", "time", "io", "collections")
 
 
-def use_c_modules():  # type: ignore[no-untyped-def]
+def use_c_modules():
     for name in C_MODULES:
         try:
             sys.modules[name] = __import__("u" + name)
@@ -352,7 +352,7 @@ def use_c_modules():  # type: ignore[no-untyped-def]
             pass
 
 
-def setup(ticks0, time0):  # type: ignore[no-untyped-def]
+def setup(ticks0, time0):
     """Everything of the harness, before any firmware module is imported."""
     use_c_modules()
     _state["clock"] = Clock(ticks0, time0)
@@ -361,7 +361,7 @@ def setup(ticks0, time0):  # type: ignore[no-untyped-def]
     gc.collect()
 
 
-def boot(profile_mod, data_dir, seed):  # type: ignore[no-untyped-def]
+def boot(profile_mod, data_dir, seed):
     """As usher.boot and usher.app.run on the Pico: the profile, the storage,
     the app, its start and first tick. Returns '' or the error."""
     global _drive_mask
@@ -402,7 +402,7 @@ def boot(profile_mod, data_dir, seed):  # type: ignore[no-untyped-def]
         gc.collect()
 
 
-def keys():  # type: ignore[no-untyped-def]
+def keys():
     """'name gpio logical;...' for the host's key map (all active low)."""
     hw = _state["hw"]
     out = []
@@ -413,7 +413,7 @@ def keys():  # type: ignore[no-untyped-def]
     return ";".join(out)
 
 
-def _tick(app):  # type: ignore[no-untyped-def]
+def _tick(app):
     try:
         app.tick()
     except MemoryError:
@@ -422,7 +422,7 @@ def _tick(app):  # type: ignore[no-untyped-def]
     _counts[0] += 1
 
 
-def step(levels, n):  # type: ignore[no-untyped-def]
+def step(levels, n):
     """n ticks of the app loop with these input levels (normally n = 1: the
     host collects and measures between calls). Returns the heap allocated
     before collection (an int), or why the app stopped (a str)."""
@@ -447,13 +447,13 @@ def step(levels, n):  # type: ignore[no-untyped-def]
         gc.collect()
 
 
-def serial_feed(hexdata):  # type: ignore[no-untyped-def]
+def serial_feed(hexdata):
     import binascii
 
     return _state["serial"].feed(binascii.unhexlify(hexdata))
 
 
-def serial_take():  # type: ignore[no-untyped-def]
+def serial_take():
     """What the device wrote since the last call, as hex ('' if nothing)."""
     s = _state["serial"]
     if not s.n_out:
@@ -465,11 +465,11 @@ def serial_take():  # type: ignore[no-untyped-def]
     return out
 
 
-def arm_cut(n, torn):  # type: ignore[no-untyped-def]
+def arm_cut(n, torn):
     st = _state["storage"]
     st.left = n
     st.torn = bool(torn)
 
 
-def recoveries():  # type: ignore[no-untyped-def]
+def recoveries():
     return stats[0]

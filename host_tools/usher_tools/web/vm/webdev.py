@@ -39,16 +39,16 @@ status = bytearray(16)
 _uid = [b"\xe6\x60\x58\x38\x83\x51\x5a\x2f"]
 
 
-def _u16(i, v):  # type: ignore[no-untyped-def]
+def _u16(i, v):
     status[i] = v & 0xFF
     status[i + 1] = v >> 8
 
 
-def _g16(i):  # type: ignore[no-untyped-def]
+def _g16(i):
     return status[i] | (status[i + 1] << 8)
 
 
-def _region(x, y, w, h, width, height):  # type: ignore[no-untyped-def]
+def _region(x, y, w, h, width, height):
     """Add a pushed region (clipped as the drivers clip it) to the union."""
     from usher.board.region import clip  # the drivers' own rule, not a copy
 
@@ -69,7 +69,7 @@ def _region(x, y, w, h, width, height):  # type: ignore[no-untyped-def]
     status[0] |= _REGION
 
 
-def _light(level, on):  # type: ignore[no-untyped-def]
+def _light(level, on):
     status[9] = max(0, min(100, level))
     status[10] = 1 if on else 0
     status[0] |= _LIGHT
@@ -83,7 +83,7 @@ _I2C = wasmdev.I2C
 class PWM(_PWM):
     """The backlight's PWM: its duty is what the page dims the panel by."""
 
-    def duty_u16(self, d=None):  # type: ignore[no-untyped-def]
+    def duty_u16(self, d=None):
         if d is not None:
             _light((d * 100 + 32767) // 65535, True)
         return _PWM.duty_u16(self, d)
@@ -102,12 +102,12 @@ class I2C(_I2C):
     contrast = 100
     on = True
 
-    def writeto(self, addr, buf, stop=True):  # type: ignore[no-untyped-def]
+    def writeto(self, addr, buf, stop=True):
         if len(buf) > 1 and buf[0] == 0x00:  # a command stream
             self._commands(buf)
         return _I2C.writeto(self, addr, buf, stop)
 
-    def _commands(self, buf):  # type: ignore[no-untyped-def]
+    def _commands(self, buf):
         i = 1
         n = len(buf)
         changed = False
@@ -129,21 +129,21 @@ class _Storage(wasmdev.CutStorage):
     """The meter's storage (a power cut can be armed) that also tells the
     page when the flash was written, so it saves the flash to IndexedDB."""
 
-    def _guard(self, name, fn):  # type: ignore[no-untyped-def]
+    def _guard(self, name, fn):
         call = wasmdev.CutStorage._guard(self, name, fn)
 
-        def marked(*args):  # type: ignore[no-untyped-def]
+        def marked(*args):
             status[0] |= _FLASH
             return call(*args)
 
         return marked
 
 
-def unique_id():  # type: ignore[no-untyped-def]
+def unique_id():
     return _uid[0]
 
 
-def setup(ticks0, time0, uid_hex):  # type: ignore[no-untyped-def]
+def setup(ticks0, time0, uid_hex):
     """The harness (wasmdev.setup) and the page's board: its unique id and
     the buses whose traffic the page reads."""
     import binascii
@@ -160,7 +160,7 @@ def setup(ticks0, time0, uid_hex):  # type: ignore[no-untyped-def]
         status[i] = 0
 
 
-def boot(profile, data_dir, seed):  # type: ignore[no-untyped-def]
+def boot(profile, data_dir, seed):
     """Power-on: the board from the profile, the app started and its first
     tick (wasmdev.boot), then the display's pushes reported to the page.
     Returns '' or the error."""
@@ -174,7 +174,7 @@ def boot(profile, data_dir, seed):  # type: ignore[no-untyped-def]
     width = d.width
     height = d.height
 
-    def shown(x=0, y=0, w=-1, h=-1):  # type: ignore[no-untyped-def]
+    def shown(x=0, y=0, w=-1, h=-1):
         n = show(x, y, w, h)
         _region(x, y, w, h, width, height)
         return n
@@ -185,7 +185,7 @@ def boot(profile, data_dir, seed):  # type: ignore[no-untyped-def]
     return ""
 
 
-def addresses():  # type: ignore[no-untyped-def]
+def addresses():
     """'frame palette status width height mono': where the page reads the
     display from (the buffers never move: MicroPython's heap does not)."""
     d = wasmdev._state["hw"].display

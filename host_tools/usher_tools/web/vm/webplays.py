@@ -22,7 +22,7 @@ the laptop's for the same export.
 import json
 
 
-def plays(args_json):  # type: ignore[no-untyped-def]
+def plays(args_json):
     from usher_tools.history import bgstats, rowplay
     from usher_tools.history.games import films, title_of
     from usher_tools.history.parsing import read_log
@@ -56,7 +56,7 @@ def plays(args_json):  # type: ignore[no-untyped-def]
     return json.dumps({"plays": out, "links": links, "file": bgstats.backup_text(out, args.get("like"))})
 
 
-def like(args_json):  # type: ignore[no-untyped-def]
+def like(args_json):
     """What the page says of a chosen export, or why it is not one (one line)."""
     from usher_tools.history import bgstats
 

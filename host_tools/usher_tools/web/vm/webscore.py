@@ -10,7 +10,7 @@ function `usher sync` and `usher import` call.
 import json
 
 
-def rescore(path, view_json):  # type: ignore[no-untyped-def]
+def rescore(path, view_json):
     from usher_tools.history.rescore import rescore as laptops
 
     with open(path, "rb") as f:

@@ -14,11 +14,11 @@ _tests = {}  # the module under test, modules loaded before each test
 _raw = [0]  # the heap at the end of the last test, before its garbage was collected
 
 
-def last_raw():  # type: ignore[no-untyped-def]
+def last_raw():
     return _raw[0]
 
 
-def test_import(path):  # type: ignore[no-untyped-def]
+def test_import(path):
     """Import a test module as tests/mp_runner.py does; returns its test
     names, ';'-joined, or '!' and the error."""
     try:
@@ -40,7 +40,7 @@ def test_import(path):  # type: ignore[no-untyped-def]
         gc.collect()
 
 
-def test_run(name):  # type: ignore[no-untyped-def]
+def test_run(name):
     """Run one test function; '' if it passed, else the error."""
     _tests["loaded"] = list(sys.modules)
     try:
@@ -55,7 +55,7 @@ def test_run(name):  # type: ignore[no-untyped-def]
         gc.collect()
 
 
-def test_cleanup():  # type: ignore[no-untyped-def]
+def test_cleanup():
     """Drop the modules the last test imported lazily, as mp_runner does."""
     loaded = _tests.pop("loaded", None) or []
     for m in list(sys.modules):
@@ -71,7 +71,7 @@ def test_cleanup():  # type: ignore[no-untyped-def]
     gc.collect()
 
 
-def import_modules(names):  # type: ignore[no-untyped-def]
+def import_modules(names):
     """Import modules (';'-joined names); '' or the error."""
     try:
         for m in names.split(";"):

@@ -2,5 +2,5 @@
 already on sys.path (at its root, as on the Pico)."""
 
 
-def use_firmware():  # type: ignore[no-untyped-def]
+def use_firmware():
     pass

@@ -13,5 +13,5 @@ pushed region itself, from the driver's frame buffer and palette.
 """
 
 
-def convert(src, start, n, pal, dst, j):  # type: ignore[no-untyped-def]
+def convert(src, start, n, pal, dst, j):
     pass
