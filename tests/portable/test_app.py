@@ -395,7 +395,7 @@ def test_saved_games_rows_differ_by_number_and_day_and_the_marks_are_said_once()
 
 
 def test_dice_and_draws_resumes_the_session_in_play_and_a_new_one_only_when_asked():
-    """Issue 44: Dice & draws opened a new session every time, its bags full
+    """Dice & draws once opened a new session every time, its bags full
     again, even with "Resume Dice" on Home."""
     from app_kit import shown_texts
 
@@ -441,7 +441,7 @@ def test_a_dice_session_with_nothing_rolled_is_not_kept():
 
 
 def test_a_saved_game_has_one_name_in_the_list_and_on_its_menu():
-    """Issue 44: the list said "Dice #1", its menu "g0001 Dice"."""
+    """One game, one name: the list once said "Dice #1", its menu "g0001 Dice"."""
     from app_kit import shown_texts
 
     app, _ = make_app(mono=True)

@@ -339,7 +339,7 @@ def every_tick(start, end):
 
 
 def test_a_3ms_tap_at_every_phase_of_the_poll_is_exactly_one_press():
-    """Issue 18: a poll that reads the pin in the middle of a quick tap used to
+    """A poll that reads the pin in the middle of a quick tap used to
     clear the latched edge, and the tap, too short for the debounce, was gone."""
     for logical in ("ok", "next", "back"):
         for phase in range(TICK):
@@ -372,8 +372,8 @@ def test_a_real_press_that_bounces_under_a_poll_is_one_press():
 
 
 def test_a_long_ok_held_from_before_a_screen_change_is_ok_long_or_nothing():
-    """Issue 18: OK went down while the app was busy showing a new screen (no
-    poll for `busy` ms), so the polls saw only the end of the hold and took a
+    """OK going down while the app was busy showing a new screen (no poll
+    for `busy` ms) once let the polls see only the end of the hold and took a
     long press for a short one. A hold the polls cannot judge says nothing;
     one seen held LONG_MS is ok_long; never ok."""
     for busy in (60, 150, 300, 500, 800):

@@ -287,8 +287,8 @@ def test_a_second_studio_goes_straight_to_the_other_side():
 
 
 def test_the_card_kinds_are_drawn_whole_on_both_panels():
-    """Issue 44: the half picker's groups named every kind whole on two
-    lines ("Tickets, Award, Script, Poster, Ba..." was cut), the characters
+    """The half picker's groups name every kind whole on two lines
+    ("Tickets, Award, Script, Poster, Ba..." was once cut), the characters
     by their rulebook names (Leading Actor, Production Coordinator), and the
     LCD's label page names "Shooting Problems" whole."""
     from app_kit import shown_texts

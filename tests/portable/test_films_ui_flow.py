@@ -171,7 +171,7 @@ def test_the_studio_window_says_left_of_the_studio_as_the_rulebook_does():
 
 
 def test_a_card_placed_after_the_studio_is_offered_at_the_next_bids():
-    """Issue 44: Bo's Studio 2 in an empty row, then his Tickets 2 after the
+    """Bo's Studio 2 in an empty row, then his Tickets 2 after the
     next reveal: the game menu says the Studio's window is shut until the
     next bids, and those bids ask "left of Studio?" for the Tickets 2."""
     app, _ = make_app(mono=True)

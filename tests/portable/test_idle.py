@@ -1,7 +1,7 @@
-"""An idle screen dims, then sleeps; the first press only wakes it (issue 32
-item 12). The real board profiles on a hand-written `machine`: the LCD's
-backlight PWM duty and its ST7789 commands, the OLED's SSD1306 commands, as
-the bus sees them."""
+"""An idle screen dims, then sleeps; the first press only wakes it (a
+press on a dark screen is never taken as a move). The real board profiles on
+a hand-written `machine`: the LCD's backlight PWM duty and its ST7789
+commands, the OLED's SSD1306 commands, as the bus sees them."""
 
 from fake_machine import Machine, no_sleep, ssd1306_stream, st7789_commands
 from fake_serial import FakeSerial

@@ -1,4 +1,4 @@
-"""The 128x64 OLED's screens that lost a part (issue 44 item 19): "Pass to"
+"""The 128x64 OLED's screens that once lost a part off the panel: "Pass to"
 whole at the top, a rule between Showtime's row numbers and the seats, the
 red carpet's title, and Showbiz's step page keeping what just happened and
 the OK hint."""

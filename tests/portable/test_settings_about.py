@@ -267,8 +267,8 @@ def test_a_bad_board_options_file_is_no_options():
 
 
 def test_board_names_the_board_running_and_a_fix_set_back_says_nothing_of_power_on():
-    """Issue 44: Settings -> Board marked no board as the one running, and a
-    fix set back to the value the board runs with still said "From the next
+    """Settings -> Board once marked no board as the one running, and a fix
+    set back to the value the board runs with still said "From the next
     power-on"."""
     app, st = settings()
     app.hw.opts = {"inv": 1}  # made at power-on with the colours inverted

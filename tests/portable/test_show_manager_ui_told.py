@@ -1,4 +1,4 @@
-"""Show Manager tells a turn (issue 44, items 7 and 8), read from what is
+"""Show Manager tells a turn (so the next player knows what just happened), read from what is
 drawn: the next player's turn page says whose turn it is in its title and
 the previous player's whole turn below it (a production, a loan, the
 refreshes, the hire; never anyone's money), a press a page where it does not
@@ -33,7 +33,7 @@ def split(app, seen):
 
 
 def test_the_next_turn_opens_on_whose_turn_it_is_and_the_whole_turn_before():
-    # the issue: Anna put on Wolf ("Anna: Wolf in Koeln") and then hired;
+    # as once seen: Anna put on Wolf ("Anna: Wolf in Koeln") and then hired;
     # Ben's turn opened on "Anna hired free", the production never told
     for mono in (False, True):
         app, _ = make_app(mono=mono)

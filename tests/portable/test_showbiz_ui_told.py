@@ -13,7 +13,7 @@ from showbiz_ui_player import Player
 from usher.ui.showbiz.draw import cap
 
 
-# -- item 2: a player's colour is a ring, never an artist's filled square -------------------
+# -- a player's colour is a ring, never an artist's filled square -------------------
 class Marks:
     """The squares of player inks the painter fills and rings, by size."""
 
@@ -89,7 +89,7 @@ def test_the_final_standings_mark_players_with_rings():
     rings_only(app, app.p.line_h("body") - 4, [0, 1])
 
 
-# -- item 3: a contract's length with its unit, on both panels -----------------------------
+# -- a contract's length with its unit, on both panels -----------------------------
 def sized_texts(app):
     """(string, font size) of every string the painter draws from now on."""
     drawn = []
@@ -121,7 +121,7 @@ def test_a_contracts_length_says_years_in_a_font_that_has_the_letters():
             eq([ch for ch in s if ch not in chars], [])
 
 
-# -- item 4: what a claim costs, where it is made and where the bid cap shows ----------------
+# -- what a claim costs, where it is made and where the bid cap shows ----------------
 def test_a_claim_says_it_costs_a_ze_and_the_claimers_bid_cap_says_why():
     app, _ = make_app()
     start(app, 3, agent=0)
@@ -146,7 +146,7 @@ def test_a_claim_says_it_costs_a_ze_and_the_claimers_bid_cap_says_why():
     assert "0-14: the claim took 1 ZE" in seen, seen
 
 
-# -- item 5: words ----------------------------------------------------------------------------
+# -- words ----------------------------------------------------------------------------
 def test_round_two_is_said_in_words():
     app, _ = make_app()
     start(app, 3, agent=0)
@@ -199,7 +199,7 @@ def test_the_taste_page_says_not_drawn_yet_and_the_settings_say_ze():
     eq(labels(app)[0], "ZE: private")
 
 
-# -- item 6: a broken contract's artist back in the bag, a new one in the pool -----------------
+# -- a broken contract's artist back in the bag, a new one in the pool -----------------
 def test_a_broken_contract_says_the_artist_goes_back_to_the_bag_and_what_came_into_the_pool():
     for mono in (False, True):
         app, _ = make_app(mono=mono)

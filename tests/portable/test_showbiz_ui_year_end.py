@@ -25,7 +25,7 @@ def leaving(before, after):
 
 
 def year_ends(mono, seed, years):
-    """A 3-player game from year 9, as in the issue: at each year's end, the
+    """A 3-player game from year 9 (where the fault was seen): at each year's end, the
     first draw of its screen and who the rules send back to the bag."""
     app, _ = make_app(mono=mono)
     start(app, 3, start_year=9)

@@ -1,5 +1,5 @@
-"""What Showtime's turn screen says, read from its draw calls (issue 32,
-items 1 and 7): an occupied seat that Ken or Sophie may take is not called
+"""What Showtime's turn screen says, read from its draw calls (each a fault
+players met): an occupied seat that Ken or Sophie may take is not called
 free, a person's name is never cut into something that reads as a player's
 name, the footer says the seat whole, and a placed person leaves the seat's
 stars visible."""

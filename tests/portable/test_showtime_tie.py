@@ -1,6 +1,6 @@
-"""Showtime's final screen says why a tie for first went the way it did
-(issue 29 item 12): "19-19: Ben is ahead on the red carpet" on the LCD's
-hint line, "19-19, carpet: Ben" as the OLED's title."""
+"""Showtime's final screen says why a tie for first went the way it did,
+so equal scores do not read as a wrong winner: "19-19: Ben is ahead on the
+red carpet" on the LCD's hint line, "19-19, carpet: Ben" as the OLED's title."""
 
 from portable import eq
 from showtime_kit import G, read_record

@@ -1,4 +1,4 @@
-"""Showtime's turn screen, read from what it draws (issue 44, items 9-13):
+"""Showtime's turn screen, read from what it draws (faults players met):
 the genre question has a way back to the seat; a move is said whole on
 either panel and a placed Norbert by his name; an answer the players were
 not asked says whether the +2 was given; Down moves a row of four persons by

@@ -1,4 +1,4 @@
-"""BG Stats from `usher export` (issue 29, items 1-2): the import file read
+"""BG Stats from `usher export`: the import file read
 field by field against the app's backup shape, its uuids stable across
 exports, the links and the file the same bytes on the MicroPython VM as on
 CPython (the web page runs the module there), each link's QR code decoded

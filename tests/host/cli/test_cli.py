@@ -197,7 +197,7 @@ def test_show_lists_actions_with_undone_ones_marked_and_standings(db):
     assert data["standings"] == [{"rank": 1, "name": "Anna", "score": 0}, {"rank": 1, "name": "Ben", "score": 0}]
     assert data["sheet"] is None  # dice has no per-round table
     text = run("show", "g0001", "--db", db).output
-    # dice keeps no score: its rolls counted instead of a table of zeros (issue 29 item 11)
+    # dice keeps no score: its rolls counted instead of a table of zeros (which says nothing)
     assert "(undone)" not in text and "1. roll 2d6: " in text and "Standings" not in text
     assert "1 roll, 0 draws" in text.splitlines()
     assert "2 records are undos or undone moves" in text

@@ -1,5 +1,5 @@
-"""Issue 29's wrong answers from the laptop (items 3, 5-9, 11-13): each test
-here failed on the code before its fix."""
+"""Wrong answers the laptop once gave: each test here failed on the code
+before its fix."""
 
 import importlib
 import json
@@ -19,7 +19,7 @@ def run(*args, env=None):
     return CliRunner().invoke(main, list(args), env=env, catch_exceptions=False)
 
 
-# -- item 3: the game open on the device -------------------------------------------------
+# -- the game open on the device -------------------------------------------------
 def test_delete_of_the_game_open_on_the_device_is_refused_before_anything_is_asked(tmp_path):
     folder, db = str(tmp_path / "flash"), str(tmp_path / "history.sqlite")
     args = ("--make", "2,3", "--secret", "g0002", "--open", "g0002")
@@ -50,7 +50,7 @@ def test_delete_of_the_game_open_on_the_device_is_refused_before_anything_is_ask
     h.close()
 
 
-# -- item 5: Films with open bids ----------------------------------------------------------
+# -- Films with open bids ----------------------------------------------------------
 def test_films_open_bids_are_told_with_their_number_when_made(tmp_path):
     from host.cli import test_sheet as tsh
 
@@ -79,7 +79,7 @@ def test_films_open_bids_are_told_with_their_number_when_made(tmp_path):
     assert tsh.show(db, "g0002").count("bids, face down.") == 8
 
 
-# -- item 6: reading never creates a history ---------------------------------------------
+# -- reading never creates a history ---------------------------------------------
 READERS = [["games"], ["show", "g0001"], ["stats"], ["export"], ["report", "g0001"]]
 
 
@@ -95,7 +95,7 @@ def test_a_read_only_command_creates_no_history_and_says_there_is_none(tmp_path,
     assert os.listdir(str(tmp_path)) == []
 
 
-# -- item 7: the report keeps every player in sight ----------------------------------------
+# -- the report keeps every player in sight ----------------------------------------
 def line_pixels(row) -> list:
     """How many pixels of the score chart (the upper axes, legend outside it)
     are in each seat's colour."""
@@ -175,7 +175,7 @@ def test_a_tie_says_what_broke_it_in_show_and_the_report(tmp_path):
         assert want in tsh.show(db, rec).splitlines()
 
 
-# -- item 8: an imported game says so -----------------------------------------------------
+# -- an imported game says so -----------------------------------------------------
 def test_show_of_an_imported_game_says_it_was_imported_and_when(tmp_path):
     from host.cli import test_cli_import as tci
 
@@ -201,7 +201,7 @@ def test_show_of_an_imported_game_says_it_was_imported_and_when(tmp_path):
         assert ("clock was not set" in title) == unset, title
 
 
-# -- item 9: a shared best names everyone who made it ---------------------------------------
+# -- a shared best names everyone who made it ---------------------------------------
 def test_stats_names_everyone_who_made_a_shared_best(tmp_path):
     from host.cli import test_cli as tc
 
@@ -227,7 +227,7 @@ def test_stats_names_everyone_who_made_a_shared_best(tmp_path):
     assert "Anna, Ben" in r.output and "C, A" in r.output
 
 
-# -- item 13: a binary file is one short line ----------------------------------------------
+# -- a binary file is one short line ----------------------------------------------
 def binaries(folder) -> list:
     import zipfile
 
@@ -255,7 +255,7 @@ def test_a_binary_file_given_to_score_or_import_is_one_short_line(tmp_path):
         assert r.output.splitlines() == ["Error: %s: not a game record (a binary file, not lines of text)" % path]
 
 
-# -- item 11: a dice game says what it holds -------------------------------------------------
+# -- a dice game says what it holds -------------------------------------------------
 def test_a_dice_game_is_shown_and_drawn_as_its_rolls_and_draws_counted(tmp_path):
     from host.cli import test_sheet as tsh
 

@@ -175,7 +175,7 @@ CLAUSES = {
     },
 }
 # the page's row 1 says no history "or one that cannot be used" and lists which in brackets;
-# `import` making no history of a file that is no record is the same promise (item 1)
+# `import` making no history of a file that is no record is the same promise
 EXTRA = {"import of no record"}
 GLUE = {"or", "and", "with", "(", ")", ",", ":", "the", "device"}
 
@@ -361,7 +361,7 @@ def test_the_sync_and_games_tables_say_titles_and_a_refusal_says_what_was_not_do
     assert r.stderr.splitlines()[-1] == "Error: the roster was not changed: Back was pressed on the device", r.stderr
 
 
-# -- item 9: the page names every command, as an installed user types it -------------------
+# -- the page names every command, as an installed user types it -------------------
 def sh_blocks(text: str) -> list:
     return re.findall(r"```sh\n(.*?)```", text, re.S)
 

@@ -1,4 +1,4 @@
-"""Issue 43, items 5 and 8: what the terminal shows fits 80 columns, and a
+"""What the terminal shows fits 80 columns, and a
 player's name is text everywhere.
 
 - `usher games`, `usher show` (every title) and the QR codes of `usher
@@ -67,7 +67,7 @@ def titles():
     return [title_of(parse_bytes(open(os.path.join(RECORDS, r), "rb").read()).header["game"]) for r in NIGHT]
 
 
-# -- item 5: 80 columns ------------------------------------------------------------------------
+# -- 80 columns ------------------------------------------------------------------------
 def test_games_fits_80_columns_with_whole_dates_and_titles(night):
     r = run("games", "--db", night)
     assert r.exit_code == 0
@@ -152,7 +152,7 @@ def test_qr_png_files_are_named_by_the_game_and_keep_their_names_after_the_next_
     assert set(first) <= set(os.listdir(out))
 
 
-# -- item 8: a player's name is text -----------------------------------------------------------
+# -- a player's name is text -----------------------------------------------------------
 ODD = {"Anna": "Zoe [red]", "Ben": "[/x] [bold]B", "Cleo": "=1+2+cmd|A1", "Dan": "@SUM(A1)"}
 
 

@@ -1,4 +1,4 @@
-"""Issue 43, item 1: the commands that only read the history create nothing
+"""The commands that only read the history create nothing
 and write nothing: no history there is one line; an empty file, or a file
 that is no history, is refused in one line and left byte for byte (an empty
 one at 0 bytes); a history is read without a byte of it changed, an older

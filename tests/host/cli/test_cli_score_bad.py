@@ -83,7 +83,7 @@ def cases():
     for g in FILES:
         head, acts = source(g)
         second = acts[1]
-        # -- item 3: bytes that are not a record
+        # -- bytes that are not a record
         out.append((g + "-latin1", with_action(g, 2, second.encode()[:-2] + b'\xe9"}'), 4, "not UTF-8"))
         out.append((g + "-utf16", text(head, acts).encode("utf-16"), 1, "UTF-16"))
         out.append((g + "-binary", with_action(g, 2, b"\x00\x01\x89PNG\r\n\x1a\n\xff" + bytes(range(256)) * 8), 4, ""))
@@ -95,7 +95,7 @@ def cases():
         out.append((g + "-cut", with_action(g, 2, second[: len(second) // 2]), 4, "not JSON"))
         out.append((g + "-huge", text(head, acts) + ("# filler\n" * 300000), 0, "past"))
         out.append((g + "-header-garbage", "# x\nnot json at all\n" + second + "\n", 2, "not JSON"))
-        # -- item 4: headers the device would never have written
+        # -- headers the device would never have written
         out.append(
             (g + "-9-players", with_setup(g, setter(["players"], [{"name": "P%d" % i} for i in range(9)])), 2, "")
         )
@@ -114,11 +114,11 @@ def cases():
         out.append((g + "-uid-number", with_header(g, uid=5), 2, "uid"))
         out.append((g + "-created-text", with_header(g, created="yesterday"), 2, "created"))
         out.append((g + "-header-list", "# x\n[1, 2]\n" + second + "\n", 2, "not a JSON object"))
-        # -- item 4: an undo's n, on its own line
+        # -- an undo's n, on its own line
         for n in (0, -1, "x", True, 1.5, 3.0, 3, 10**9):
             out.append(("%s-undo-%r" % (g, n), undo_after_two(g, n), 5, "undo"))
         out.append((g + "-undo-first", with_action(g, 1, '{"t": "undo"}'), 3, "nothing to undo"))
-        # -- item 5: the line quoted
+        # -- the line quoted
         out.append((g + "-unknown-action", with_action(g, 3, '{"t": "dance", "p": 0}'), 5, '{"t": "dance", "p": 0}'))
     out += [
         ("showtime-1-player", with_setup("showtime", lambda s: s["players"].__delitem__(slice(1, None))), 2, "2-4"),

@@ -1,7 +1,6 @@
-"""`usher flash` copies only a UF2 that holds Usher (issue 29, item 4), and
-only onto the boot drive of the chip it is made for (issue 42: a Pico's
-RP2040, a Pico 2's RP2350, told by the drive's INFO_UF2.TXT): anything else
-is refused in one line, exit 1, and nothing reaches the drive. The UF2s here
+"""`usher flash` copies only a UF2 that holds Usher, and only onto the boot
+drive of the chip it is made for (a Pico's RP2040, a Pico 2's RP2350, told
+by the drive's INFO_UF2.TXT): anything else is refused in one line, exit 1, and nothing reaches the drive. The UF2s here
 are written block by block by the test itself; the real images
 (build/usher.uf2, build/usher-pico2.uf2 and the stock MicroPython) are
 checked too when they are built."""

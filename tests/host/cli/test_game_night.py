@@ -1,4 +1,4 @@
-"""Issue 18, "Game night, as the players live it": a finished game of each
+"""Game night, as the players live it: a finished game of each
 title synced from a device, then `usher games`, `stats`, `export` and
 `report` checked against what its record says. Every expected value is built
 from the record itself (its actions, and the firmware's rules replaying

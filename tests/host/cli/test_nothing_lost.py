@@ -1,8 +1,8 @@
-"""Issue 11: nothing lost, no traceback. A game's identity is never reused
-(item 1), a history that is not ours or is damaged is refused untouched in
-every command (7), unwritable outputs are one line (7), `usher sync` says
-which games it did not bring and exits non-zero (8), BG Stats plays mark
-the real start player in BG Stats' own format (9)."""
+"""Nothing lost, no traceback. A game's identity is never reused, a history
+that is not ours or is damaged is refused untouched in every command,
+unwritable outputs are one line, `usher sync` says which games it did not
+bring and exits non-zero, BG Stats plays mark the real start player in BG
+Stats' own format."""
 
 import contextlib
 import hashlib
@@ -72,7 +72,7 @@ def sync_into(dev, db):
         h.close()
 
 
-# -- item 1: a game's identity is never reused ------------------------------------------
+# -- a game's identity is never reused ------------------------------------------
 def test_delete_then_a_new_game_under_the_same_name_keeps_both(db):
     dev = ts.Device(games=0)
     first = play_showtime(dev, seed=1, uid=dev.library.new_uid())
@@ -181,7 +181,7 @@ def test_the_device_gives_every_new_game_a_uid_and_lists_it():
         assert c.list_games()[0]["uid"] == uid
 
 
-# -- item 7: a history that is not ours, damaged, or newer ----------------------------------
+# -- a history that is not ours, damaged, or newer ----------------------------------
 def make_history(path):
     dev = ts.Device(games=0)
     play_showtime(dev, seed=1, uid="00aa00aa00aa")
@@ -270,7 +270,7 @@ def test_an_empty_sqlite_file_becomes_a_history(tmp_path):
     assert run("games", "--db", path, "--json").exit_code == 0
 
 
-# -- item 7: outputs that cannot be written ------------------------------------------------
+# -- outputs that cannot be written ------------------------------------------------
 def finished_db(db):
     make_history(db)
     return db
@@ -327,7 +327,7 @@ def test_settings_pull_to_an_unwritable_file_is_one_line():
         assert "cannot write /nonexistent/s.json" in line
 
 
-# -- item 8: sync says which games it did not bring ------------------------------------------
+# -- sync says which games it did not bring ------------------------------------------
 def test_sync_with_a_game_refused_on_the_device_exits_6_and_names_it(db):
     dev = ts.secret_device()
     dev.port.press = "no"
@@ -419,7 +419,7 @@ def test_a_sync_paused_again_and_again_says_it_was_stopped_not_that_the_device_i
     assert part["status"] == "partial" and dev.log("g0001").startswith(part["data"])
 
 
-# -- item 9: BG Stats ------------------------------------------------------------------------
+# -- BG Stats ------------------------------------------------------------------------
 # BG Stats' description of a play pushed to it ("Push plays to BG Stats from
 # other apps or websites", bgstatsapp.com/support): an example play in that
 # shape, values ours. Every key an export writes must be one of these, with
@@ -501,7 +501,7 @@ def test_bgstats_marks_the_real_start_player_in_the_documented_format(db):
     assert starts == {"Showtime": ["Cleo"], "Showbiz": ["Dev"]}
 
 
-# -- item 17: usher show reads as a score sheet ------------------------------------------------
+# -- usher show reads as a score sheet ------------------------------------------------
 def test_show_tells_each_game_round_by_round_in_words_and_numbers(db):
     h = History(db)
     synced_record(h, "g0001", os.path.join(RECORDS, "showtime_4p.rec"))

@@ -1,4 +1,4 @@
-"""Issue 43's sheets and charts (items 6, 7 and the charts of item 8): what
+"""Score sheets and charts: what
 `usher show`, `usher sync` and `usher report` say and draw, in a player's
 words. Each test here failed on the code before its fix."""
 
@@ -35,7 +35,7 @@ def db(tmp_path):
     return str(tmp_path / "history.sqlite")
 
 
-# -- item 6: the sheets --------------------------------------------------------------------
+# -- the sheets --------------------------------------------------------------------
 def test_the_dice_counts_read_as_a_person_says_them(db):
     header, _ = tsh.load("dice_two_players.rec")
     faces = [[2], [4], [2], [5], [2], [5]]
@@ -116,7 +116,7 @@ def test_sync_of_a_device_without_games_says_so_in_one_line(tmp_path):
     assert lines[0].startswith("Device ")
 
 
-# -- item 6: the charts ----------------------------------------------------------------------
+# -- the charts ----------------------------------------------------------------------
 def boxes(fig, artists) -> list:
     renderer = fig.canvas.get_renderer()
     return [a.get_window_extent(renderer) for a in artists]
@@ -193,7 +193,7 @@ def test_a_tie_note_overlaps_no_bar_and_no_words_of_the_standings(showtime_tied)
         assert hit == [], hit
 
 
-# -- item 7: a standing before the end keeps the tie-break's secrets -------------------------
+# -- a standing before the end keeps the tie-break's secrets -------------------------
 def cut_at_a_hidden_tie(record: str):
     """(header, records cut, state) at the first point of an unfinished game
     where players tied on points differ in the tie-break (ZE, money, VIP)."""
@@ -237,7 +237,7 @@ def test_standings_so_far_rank_by_points_alone(db, tmp_path, record):
 
 
 def test_showbiz_players_level_on_points_stand_level_whoever_paid_ze_for_a_claim(db):
-    """The issue's case: nobody has scored, one player has paid a ZE to claim."""
+    """The case once told wrong: nobody has scored, one player has paid a ZE to claim."""
     header, records = tsh.load("showbiz_4p.rec")
     k = next(i for i, a in enumerate(records) if a["t"] == "claims" and a["ps"]) + 1
     tsh.store(db, "g0001", header, records[:k])
@@ -247,7 +247,7 @@ def test_showbiz_players_level_on_points_stand_level_whoever_paid_ze_for_a_claim
     assert [s["name"] for s in data["standings"]] == tsh.names(header)  # in seat order, nothing told
 
 
-# -- item 8 (charts): a player's name is text ------------------------------------------------
+# -- the charts: a player's name is text ------------------------------------------------
 NAMES = ["$\\frac{a$", "$x^2$"]
 
 

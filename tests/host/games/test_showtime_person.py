@@ -1,9 +1,9 @@
 """Presses per Showtime placement for players who play like people
 (usher_devkit.players.showtime_person: a card picked by name from a hand
 of four, a seat picked for its stars, the cursors moved as the screen shows
-them), through the device's own screens. Issue 32's goal: a median of at
+them), through the device's own screens. The goal: a median of at
 most 5 on the LCD, where the joystick's up/down move a row of four persons
-by number (1-4, 5-8, ...; issue 44, item 12) and move the seat cursor by
+by number (1-4, 5-8, ...) and move the seat cursor by
 rows. (Showbiz's and Films' bids at 4 presses or fewer:
 tests/host/sim/test_showbiz_sim.py, tests/host/sim/test_films_sim.py.)"""
 

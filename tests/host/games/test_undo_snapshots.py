@@ -128,7 +128,7 @@ class _Counting(MemStorage):
 
 
 def test_a_power_on_reads_the_log_once_and_parses_only_what_it_replays(monkeypatch):
-    """The Pico's resume (issue 32 item 13): every line is checked, but the
+    """The Pico's resume (a power-on must not make players wait): every line is checked, but the
     log is read once (the replay from the snapshot takes the lines the
     load just read) and only undos and the lines replayed or kept as
     `recent` are read as JSON; the state is the full replay's."""

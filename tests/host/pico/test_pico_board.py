@@ -1,4 +1,4 @@
-"""The emulated Pico as a board comes (issue 32 items 12, 14, 15): usher.uf2
+"""The emulated Pico as a board comes (as a person buys and wires it): usher.uf2
 finds an OLED strapped to 0x3D; an idle screen dims and sleeps (a files deploy: the
 backlight's PWM duty as the chip's PWM slice holds it, the SSD1306's
 commands as the harness decodes them) and the first press only wakes it;

@@ -6,11 +6,11 @@ of that same script are played; each press's emulated ms and panel bytes
 are held against bounds.
 
 The bounds are ratios to the same run's full-frame push (the panel's clear
-at power-on), as in test_pico_press, and say issue 20's goals: a prev/next
+at power-on), as in test_pico_press, and say docs/BENCH.md's goals: a prev/next
 that redraws part of the panel (a cursor move, a value change) within two
 frames of a 60 Hz screen (the median; each within 1.6 frame pushes), and no press above 150 ms
-(issue 32: the press that starts Showtime's scoring replay and the one that
-resumes a game from Home's first row included). The full games on both
+(the press that starts Showtime's scoring replay and the one that resumes a
+game from Home's first row included: the slowest a player meets). The full games on both
 boards, files and frozen, are measured in make pico-games (docs/BENCH.md)."""
 
 import pytest
@@ -122,7 +122,7 @@ def test_each_press_in_the_games_main_screens_answers_within_its_bound(played):
     report = "%s: full frame %.1f ms, %d bytes\n" % (game, full_ms, full_bytes) + "\n".join(rows)
     print(report)
     assert len(partial) >= 3, "the walk made too few partial redraws to judge:\n" + report
-    if game == "showtime":  # the presses issue 32 names are in the walk, and measured
+    if game == "showtime":  # the slowest presses a player meets are in the walk, and measured
         assert RESUME in [screens[n] for _, _, _, n in times], report
         assert "showtime.pages.Between" in [screens[n + 1] for _, _, _, n in times if n + 1 < len(screens)], report
     if game == "showtime:end":  # the last card's OK, Play -> the replay, is in the walk

@@ -92,7 +92,7 @@ def test_the_goals_say_met_or_not():
     slow = figs["presses over 150 ms, the replay's aside"]
     assert (slow["value"], slow["goal"], slow["met"]) == (1, "none", False)
     assert figs["the slowest of those"]["value"] == "200 ms, showtime.setup.Setup"
-    # on usher.uf2 nothing is set aside: the replay's start counts (issue 32's goal for the LCD)
+    # on usher.uf2 nothing is set aside: the replay's start counts (the LCD's press-time goal, docs/BENCH.md)
     on = {"board": "lcd114", "deploy": "frozen"}
     frozen = {f["figure"]: f for f in pico.goal_figures([game("lcd114", log, kind="frozen")], **on)}
     slow = frozen["presses over 150 ms"]
@@ -248,7 +248,7 @@ def test_every_part_s_labels_and_cells_stay_short(monkeypatch):
 
 
 def test_the_goals_name_the_screens_whose_cursor_moves_and_value_changes_are_slowest():
-    # what stands in the way of the goal (issue 32: the OLED's moves); Show
+    # what stands in the way of the goal (on the OLED: its cursor moves); Show
     # Manager's entries change a number a row: value changes, not cursor moves
     log = [["next", 20.0, 100, "widgets.Menu", "widgets.Menu"], ["next", 26.0, 100, "widgets.Menu", "widgets.Menu"],
            ["next", 94.0, 900, "show_manager.entries.Entries", "show_manager.entries.Entries"],

@@ -1,4 +1,4 @@
-"""The release (issue 30): one version from one place; the boot ROM in the
+"""The release: one version from one place; the boot ROM in the
 project; the rp2 build stopping in one line where its sources cannot be had;
 the workflows linted by actionlint; and `make dist`'s step on a fresh clone
 of this repository (the UF2 already built), its wheel installed into a fresh

@@ -1,5 +1,5 @@
-"""Issue 10's three stuck states, as scripted simulator sessions (the real
-firmware, lockstep, 256K: the Pico's 192 KB of 32-bit heap on the 64-bit VM).
+"""Three states a device once got stuck in, as scripted simulator sessions
+(the real firmware, lockstep, 256K: the Pico's 192 KB of 32-bit heap on the 64-bit VM).
 
 Seen at the old 192K gate, each one was a heap that did not come back: the
 sync link kept for a minute after the laptop's last line, the library's index

@@ -115,7 +115,7 @@ def local(t):
 
 
 def test_a_clock_less_game_synced_three_times_as_it_grows_keeps_the_first_syncs_date(tmp_path, monkeypatch):
-    """g0006 of issue 42: synced near its start, mid-game and finished, each
+    """A clock-less game (g0006) synced near its start, mid-game and finished, each
     sync minutes after the last; its date, `usher games` and its BG Stats
     play keep the first sync's time."""
     ahead = later(monkeypatch)

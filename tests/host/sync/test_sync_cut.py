@@ -1,4 +1,4 @@
-"""Issue 43, items 2 and 3: a sync cut off halfway, and a second command on a
+"""A sync cut off halfway, and a second command on a
 port another one holds, as a person reads them.
 
 A sync cut off mid-transfer (the device gone) says so in a person's words,

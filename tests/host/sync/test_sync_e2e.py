@@ -182,7 +182,7 @@ def test_delete_only_a_game_the_history_holds_whole(place):
 
 
 def test_a_game_deleted_on_the_device_and_a_new_one_under_its_name_are_both_kept(place):
-    """Issue 11, item 1: sync, delete on the device, a new game (the device
+    """Sync, delete on the device, a new game (the device
     gives it the freed name again), sync again: both games in `usher games`,
     `stats` and `export`."""
     folder, db = place

@@ -58,7 +58,7 @@ FRAME = {"spi": 240 * 135 * 2, "i2c": 128 * 64 // 8}
         ("oled", (0x3C,), "i2c"),
         (None, (), "spi"),
         (None, (0x3C,), "i2c"),
-        (None, (0x3D,), "i2c"),  # a module strapped to the other address (issue 32 item 14)
+        (None, (0x3D,), "i2c"),  # a module strapped to the other address (some boards come so)
     ],
 )
 def test_power_on_uses_the_deployed_profile_and_runs_the_app(tmp_path, profile, i2c, bus):
