@@ -56,7 +56,7 @@ TOOK = 2
 ROUNDS = (8, 10)
 BEST_OF = (1, 3)
 BIDS = ("private", "open")
-# a bid's weeks: the cards' numbers are not known (COMPONENTS.md); the rules'
+# a bid's weeks: the cards' numbers are not known (no public card list); the rules'
 # ties mean 18 cards share few numbers, most of one digit: 0-20 holds them
 # with room, and a slip of a held key stays near them (docs/DECISIONS.md)
 MAX_WEEKS = 20

@@ -1,4 +1,4 @@
-"""Showbiz's two bags (COMPONENTS.md): 60 taste pieces, ten of each colour,
+"""Showbiz's two bags (the rulebook's box contents): 60 taste pieces, ten of each colour,
 and 81 artists. Apart from the rules so the dice & draws page can offer the
 same bags without loading the whole game."""
 

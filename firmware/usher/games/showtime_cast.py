@@ -8,7 +8,7 @@ row further back (row + 1); left and right are seat - 1 and seat + 1.
 
 SEATS_PER_ROW = 4
 # seat stars: rows 1 and 2 follow from the rulebook's worked example; rows 3
-# and 4 are NOT known (COMPONENTS.md): editable, flagged "check!" on screen
+# and 4 are NOT known (docs/RULES.md): editable, flagged "check!" on screen
 STARS_KNOWN = 2
 
 NAMES = (
@@ -29,7 +29,7 @@ MIA = 10
 SOPHIE = 11
 LISA = 12
 
-# from the names and the rulebook's example ("a woman (Linda)"), see COMPONENTS.md
+# from the names and the rulebook's example ("a woman (Linda)")
 FEMALE = (1, 3, 8, 10, 11, 12, 13, 14)
 
 
