@@ -314,7 +314,7 @@ def test_the_readme_picture_of_the_page(tab, url, tmp_path):
 
 # -- what the page says and shows before the device runs --------------------------------
 def test_the_first_view_names_usher_s_version_and_leads_to_the_pico(tab, url):
-    """Issue 43, item 12: the page's Usher version and a link to the Pico's
+    """The page's Usher version and a link to the Pico's
     sync in the first view, above the simulated device; that device's erase
     button names it, and still asks before it erases."""
     from usher import VERSION

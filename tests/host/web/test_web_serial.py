@@ -1,4 +1,4 @@
-"""The page syncs a Pico over Web Serial (issue 31), in a real headless Chromium.
+"""The page syncs a Pico over Web Serial, in a real headless Chromium.
 
 The page's own sync code (link.mjs, sync.mjs, transport.mjs, pico.mjs) runs
 against the real firmware's Library and Link on the MicroPython unix port
@@ -337,7 +337,7 @@ def wait_text(tab, id_, *words, timeout=30.0):
 
 
 def brought(said):
-    """A sync's line without the device that answered ("Device ID (firmware V): ", issue 43)."""
+    """A sync's line without the device that answered (its "Device ID (firmware V): ")."""
     return re.sub(r"^Device [0-9a-f]+ \(firmware [^)]*\): ", "", said)
 
 
@@ -603,7 +603,7 @@ PICO_BOOT = 1609459200  # 2021-01-01: where a Pico's clock starts after power-on
 
 
 def test_a_clock_less_game_synced_three_times_as_it_grows_keeps_the_first_syncs_date(browser, site, bridge, tmp_path):
-    """Issue 42, item 4, on the page: a Showtime game begun on a Pico whose
+    """On the page: a Showtime game begun on a Pico whose
     clock was never set, synced near its start, mid-game and finished, the
     page's clock three minutes on each time: the list and the BG Stats play
     show the first sync's time. The device starts again for each sync with
@@ -655,7 +655,7 @@ def test_a_clock_less_game_synced_three_times_as_it_grows_keeps_the_first_syncs_
 
 
 def test_a_refused_and_an_unanswered_game_are_named_and_so_is_the_device(browser, site, bridge, tmp_path):
-    """Issue 43, items 10, 12 and 13: an unfinished Showbiz game begun before
+    """An unfinished Showbiz game begun before
     the clock was set is refused (Back), then not answered, then sent. Each
     time the sync's line names the device and firmware that answered; a game
     not brought is named by its id and the device's own description, and why,
@@ -836,7 +836,7 @@ def test_a_busy_port_a_second_tab_a_pico_without_usher_and_garbage(browser, site
 
 
 def test_a_sync_that_brought_nothing_ends_its_line_once_and_promises_no_resume(browser, site, bridge):
-    """Issue 43, item 11: a plain MicroPython board, garbage, a device that
+    """A plain MicroPython board, garbage, a device that
     floods bytes with no line end and a silent one: each one line, ended once,
     naming what answered, and no "the next sync goes on" where nothing came."""
     url, _ = site
@@ -989,7 +989,7 @@ def test_write_to_the_pico_checks_the_drive_and_writes_the_release_file(browser,
 
 
 def test_write_to_the_pico_writes_the_file_for_the_drives_chip_and_refuses_another(browser, site, tmp_path):
-    """Issue 42: a Pico 2's drive gets the Pico 2's file, a Pico's the Pico's,
+    """A Pico 2's drive gets the Pico 2's file, a Pico's the Pico's,
     any other drive nothing; each said in one line that names both."""
     from usher_tools.pico.uf2 import RP2350_ARM_S
     from usher_tools.web import start
