@@ -23,7 +23,7 @@ help:
 	@echo "make uf2      build/usher.uf2 (Pico) and build/usher-pico2.uf2 (Pico 2): MicroPython with Usher frozen in (drag it onto the board in BOOTSEL mode)"
 	@echo "make dist     the release in build/dist: usher-VERSION.uf2, usher-pico2-VERSION.uf2 and their sha256, the wheel, the site (the page offering both)"
 	@echo "make rp2      build the Pico's own MicroPython (v1.28.0 RPI_PICO) from the pinned sources into build/rp2"
-	@echo "make check    ruff + mypy against the rp2 stubs + actionlint on .github/workflows"
+	@echo "make check    ruff + mypy against the rp2 stubs + actionlint on .github/workflows + ESLint and tsc on the web page"
 	@echo "make mpy      compile firmware/ with mpy-cross -march=armv6m into $(BUILD)"
 	@echo "make size     bytecode size per module and total"
 	@echo "make pico-games  every full scripted game on the emulated Pico, the memory gate (an hour or more)"
@@ -87,7 +87,10 @@ check: $(STAMP)
 	$(BIN)/ruff check firmware host_tools tests hardware
 	$(BIN)/ruff format --check firmware host_tools tests hardware
 	$(BIN)/mypy
+	$(BIN)/mypy --config-file host_tools/pyproject.toml
 	$(BIN)/actionlint
+	$(BIN)/node $(NODE)/node_modules/eslint/bin/eslint.js -c $(NODE)/eslint.config.mjs host_tools/usher_tools/web/page
+	$(BIN)/node $(NODE)/node_modules/typescript/bin/tsc -p $(NODE)/tsconfig.page.json
 
 mpy: $(STAMP)
 	$(BIN)/usher build --out $(BUILD)

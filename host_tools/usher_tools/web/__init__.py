@@ -22,7 +22,8 @@ What the page is made of:
   second VM, in a worker, re-scoring with the laptop's own modules:
   HOST_MODULES, web/vm/webscore.py and webplays.py), bgstats.mjs (BG
   Stats links and file, QR codes), uf2.mjs (the release's firmware, Write to
-  the Pico), pico.mjs (that part of the page);
+  the Pico), pico.mjs (that part of the page), util.mjs (helpers they
+  share: base64, IndexedDB requests, a VM's error in one line);
 - qrcode.mjs: qrcode-generator, pinned in .node (`make setup`);
 - release.json: {version, uf2: null} unless the site holds a release (then
   the release's own, `usher web --out --uf2`);
@@ -63,6 +64,7 @@ PAGE_FILES = (
     "pico.mjs",
     "bgstats.mjs",
     "uf2.mjs",
+    "util.mjs",
 )
 # the laptop's own modules the page's re-scoring VM runs (webscore.py, webplays.py), unchanged
 HOST_MODULES = ("parsing.py", "replay.py", "rescore.py", "status.py", "bgstats.py", "rowplay.py")
@@ -252,7 +254,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 
-    def log_message(self, format: str, *args) -> None:  # type: ignore[no-untyped-def]
+    def log_message(self, format: str, *args) -> None:
         pass  # quiet: the address is all a person needs
 
 

@@ -17,6 +17,7 @@ import { Flash, MemoryFlash } from "./flash.mjs";
 import { Link, pullAll } from "./link.mjs";
 import { DeviceTransport } from "./transport.mjs";
 import { saveFile, setupPico } from "./pico.mjs";
+import { b64 } from "./util.mjs";
 
 const STARTED = performance.now();
 const runtime = import("./mp/micropython.mjs").then((m) => m.loadMicroPython);
@@ -47,27 +48,35 @@ const BOARDS = {
   },
 };
 
+/** @param {string} id */
 const $ = (id) => document.getElementById(id);
-const canvas = $("screen");
-const first = $("first"); // the power-on screen of a blank board (usher web draws it), until the VM's own
+/** @param {string} id */
+const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
+// the board buttons: one per profile
+const profileButtons = () => /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#profiles button"));
+const canvas = /** @type {HTMLCanvasElement} */ ($("screen"));
+const first = /** @type {HTMLImageElement} */ ($("first")); // the power-on screen of a blank board (usher web draws it), until the VM's own
 const PANELS = { lcd114: [240, 135], oled: [128, 64] };
 // the page's Usher version in its header: the firmware it runs (the pack's)
 pack.then((p) => ($("version").textContent = p.head.fw)).catch(() => {});
 
 const page = {
   profile: "",
+  /** @type {Device | null} */
   device: null,
+  /** @type {Flash | null} */
   flash: null,
   uid: "",
+  /** @type {((value?: unknown) => void) | null} */
   lock: null, // releases this tab's hold on the board
   held: new Map(), // key name -> Set of sources holding it (a keyboard key, a pointer)
   tapped: new Set(), // keys pressed since the last tick
   lockstep: false, // the tests drive the ticks
   clock: 0, // performance.now() of the last tick the timer ran
   vt: 0, // ms of device time since the first power-on (the clock goes on across power-ons)
-  epoch0: 0,
   boot: null, // power-on settings: seed, ticks0, epoch
-  transport: null, // the link to this page's device (DeviceTransport), while one is open
+  /** @type {DeviceTransport | null} */
+  transport: null, // the link to this page's device, while one is open
   pending: null, // the last key event, until the screen answers it
   stats: { firstScreenMs: 0, phases: {}, work: [], latency: [], boots: 0, errors: [] },
   starting: null,
@@ -96,7 +105,7 @@ async function powerOn(settings) {
     pack: fw,
     profile: page.profile,
     canvas,
-    hooks: { onLight: light, onOutput: (t) => console.log("usher device: " + t) },
+    hooks: { onLight: light, onOutput: (text) => console.log("usher device: " + text) },
   });
   const s = settings || {};
   page.boot = {
@@ -125,7 +134,7 @@ async function bootDevice(dev, files) {
 // The board as it looks before its VM runs: its keys, its panel's size and
 // scale, the power-on screen on the glass. At once, before anything loads.
 function dress(profile) {
-  for (const b of document.querySelectorAll("#profiles button")) b.setAttribute("aria-pressed", String(b.dataset.profile === profile));
+  for (const b of profileButtons()) b.setAttribute("aria-pressed", String(b.dataset.profile === profile));
   $("board").dataset.profile = profile;
   buildKeys(profile);
   const [w, h] = PANELS[profile];
@@ -191,7 +200,7 @@ async function takeBoard(profile) {
         return null;
       }
       resolve(true);
-      return new Promise((release) => (page.lock = release));
+      return new Promise((free) => (page.lock = free));
     });
   });
 }
@@ -368,7 +377,7 @@ async function download() {
   const dev = page.device;
   if (page.transport || !dev || dev.off) return;
   const link = new Link((page.transport = new DeviceTransport(dev)));
-  $("download").disabled = true;
+  button("download").disabled = true;
   try {
     say("Asking the device for its records\u2026");
     const r = await pullAll(link, say);
@@ -386,7 +395,7 @@ async function download() {
     page.stats.download = { error: String(e && e.message) };
   } finally {
     page.transport = null;
-    $("download").disabled = false;
+    button("download").disabled = false;
   }
 }
 
@@ -418,12 +427,13 @@ async function reset() {
 
 // a page button gives the keyboard back to the device once clicked (Enter is OK there)
 document.addEventListener("click", (e) => {
-  const b = e.target.closest && e.target.closest("button:not(.key)");
-  if (b) b.blur();
+  const t = e.target;
+  const b = t instanceof Element && t.closest("button:not(.key)");
+  if (b instanceof HTMLElement) b.blur();
 });
 $("download").addEventListener("click", download);
 $("reset").addEventListener("click", reset);
-for (const b of document.querySelectorAll("#profiles button")) {
+for (const b of profileButtons()) {
   b.addEventListener("click", () => {
     if (b.dataset.profile !== page.profile) start(b.dataset.profile);
   });
@@ -431,19 +441,13 @@ for (const b of document.querySelectorAll("#profiles button")) {
 
 // ---------------------------------------------------------------- for the tests
 
-function b64(bytes) {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
-
 const test = {
   // A board in lockstep: its flash replaced by `files` ({name: base64}, none:
   // blank), powered on with this seed and clock; the timer stops ticking.
   async boot({ profile = "lcd114", seed = 1, ticks0 = TICKS0, epoch = 1767225600, files = {} } = {}) {
     page.lockstep = true;
     await stop();
-    const list = Object.keys(files).map((n) => [n, Uint8Array.from(atob(files[n]), (c) => c.charCodeAt(0))]);
+    const list = Object.keys(files).map((n) => /** @type {[string, Uint8Array]} */ ([n, Uint8Array.from(atob(files[n]), (c) => c.charCodeAt(0))]));
     await page.flash.replace(profile, list);
     await start(profile, { seed, ticks0, epoch });
     return page.device ? page.device.keys.map((k) => k.name + " " + k.logical) : [];
@@ -465,7 +469,7 @@ const test = {
     }
     await page.flash.flushed();
     const { files } = await page.flash.load(page.profile);
-    await bootDevice(new Device({ runtime: await runtime, pack: await pack, profile: page.profile, canvas, hooks: { onLight: light, onOutput: (t) => console.log("usher device: " + t) } }), files);
+    await bootDevice(new Device({ runtime: await runtime, pack: await pack, profile: page.profile, canvas, hooks: { onLight: light, onOutput: (text) => console.log("usher device: " + text) } }), files);
     return true;
   },
   live() {

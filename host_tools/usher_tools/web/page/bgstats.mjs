@@ -11,6 +11,7 @@ const pad = (n) => String(n).padStart(2, "0");
 export const EPOCH_2000 = 946684800;
 
 // "YYYY-MM-DD HH:MM:SS" in this computer's zone, as the laptop's play_date
+/** @param {number} seconds */
 export function localDate(seconds) {
   const d = new Date(seconds * 1000);
   return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate()) + " " + pad(d.getHours()) + ":" + pad(d.getMinutes()) + ":" + pad(d.getSeconds());
@@ -72,6 +73,7 @@ export async function bgstats(scorer, rows, like = null) {
 
 // A canvas holding the QR code of `text` (byte mode, error correction L),
 // 4 modules of quiet zone, `scale` pixels a module; null if it does not fit.
+/** @param {string} text */
 export function qrCanvas(text, scale = 3) {
   let qr;
   try {

@@ -14,6 +14,8 @@
 // replication as the simulator's panel model does (ST7789), or MONO_VLSB
 // bits as lit or dark (SSD1306).
 
+import { pyError } from "./util.mjs";
+
 export const TICK_MS = 20;
 const HEAP = 192 * 1024; // the first heap area (the port adds areas as it needs them)
 const PYSTACK = 4096;
@@ -27,6 +29,11 @@ const F_LIGHT = 4;
 // The firmware as `usher web` packs it: "USHR", a little-endian u32 with the
 // length of a JSON header ({files: [[path, size], ...], ...}), the header,
 // then every file's bytes one after the other.
+/** @typedef {{head: {fw: string, files: [string, number][]}, files: [string, Uint8Array][]}} Pack */
+/**
+ * @param {string} url
+ * @returns {Promise<Pack>}
+ */
 export async function loadPack(url) {
   const res = await fetch(url);
   if (!res.ok) throw new Error("cannot load " + url + ": " + res.status);
@@ -44,15 +51,14 @@ export async function loadPack(url) {
   return { head, files };
 }
 
-function pyError(e) {
-  if (e && e.name === "PythonError") return e.type + ": " + String(e.message).trim().split("\n").slice(-1)[0];
-  return String(e && e.message ? e.message : e).split("\n")[0];
-}
-
 export class Device {
   // runtime: MicroPython's loadMicroPython; pack: loadPack's result;
   // canvas: where the screen goes; hooks: onLight(level 0..100, on),
-  // onOutput(text) (the VM's stdout, REPL noise), onSerial(bytes).
+  // onOutput(text) (the VM's stdout, REPL noise).
+  /**
+   * @param {{runtime: typeof import("./mp/micropython.mjs").loadMicroPython, pack: Pack, profile: string,
+   *   canvas: HTMLCanvasElement, hooks?: {onLight?: (level: number, on: boolean) => void, onOutput?: (text: string) => void}}} options
+   */
   constructor({ runtime, pack, profile, canvas, hooks }) {
     this.runtime = runtime;
     this.pack = pack;
@@ -72,6 +78,7 @@ export class Device {
 
   // Power on: a fresh VM, the firmware in its file system, the flash's files
   // in /data, the board built and the app started (its first frame drawn).
+  /** @param {{files: [string, Uint8Array][], uid: string, seed: number, ticks0: number, epoch: number}} settings */
   async powerOn({ files, uid, seed, ticks0, epoch }) {
     const say = (t) => this.hooks.onOutput && this.hooks.onOutput(t);
     const mp = await this.runtime({ heapsize: HEAP, pystack: PYSTACK, stdout: say, stderr: say, linebuffer: true });
@@ -124,6 +131,7 @@ export class Device {
   }
 
   // The levels of the input pins with these keys held (a set of key names).
+  /** @param {Set<string>} held */
   levels(held) {
     let v = this.idle;
     for (const k of this.keys) if (held.has(k.name)) v &= ~(1 << k.gpio);
@@ -133,12 +141,14 @@ export class Device {
   // Input levels between two ticks, as the pins change (their edge
   // interrupts fire): a key pressed and released before the next tick still
   // reaches the firmware, through the edge its key latches.
+  /** @param {number} levels */
   edge(levels) {
     if (!this.off) this.vm.fn.setLevels(levels);
   }
 
   // One 20 ms tick of the app with these input levels. Returns what the page
   // should know: {drawn, flash, cut, error}.
+  /** @param {number} levels */
   step(levels) {
     const out = { drawn: false, flash: false, cut: false, error: "" };
     if (this.off) return out;
@@ -180,6 +190,12 @@ export class Device {
     return seen;
   }
 
+  /**
+   * @param {number} x0
+   * @param {number} y0
+   * @param {number} x1
+   * @param {number} y1
+   */
   paint(x0, y0, x1, y1) {
     const { M, frame, pal, status } = this.vm;
     const H = M.HEAPU8;
@@ -224,6 +240,7 @@ export class Device {
 
   // The flash's files that changed since the last call: Map name -> bytes,
   // or null for a file that is gone. Only after a tick that wrote.
+  /** @returns {Map<string, Uint8Array | null>} */
   flashChanges() {
     const changes = new Map();
     if (!this.vm) return changes;
@@ -244,6 +261,7 @@ export class Device {
   }
 
   // The USB serial: bytes in (a Uint8Array), bytes out since the last call.
+  /** @param {Uint8Array} bytes */
   serialWrite(bytes) {
     if (this.off) return 0;
     let hex = "";
@@ -262,6 +280,10 @@ export class Device {
 
   // The storage's next N flash writes land, the one after is cut (as the
   // simulator's `powercut after-writes N`).
+  /**
+   * @param {number} n
+   * @param {boolean} torn
+   */
   armCut(n, torn) {
     if (!this.off) this.vm.fn.armCut(n, torn ? 1 : 0);
   }
@@ -274,6 +296,10 @@ export class Device {
   }
 }
 
+/**
+ * @param {Uint8Array} a
+ * @param {Uint8Array} b
+ */
 function same(a, b) {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;

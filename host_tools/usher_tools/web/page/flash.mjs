@@ -3,17 +3,16 @@
 // are saved in one transaction, so a reload (the page's power cut) finds the
 // flash as it was between two ticks, never half a write.
 
+import { req } from "./util.mjs";
+
 const DB = "usher-web";
 const FILES = "files";
 const BOARDS = "boards";
 
-function req(r) {
-  return new Promise((resolve, reject) => {
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error);
-  });
-}
-
+/**
+ * @param {IDBTransaction} tx
+ * @returns {Promise<void>}
+ */
 function done(tx) {
   return new Promise((resolve, reject) => {
     tx.oncomplete = () => resolve();
@@ -29,6 +28,13 @@ function newId() {
 }
 
 export class Flash {
+  constructor() {
+    /** @type {IDBDatabase} */
+    this.db = null;
+    this.queue = Promise.resolve();
+    this.kept = true; // false: the browser keeps nothing (MemoryFlash)
+  }
+
   static async open() {
     const r = indexedDB.open(DB, 1);
     r.onupgradeneeded = () => {
@@ -37,12 +43,14 @@ export class Flash {
     };
     const f = new Flash();
     f.db = await req(r);
-    f.queue = Promise.resolve();
-    f.kept = true;
     return f;
   }
 
   // The board's id (made up the first time: a Pico's is burnt in), and its files.
+  /**
+   * @param {string} board
+   * @returns {Promise<{uid: string, files: [string, Uint8Array][]}>}
+   */
   async load(board) {
     const tx = this.db.transaction([FILES, BOARDS], "readwrite");
     const boards = tx.objectStore(BOARDS);
@@ -61,6 +69,11 @@ export class Flash {
   }
 
   // Save changes (Map name -> bytes, or null for a file removed), in order.
+  /**
+   * @param {string} board
+   * @param {Map<string, Uint8Array | null>} changes
+   * @returns {Promise<void>}
+   */
   save(board, changes) {
     if (!changes.size) return this.queue;
     this.queue = this.queue.then(() => {
@@ -77,6 +90,7 @@ export class Flash {
 
   // A blank board: no files, a new id (so the laptop's history keeps the
   // old board's games apart from the new one's, whose names start again).
+  /** @param {string} board */
   async wipe(board) {
     await this.queue;
     const tx = this.db.transaction([FILES, BOARDS], "readwrite");
@@ -86,6 +100,10 @@ export class Flash {
   }
 
   // Replace the board's files (the tests put records on a blank board).
+  /**
+   * @param {string} board
+   * @param {[string, Uint8Array][]} files
+   */
   async replace(board, files) {
     await this.wipe(board);
     const changes = new Map(files);
@@ -102,21 +120,24 @@ export class Flash {
 export class MemoryFlash extends Flash {
   constructor() {
     super();
-    this.boards = new Map(); // board -> {uid, files: Map}
-    this.queue = Promise.resolve();
+    /** @type {Map<string, {uid: string, files: Map<string, Uint8Array>}>} */
+    this.boards = new Map();
     this.kept = false;
   }
 
+  /** @param {string} board */
   board(board) {
     if (!this.boards.has(board)) this.boards.set(board, { uid: newId(), files: new Map() });
     return this.boards.get(board);
   }
 
+  /** @override */
   async load(board) {
     const b = this.board(board);
-    return { uid: b.uid, files: [...b.files].map(([n, bytes]) => [n, bytes.slice()]) };
+    return { uid: b.uid, files: [...b.files].map(([n, bytes]) => /** @type {[string, Uint8Array]} */ ([n, bytes.slice()])) };
   }
 
+  /** @override */
   save(board, changes) {
     const files = this.board(board).files;
     for (const [name, bytes] of changes) {
@@ -126,6 +147,7 @@ export class MemoryFlash extends Flash {
     return this.queue;
   }
 
+  /** @override */
   async wipe(board) {
     this.boards.set(board, { uid: newId(), files: new Map() });
   }

@@ -14,6 +14,8 @@
 // finished game the device later sent different, kept beside it)}. A partial
 // row is never shown as a whole game.
 
+import { req } from "./util.mjs";
+
 const DB = "usher-history";
 const STORE = "games";
 
@@ -23,13 +25,6 @@ export function gidOf(view) {
 }
 
 const keyOf = (device, gid, copy = 0) => device + "/" + gid + (copy ? "#" + copy : "");
-
-function req(r) {
-  return new Promise((resolve, reject) => {
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error);
-  });
-}
 
 // A game's row as the history keeps it (the first copy), its sync time the
 // earlier row's when there was one: the first sync that saw a game dates it.
@@ -60,10 +55,12 @@ export class History {
     return new History(await req(r));
   }
 
+  /** @param {IDBDatabase} db */
   constructor(db) {
     this.db = db;
   }
 
+  /** @param {IDBTransactionMode} mode */
   store(mode) {
     return this.db.transaction(STORE, mode).objectStore(STORE);
   }
@@ -117,6 +114,10 @@ export class History {
   }
 }
 
+/**
+ * @param {Uint8Array} bytes
+ * @param {Uint8Array} head
+ */
 export function startsWith(bytes, head) {
   if (head.length > bytes.length) return false;
   for (let i = 0; i < head.length; i++) if (bytes[i] !== head[i]) return false;

@@ -186,13 +186,15 @@ export class Link {
       if (!this.info && this.atRepl()) throw this.silence(); // a REPL answered the hello: no Usher there
       const left = until - performance.now();
       if (left <= 0) throw new LinkError("no answer from the device", "timeout");
-      await new Promise((resolve) => {
+      /** @type {Promise<void>} */
+      const woken = new Promise((resolve) => {
         const t = setTimeout(resolve, Math.min(left, 250));
         this.waiters.push(() => {
           clearTimeout(t);
           resolve();
         });
       });
+      await woken;
     }
   }
 
@@ -259,6 +261,10 @@ export class Link {
   // with state {data (Uint8Array), start, size, crc, complete, error}.
   // onPending(text) when the device asks its owner for a press;
   // onComplete(state) as soon as a game is whole.
+  /**
+   * @param {[string, Uint8Array][]} wants
+   * @param {{onPending?: (text: string) => void, onComplete?: (state: any) => unknown, pressMs?: number}} [options]
+   */
   async pull(wants, { onPending, onComplete, pressMs = Link.pressMs } = {}) {
     const results = {};
     const items = [];

@@ -9,8 +9,16 @@ import { bgstats, datedFromSync, eligible, exportParts, likeSummary, localDate, 
 import { History, gidOf } from "./history.mjs";
 import { Link, LinkError } from "./link.mjs";
 import { Scorer } from "./scorer.mjs";
+import { sync } from "./sync.mjs";
+import { SerialTransport, choosePort, serialSupport } from "./transport.mjs";
+import { BOARD_NAMES, bootDrive, fileFor, release, sha256hex, writeToDrive } from "./uf2.mjs";
+import { b64 } from "./util.mjs";
 
 // A file handed to the person as a download (the page's records, the BG Stats file).
+/**
+ * @param {string} name
+ * @param {BlobPart} bytes
+ */
 export function saveFile(name, bytes, type = "application/octet-stream") {
   const url = URL.createObjectURL(new Blob([bytes], { type }));
   const a = document.createElement("a");
@@ -21,13 +29,16 @@ export function saveFile(name, bytes, type = "application/octet-stream") {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60000);
 }
-import { sync } from "./sync.mjs";
-import { SerialTransport, choosePort, serialSupport } from "./transport.mjs";
-import { BOARD_NAMES, bootDrive, fileFor, release, sha256hex, writeToDrive } from "./uf2.mjs";
 
+/** @param {string} id */
 const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
 const TITLES = { dice: "Dice & draws", showtime: "Showtime", showbiz: "Showbiz", show_manager: "Show Manager", films: "Films" };
 const LOCK = "usher-sync"; // one sync at a time in this browser: two tabs would share a port
+
+// A sync's LinkError after the hello, with what the sync kept (sync.mjs)
+/** @typedef {LinkError & {device?: string, fw?: string, games?: any[], partial?: {name: string, size: number, of: number}[]}} SyncStop */
 
 const ends = (text) => (/[.?!]$/.test(text) ? text : text + "."); // the device's words may end in "?" already
 const count = (n) => n.toLocaleString("en-US");
@@ -62,7 +73,7 @@ export function setupPico({ pageDevice }) {
 
   const support = serialSupport();
   $("serial-support").textContent = support;
-  $("connect").disabled = !!support;
+  button("connect").disabled = !!support;
 
   async function withLock(fn) {
     if (!navigator.locks) return fn();
@@ -78,7 +89,7 @@ export function setupPico({ pageDevice }) {
   async function run(transportOf, what) {
     if (st.busy) return null;
     st.busy = true;
-    for (const b of ["connect", "sync-page"]) $(b).disabled = true;
+    for (const b of ["connect", "sync-page"]) button(b).disabled = true;
     let t = null;
     try {
       return await withLock(async () => {
@@ -109,9 +120,11 @@ export function setupPico({ pageDevice }) {
           return r;
         } catch (e) {
           if (!(e instanceof LinkError)) throw e;
-          st.last = { error: e.message, code: e.code, device: e.device, games: e.games || [] };
+          /** @type {SyncStop} */
+          const stop = e;
+          st.last = { error: e.message, code: e.code, device: stop.device, games: stop.games || [] };
           await render();
-          say(stopped(e));
+          say(stopped(stop));
           return null;
         }
       });
@@ -121,8 +134,8 @@ export function setupPico({ pageDevice }) {
     } finally {
       if (t) await t.close().catch(() => {});
       st.busy = false;
-      $("connect").disabled = !!support;
-      $("sync-page").disabled = false;
+      button("connect").disabled = !!support;
+      button("sync-page").disabled = false;
     }
   }
 
@@ -137,6 +150,7 @@ export function setupPico({ pageDevice }) {
   }
 
   // A sync cut short: what it kept, and a resume promised only for a game kept in part.
+  /** @param {SyncStop} e */
   function stopped(e) {
     let text = (e.device ? "sync stopped: " : "Sync stopped: ") + ends(e.message);
     const whole = broughtN(e.games || []);
@@ -195,7 +209,7 @@ export function setupPico({ pageDevice }) {
       const when = datedFromSync(r) ? localDate(r.syncedAt).slice(0, 16) + " (first sync)" : localDate(r.created).slice(0, 16);
       const players = (r.view.players || []).join(", ");
       let result = "";
-      let state = "";
+      let state;
       if (!r.complete) state = "partial: " + r.data.length + " of " + r.view.size + " bytes (sync again)";
       else if (r.status === "invalid") state = "cannot be replayed: " + r.problem;
       else if (r.status === "mismatch") state = "flagged: " + r.problem;
@@ -231,8 +245,8 @@ export function setupPico({ pageDevice }) {
       tr.appendChild(td);
       body.appendChild(tr);
     }
-    $("bgstats-file").disabled = !eligible(rows).length;
-    $("records").disabled = !rows.some((r) => r.complete);
+    button("bgstats-file").disabled = !eligible(rows).length;
+    button("records").disabled = !rows.some((r) => r.complete);
     st.links = null;
     if (eligible(rows).length) await addLinks(rows);
   }
@@ -252,7 +266,7 @@ export function setupPico({ pageDevice }) {
       if (!byRow.has(key)) byRow.set(key, []);
       byRow.get(key).push([p, out.links[i]]);
     });
-    for (const tr of $("games-body").children) {
+    for (const tr of /** @type {HTMLCollectionOf<HTMLTableRowElement>} */ ($("games-body").children)) {
       const list = byRow.get(tr.dataset.key);
       if (!list) continue;
       const box = tr.querySelector(".bg");
@@ -302,7 +316,7 @@ export function setupPico({ pageDevice }) {
   // "Use my BG Stats export": the file keeps the ids and uuids of the players,
   // games and location the person has (bgstats.py matches them, as `usher export --like`)
   async function chooseLike() {
-    const f = $("bgstats-like").files[0];
+    const f = /** @type {HTMLInputElement} */ ($("bgstats-like")).files[0];
     st.like = null;
     if (!f) return;
     let parts;
@@ -342,10 +356,11 @@ export function setupPico({ pageDevice }) {
     if (!r) {
       $("fw-release").textContent =
         "The firmware (usher-VERSION.uf2 for a Pico, usher-pico2-VERSION.uf2 for a Pico 2) comes with a release of Usher; this page was served without one (a development checkout: make uf2 builds both).";
-      $("write-pico").disabled = true;
+      button("write-pico").disabled = true;
       return;
     }
     // one download per board: the Pico's (RP2040) file, the Pico 2's (RP2350)
+    /** @type {(string | Node)[]} */
     const parts = ["Usher " + r.version + ": "];
     r.files.forEach((f, i) => {
       const a = document.createElement("a");
@@ -358,7 +373,7 @@ export function setupPico({ pageDevice }) {
       parts.push(i ? "; " : "", a, " for a " + BOARD_NAMES[f.chip] + " (" + f.chip.toUpperCase() + ", " + Math.round(f.size / 1024) + " KB, sha256 ", code, ")");
     });
     $("fw-release").replaceChildren(...parts, ".");
-    $("write-pico").disabled = !("showDirectoryPicker" in window);
+    button("write-pico").disabled = !("showDirectoryPicker" in window);
     if (!("showDirectoryPicker" in window)) fwSay("This browser cannot write to the drive itself: download the file for your board and drag it onto its drive (RPI-RP2 or RP2350).");
   }
 
@@ -426,10 +441,4 @@ export function setupPico({ pageDevice }) {
       return (await history.all()).map((r) => ({ key: r.key, name: r.name, game: r.game, complete: r.complete, status: r.status, problem: r.problem, size: r.data.length, held: r.held ? r.held.length : 0, result: r.result, data: b64(r.data) }));
     },
   };
-}
-
-function b64(bytes) {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
 }

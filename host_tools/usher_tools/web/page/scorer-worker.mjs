@@ -3,6 +3,7 @@
 // webplays.py and the laptop's modules in /lib), one request at a time.
 
 import { loadPack } from "./device.mjs";
+import { pyError } from "./util.mjs";
 
 const HEAP = 2 * 1024 * 1024;
 const REC = "/tmp/rec.log";
@@ -21,11 +22,6 @@ async function start() {
   mp.FS.mkdirTree("/tmp");
   mp.runPython("import sys\nif '/lib' not in sys.path: sys.path.append('/lib')");
   return { mp, rescore: mp.pyimport("webscore").rescore };
-}
-
-function pyError(e) {
-  if (e && e.name === "PythonError") return e.type + ": " + String(e.message).trim().split("\n").pop();
-  return String((e && e.message) || e).split("\n")[0];
 }
 
 let queue = Promise.resolve();

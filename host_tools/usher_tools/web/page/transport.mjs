@@ -11,6 +11,7 @@
 export const PICO_FILTERS = [{ usbVendorId: 0x2e8a }]; // Raspberry Pi: MicroPython's rp2 USB ids
 
 export class DeviceTransport {
+  /** @param {import("./device.mjs").Device} device */
   constructor(device) {
     this.device = device;
     this.link = null;
@@ -22,6 +23,7 @@ export class DeviceTransport {
     return this.device.off;
   }
 
+  /** @param {Uint8Array} bytes */
   write(bytes) {
     if (this.device.off) throw new Error("off");
     this.device.serialWrite(bytes);
@@ -75,6 +77,7 @@ export function openError(e) {
 }
 
 export class SerialTransport {
+  /** @param {SerialPort} port */
   constructor(port) {
     this.port = port;
     this.link = null;
@@ -89,7 +92,7 @@ export class SerialTransport {
     try {
       await this.port.open({ baudRate: 115200 });
     } catch (e) {
-      throw new Error(openError(e));
+      throw new Error(openError(e), { cause: e });
     }
     this.closed = false;
     try {
@@ -128,6 +131,7 @@ export class SerialTransport {
     if (this.link) this.link.gone();
   }
 
+  /** @param {Uint8Array} bytes */
   async write(bytes) {
     if (this.closed) throw new Error("closed");
     await this.writer.write(bytes);

@@ -19,6 +19,10 @@ function goodFile(f) {
   return f && typeof f.uf2 === "string" && /^[0-9a-f]{64}$/.test(f.sha256) && f.size > 0;
 }
 
+/** @typedef {{chip: string, board: string, uf2: string, sha256: string, size: number}} ReleaseFile */
+/** @typedef {{version: string, uf2: string, sha256: string, size: number, files: ReleaseFile[]}} Release */
+
+/** @returns {Promise<Release | null>} */
 export async function release(base = "") {
   let res;
   try {
@@ -39,12 +43,14 @@ export async function release(base = "") {
   }
 }
 
+/** @param {Uint8Array<ArrayBuffer>} bytes */
 export async function sha256hex(bytes) {
   const d = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 // A boot drive's INFO_UF2.TXT, "" when the folder has none (not a boot drive).
+/** @param {FileSystemDirectoryHandle} dir */
 export async function bootDrive(dir) {
   try {
     const f = await (await dir.getFileHandle("INFO_UF2.TXT")).getFile();
@@ -54,6 +60,10 @@ export async function bootDrive(dir) {
   }
 }
 
+/**
+ * @param {string} text
+ * @param {string} key
+ */
 function field(text, key) {
   const m = new RegExp("^\\s*" + key + "\\s*:\\s*(.*?)\\s*$", "im").exec(text);
   return m ? m[1] : "";
@@ -62,6 +72,7 @@ function field(text, key) {
 // The chip of a boot drive from its INFO_UF2.TXT: the RP2040's boot ROM
 // writes "Model: Raspberry Pi RP2" / "Board-ID: RPI-RP2", the RP2350's
 // "Model: Raspberry Pi RP2350" / "Board-ID: RP2350"; "" for another board.
+/** @param {string} text */
 export function driveChip(text) {
   const board = field(text, "Board-ID");
   const model = field(text, "Model");
@@ -70,11 +81,13 @@ export function driveChip(text) {
   return "";
 }
 
+/** @param {string} text */
 function driveName(text) {
   return (field(text, "Board-ID") || field(text, "Model") || "a drive of another kind").slice(0, 60);
 }
 
 // The chip a UF2's blocks are for ("" when not one of ours, or mixed).
+/** @param {Uint8Array} bytes */
 export function uf2Chip(bytes) {
   if (!bytes.length || bytes.length % 512) return "";
   const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -94,6 +107,10 @@ export function uf2Chip(bytes) {
 
 // The release's file for the drive whose INFO_UF2.TXT is `text`, or one line
 // why there is none (naming the drive and the files).
+/**
+ * @param {Release} r
+ * @param {string} text
+ */
 export function fileFor(r, text) {
   const chip = driveChip(text);
   const offered = r.files.map((f) => f.uf2.split("/").pop() + " for the " + CHIP_NAMES[f.chip]).join(" and ");
@@ -104,6 +121,11 @@ export function fileFor(r, text) {
 }
 
 // Write `bytes` as `name` onto the drive, once they are a UF2 for its chip. Returns one line for the page.
+/**
+ * @param {FileSystemDirectoryHandle} dir
+ * @param {string} name
+ * @param {Uint8Array<ArrayBuffer>} bytes
+ */
 export async function writeToDrive(dir, name, bytes) {
   const text = await bootDrive(dir);
   if (!text) throw new Error("that folder is not a Pico's boot drive (no INFO_UF2.TXT): hold BOOTSEL while you plug the Pico in, then pick the RPI-RP2 (Pico) or RP2350 (Pico 2) drive");
@@ -117,7 +139,7 @@ export async function writeToDrive(dir, name, bytes) {
     w = await h.createWritable();
     await w.write(bytes);
   } catch (e) {
-    throw new Error("the drive refused the file: " + String((e && e.message) || e).split("\n")[0]);
+    throw new Error("the drive refused the file: " + String((e && e.message) || e).split("\n")[0], { cause: e });
   }
   const board = BOARD_NAMES[chip];
   try {
