@@ -14,7 +14,7 @@ SCALE   ?=
 PORT    ?=
 STUBS_PKG := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
 
-.PHONY: help setup rp2 uf2 dist run web test test-firmware test-fast check mpy size bench bench-part pico-games deploy soak screens fonts clean
+.PHONY: help setup rp2 uf2 dist run web test test-firmware test-fast check mpy size bench bench-part pico-games deploy soak test-long screens fonts clean
 
 help:
 	@echo "make run      start the simulator (PROFILE=lcd114|oled, SCALE=1..8: terminal down-scaling, ROMFS=1: code from a ROMFS image, PICO=1: on the rp2 port, emulated)"
@@ -31,6 +31,7 @@ help:
 	@echo "make bench-part PART=sync   one section into build/bench-part.md (docs/BENCH.md is left alone)"
 	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=lcd114|oled] [DRY=1] [ROMFS=1]   compile and copy to a Pico"
 	@echo "make soak     long fuzz and property runs (not part of make test)"
+	@echo "make test-long  the full games make test leaves out: each game's second board on the simulator, every title on the 32-bit meter"
 	@echo "make screens  the README's pictures of the games, from the simulator, and LAPTOP.md's of a report"
 	@echo "make fonts    regenerate the bitmap fonts in firmware/usher/ui/fonts"
 
@@ -118,6 +119,10 @@ deploy: $(STAMP)
 
 soak: $(STAMP)
 	USHER_SOAK=1 $(BIN)/pytest -q -n 2 -m soak
+
+# make test plays each full game once (one board, one title on the meter); these are the rest
+test-long: $(STAMP)
+	$(BIN)/pytest -q -n 2 -m long
 
 screens: $(STAMP)
 	$(BIN)/python -m usher_devkit.screens

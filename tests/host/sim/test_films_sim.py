@@ -7,7 +7,8 @@ import pytest
 from usher_devkit.planners.films import SHOTS, run_match
 
 
-@pytest.mark.parametrize("profile", ["lcd114", "oled"])
+# the OLED's whole game in make test-long: make test plays the LCD's
+@pytest.mark.parametrize("profile", ["lcd114", pytest.param("oled", marks=pytest.mark.long)])
 def test_a_best_of_three_films_match_runs_on_the_simulator(profile, tmp_path):
     r = run_match(profile, shots=str(tmp_path))
     assert r["script_error"] == "", (r["script_error"], r["stderr"])

@@ -33,7 +33,8 @@ def check(r: dict, cycles: int) -> None:
     print("\n%s: %s" % (r["profile"], summary(r)))
 
 
-@pytest.mark.parametrize("profile", ["lcd114", "oled"])
+# the OLED's in make test-long: the sessions differ only in the panel drawn
+@pytest.mark.parametrize("profile", ["lcd114", pytest.param("oled", marks=pytest.mark.long)])
 def test_the_long_session_runs_without_a_reload(profile, tmp_path):
     check(run_long(profile, 6, shots=str(tmp_path)), 6)
 

@@ -8,8 +8,19 @@ turn 2, a production 4 beyond 3 a role)."""
 import pytest
 from usher_devkit.planners.show_manager import SHOTS, run_game
 
+# make test plays six players on the LCD and three on the OLED; the other two in make test-long
+LONG = pytest.mark.long
 
-@pytest.mark.parametrize("profile,players,seed", [("lcd114", 6, 2), ("lcd114", 3, 3), ("oled", 6, 2), ("oled", 3, 3)])
+
+@pytest.mark.parametrize(
+    "profile,players,seed",
+    [
+        ("lcd114", 6, 2),
+        pytest.param("lcd114", 3, 3, marks=LONG),
+        pytest.param("oled", 6, 2, marks=LONG),
+        ("oled", 3, 3),
+    ],
+)
 def test_a_whole_show_manager_game_runs_on_the_simulator(profile, players, seed, tmp_path):
     r = run_game(profile, players, seed, shots=str(tmp_path))
     assert r["script_error"] == "", (r["script_error"], r["stderr"])

@@ -11,7 +11,8 @@ from usher_devkit.planners.showtime import run_game
 HEAP = 256 * 1024
 
 
-@pytest.mark.parametrize("profile", ["lcd114", "oled"])
+# the OLED's whole game in make test-long: make test plays the LCD's
+@pytest.mark.parametrize("profile", ["lcd114", pytest.param("oled", marks=pytest.mark.long)])
 def test_a_whole_four_player_game_runs_on_the_simulator(tmp_path, profile):
     res = run_game(n=4, seed=1, profile=profile, shots=str(tmp_path / "shots"))
     assert res["script_error"] == "", res["stderr"]

@@ -84,7 +84,11 @@ def test_shell_session_peaks_under_the_bound(profile):
 # The LCD only: its firmware peak is above the OLED's in every full game on
 # every runtime measured (docs/BENCH.md), and the OLED's full games run on
 # the rp2 port itself in `make pico-games`, the memory gate; 40 s of make test
-@pytest.mark.parametrize("title", sorted(games.GAMES))
+# one title in make test (Showtime's, the shortest), every other in make test-long;
+# the rp2 port's own gate for every game is make pico-games
+@pytest.mark.parametrize(
+    "title", [t if t == "showtime" else pytest.param(t, marks=pytest.mark.long) for t in sorted(games.GAMES)]
+)
 @pytest.mark.parametrize("profile", ["lcd114"])
 def test_full_game_peaks_under_the_bound(title, profile):
     r = games.full_game(title, profile)
