@@ -77,7 +77,9 @@ def main(argv):
         print("usage: mp_runner.py FIRMWARE_DIR TEST_FILE...")
         sys.exit(2)
     sys.path.insert(0, argv[1])
-    # the kits the portable tests import (paths relative to tests/, the cwd)
+    # the kits the portable tests import (paths relative to tests/, the cwd),
+    # and the product's `machine` stand-in, which kit/fake_machine builds on
+    sys.path.insert(0, "../host_tools/usher_tools/standin/vm")
     sys.path.insert(0, "../host_tools/devkit/usher_devkit/kit")
     sys.path.insert(0, "kit")
     counts = [0, 0]

@@ -8,14 +8,20 @@ import subprocess
 import sys
 
 from usher_tools.paths import vm_env
+from usher_tools.standin import VM_DIR as STANDIN_VM
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 TESTS = os.path.join(ROOT, "tests")
 PORTABLE = os.path.join(TESTS, "portable")  # test modules for both runtimes
 # what they import: the headless device (fakes, framebuf for CPython, screen
-# drivers; host tools use it too) and the tests' own kits
-KIT_PATHS = [os.path.join(ROOT, "host_tools", "devkit", "usher_devkit", "kit"), os.path.join(TESTS, "kit")]
+# drivers; host tools use it too), the tests' own kits, and the product's
+# `machine` stand-in, which the tests' fake machine builds on
+KIT_PATHS = [
+    os.path.join(ROOT, "host_tools", "devkit", "usher_devkit", "kit"),
+    os.path.join(TESTS, "kit"),
+    STANDIN_VM,
+]
 # sys.path for pytest (tests/conftest.py), each folder for one reason; the
 # product and the dev kit are installed in the venv (make setup), not here
 TEST_PATH = [

@@ -1,9 +1,9 @@
-"""Presses through the whole loop: a key on a hand-written
+"""Presses through the whole loop: a key on the `machine` stand-in's
 pin with a falling-edge interrupt, App.tick polling it every TICK_MS on a
 fake clock, and screens that take their time to appear, as a new screen
 takes on the Pico (85-600 ms)."""
 
-from edge_pin import EdgePin
+from fake_machine import Machine
 from fakes import FakeClock, FakeHardware, MemStorage
 from portable import eq
 from usher.app import TICK_MS, App
@@ -51,9 +51,9 @@ class First(Screen):
 class Rig:
     def __init__(self, mono=False):
         self.clock = FakeClock()
-        self.pin = EdgePin()
+        self.pin = Machine().key_pin()
         hw = FakeHardware(mono)
-        hw.keys = {"A": EdgeKey(self.pin, EdgePin.IRQ_FALLING)}
+        hw.keys = {"A": EdgeKey(self.pin, self.pin.IRQ_FALLING)}
         hw.keymap = {"A": "ok"}
         self.app = App(hw, self.clock, MemStorage(), seed=7)
         self.down_at = 0

@@ -1,7 +1,8 @@
 """Buttons: debounce, press/release timing, long press, auto-repeat, tick wrap."""
 
-from edge_pin import EdgePin
+from fake_machine import Machine
 from portable import eq
+from usher.app import TICK_MS as TICK
 from usher.board import buttons as B
 from usher.board.buttons import Buttons
 
@@ -261,7 +262,6 @@ def test_a_tap_between_two_polls_is_queued_through_the_edge_interrupt():
     poll saw: the pin's falling-edge interrupt latched it, the poll after the
     one that finds it reports it once (a tick to tell a tap from the first
     bounce of a real press), and an ordinary press is not reported twice."""
-    from fake_machine import Machine
     from usher.board.buttons import Buttons, EdgeKey
 
     m = Machine()
@@ -305,21 +305,20 @@ def test_a_key_without_interrupts_still_works_by_polling():
 
 
 # -- the pin as the rp2 port sees it: a falling-edge interrupt the moment the
-# level drops, and a poll every TICK ms that reads the level ------------------
-
-TICK = 20  # usher.app.TICK_MS: the app polls the buttons every 20 ms
+# level drops, and a poll every TICK ms (the app's tick) that reads the level --
 
 
 class Timeline:
-    """One key on an EdgePin; time runs a millisecond at a time, the pin
+    """One key on the stand-in's pin (its falling edge fires the moment the
+    level drops, as on the rp2 port); time runs a millisecond at a time, the pin
     follows a list of (from_ms, level) changes, and the buttons are polled at
     the given times."""
 
     def __init__(self, logical):
         from usher.board.buttons import EdgeKey
 
-        self.pin = EdgePin()
-        self.b = Buttons({"k": EdgeKey(self.pin, EdgePin.IRQ_FALLING)}, {"k": logical}, tdiff)
+        self.pin = Machine().key_pin()
+        self.b = Buttons({"k": EdgeKey(self.pin, self.pin.IRQ_FALLING)}, {"k": logical}, tdiff)
 
     def run(self, changes, polls, end):
         """changes: [(ms, level)] in order; polls: the poll times. Returns the events."""

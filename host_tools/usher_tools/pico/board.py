@@ -30,8 +30,6 @@ FLASH_BYTES = 2 * 1024 * 1024
 FS_OFFSET = FLASH_BYTES - 1408 * 1024  # RPI_PICO's LittleFS: the last 1408 KiB
 SRAM = 0x20000000
 SRAM_BYTES = 264 * 1024
-PWM_BASE = 0x40050000  # RP2040 datasheet 4.5: a slice every 0x14 bytes (CSR, DIV, CTR, CC, TOP)
-SPI_BASE = (0x4003C000, 0x40040000)  # SPI0, SPI1: SSPCR0 at +0, SSPCPSR at +0x10
 SLICE_US = 5_000  # lockstep: the serial moves between slices of this much emulated time
 
 
@@ -379,11 +377,6 @@ class Pico(VirtualBoard):
             self.cdc_in_log.append((self.us, len(data)))
             self._send("W", bytes(data))
 
-    def to_device_pending(self) -> int:
-        """Host bytes the device has not read yet (queued in the emulator)."""
-        self._send("w", b"")
-        return struct.unpack("<I", self._frame_wait("n"))[0]
-
     def _move_pty(self) -> None:
         if self.pty_master < 0:
             return
@@ -483,28 +476,6 @@ class Pico(VirtualBoard):
     def write_mem(self, addr: int, data: bytes) -> None:
         self._send("M", struct.pack("<I", addr) + data)
 
-    def backlight_duty(self) -> float:
-        """The backlight pin's PWM duty, 0..1, as the chip's PWM slice has it
-        (its compare level over its wrap); -1 on a board without one."""
-        pin = getattr(self.mod, "PIN_BL", -1)
-        if pin < 0 or self.proc is None:
-            return -1.0
-        base = PWM_BASE + ((pin >> 1) & 7) * 0x14
-        cc, top = struct.unpack("<II", self.read_mem(base + 0x0C, 8))
-        level = cc >> 16 if pin & 1 else cc & 0xFFFF
-        return min(1.0, level / ((top & 0xFFFF) + 1))
-
-    def spi_hz(self) -> float:
-        """The panel's SPI clock as the chip's SPI block is set: clk_peri /
-        (prescale x (1 + serial clock rate)); clk_peri is the profile's PERI_HZ."""
-        bus = getattr(self.mod, "SPI_ID", -1)
-        if bus < 0 or self.proc is None:
-            return -1.0
-        base = SPI_BASE[bus]
-        cr0 = struct.unpack("<I", self.read_mem(base, 4))[0]
-        cpsr = struct.unpack("<I", self.read_mem(base + 0x10, 4))[0] & 0xFF
-        return self.mod.PERI_HZ / (max(cpsr, 1) * (1 + ((cr0 >> 8) & 0xFF)))
-
     def heap(self) -> tuple:
         """(gc.mem_alloc(), gc.mem_free()) after a collection, asked of the
         probe boot.py at the app's next sleep; (-1, -1) without the probe."""
@@ -533,25 +504,6 @@ class Pico(VirtualBoard):
                 self.least_free = min(getattr(self, "least_free", 1 << 30), free)
                 return (alloc, free)
         return (-1, -1)
-
-    def link_call(self, op: str, most_ms: float = 10_000, **args) -> dict:
-        """One request on Usher's sync link (as `usher` sends it); the reply."""
-        from usher_tools.link.client import LinkError, frame, unframe
-
-        rid = 4242
-        start = len(self.serial_out)
-        self.send_serial(frame(dict({"id": rid, "op": op}, **args)))
-        end = self.vt + most_ms
-        while self.vt < end and self.proc is not None:
-            self.run_for(20)
-            for line in bytes(self.serial_out[start:]).split(b"\n"):
-                try:
-                    obj = unframe(line)
-                except LinkError:
-                    continue
-                if obj is not None and obj.get("id") == rid:
-                    return obj
-        raise PicoError("no reply to %r on the link" % op)
 
     def raw_exec(self, code: str, most_ms: float = 60_000) -> str:
         """Run `code` at the raw REPL, as mpremote does (Ctrl-C breaks into

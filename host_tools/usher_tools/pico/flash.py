@@ -77,31 +77,6 @@ def deploy_files(flash: str, profile: str, probe_seed: int | None = None) -> int
     return len(files)
 
 
-# INFO_UF2.TXT as each boot ROM writes it: the RP2040's (B1 on: "v3.0"), the
-# RP2350's (its datasheet, 5.7.6, and pico-bootrom-rp2350: MODEL and BOARD_ID
-# at their defaults); a third, another maker's UF2 boot loader (Adafruit's
-# for a SAMD21 Feather), for what is not a Pico
-INFO_UF2 = {
-    "rp2040": "UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\nBoard-ID: RPI-RP2\n",
-    "rp2350": "UF2 Bootloader v1.0\nModel: Raspberry Pi RP2350\nBoard-ID: RP2350\n",
-    "samd21": "UF2 Bootloader v3.16.0 SFHWRO\nModel: Adafruit Feather M0\nBoard-ID: SAMD21G18A-Feather-v0\n",
-}
-
-
-def bootsel_drive(folder, chip: str = "rp2040"):
-    """The drive a board shows while BOOTSEL is held at power-on, as a
-    folder: its INFO_UF2.TXT as the chip's boot ROM writes it (chip "rp2040":
-    a Pico's RPI-RP2; "rp2350": a Pico 2's RP2350; "samd21": not a Pico). A
-    UF2 copied onto an RP2040's is what the emulated board then boots
-    (PicoConfig.uf2)."""
-    import pathlib
-
-    d = pathlib.Path(folder)
-    d.mkdir(parents=True, exist_ok=True)
-    (d / "INFO_UF2.TXT").write_text(INFO_UF2[chip])
-    return d
-
-
 def open_board(profile: str, flash: str, live: bool = True) -> Pico:
     """The board `usher sim --pico` runs: the stock rp2 firmware (built by
     `make rp2`), Usher deployed on its flash the first time (as `usher

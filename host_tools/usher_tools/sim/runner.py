@@ -25,6 +25,7 @@ from usher_tools.sim.board import SimError, VirtualBoard
 from usher_tools.sim.hostio import close_fds, nonblock, open_pty, spawn
 from usher_tools.sim.mpycache import compile_tree
 from usher_tools.sim.profiles import PROFILES
+from usher_tools.standin import VM_DIR as STANDIN_VM
 
 VM_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vm")  # what runs in the VM
 SIM_MAIN = os.path.join(VM_DIR, "sim_main.py")
@@ -36,7 +37,7 @@ RELAY_MAX = 1 << 16  # serial bytes held for a side that is not reading
 PTY_GIVE_UP_S = 0.5  # then drop them, as the Pico drops USB output after a timeout
 
 
-# heap the simulator's own VM modules (vm/) may take (measured ~25.6 KB), added
+# heap the simulator's own VM modules (vm/, the machine stand-in) may take (measured ~28.5 KB), added
 # to the VM's heap so the firmware keeps the Pico's budget (see simboot)
 SIM_ALLOWANCE = 32 * 1024
 
@@ -174,7 +175,10 @@ class Sim(VirtualBoard):
             "profile": cfg.profile_module or prof.module,
             "app": cfg.app_module or "usher.app",
         }
-        conf["mpy"] = _from_vm(compile_tree(VM_DIR, os.path.join(CACHE, "vm-mpy"), skip=("sim_main.py",)))
+        conf["mpy"] = [
+            _from_vm(compile_tree(VM_DIR, os.path.join(CACHE, "vm-mpy"), skip=("sim_main.py",))),
+            _from_vm(compile_tree(STANDIN_VM, os.path.join(CACHE, "standin-mpy"))),
+        ]
         # the configuration goes down the channel: argv strings of 256 bytes kill this VM
         blob = json.dumps(conf).encode()
         os.write(w_cmd, len(blob).to_bytes(4, "little") + blob)

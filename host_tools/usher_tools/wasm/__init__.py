@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import tempfile
 
-from usher_tools.wasm.paths import CACHE, MICROPYTHON_MJS, VM_DIR
+from usher_tools.wasm.paths import CACHE, MACHINE_DIR, MICROPYTHON_MJS, VM_DIR
 
 
 class WasmError(Exception):
@@ -78,8 +78,11 @@ def firmware_tree() -> str:
 
 
 def lib_tree() -> str:
-    """The helpers that run in the VM (vm/) compiled to bytecode (any port loads it)."""
-    return compile_folder(VM_DIR, os.path.join(CACHE, "lib"))
+    """The helpers that run in the VM (vm/) and the `machine` stand-in they
+    build the board on, compiled to bytecode (any port loads it)."""
+    out = os.path.join(CACHE, "lib")
+    compile_folder(MACHINE_DIR, out)
+    return compile_folder(VM_DIR, out)
 
 
 def compile_folder(src_dir: str, out: str) -> str:

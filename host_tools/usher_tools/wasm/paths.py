@@ -4,9 +4,11 @@ import os
 import sys
 
 from usher_tools.paths import ROOT
+from usher_tools.standin import VM_DIR as STANDIN_VM
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VM_DIR = os.path.join(HERE, "vm")  # what runs in the VM: helpers, copied to /lib there
+MACHINE_DIR = STANDIN_VM  # the `machine` stand-in the helpers build the board on, also in /lib
 STANDINS = os.path.join(VM_DIR, "standins")  # for firmware modules with machine code (same paths)
 NODE_DIR = os.path.join(ROOT, ".node")  # package.json + lock: the pinned npm package (make setup)
 PACKAGE = "@micropython/micropython-webassembly-pyscript"

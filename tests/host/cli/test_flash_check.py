@@ -11,9 +11,9 @@ import struct
 import pytest
 from click.testing import CliRunner
 from tooling import ROOT
+from usher_devkit.pico_probe import bootsel_drive
 from usher_tools.cli import main
 from usher_tools.pico import uf2 as uf2mod
-from usher_tools.pico.flash import bootsel_drive
 
 SAMD21 = 0x68ED2B88
 
@@ -243,7 +243,7 @@ def test_the_uf2_check_refuses_what_no_pico_of_ours_runs(data, why):
 
 
 def test_the_drive_chip_is_read_from_info_uf2():
-    from usher_tools.pico.flash import INFO_UF2
+    from usher_devkit.pico_probe import INFO_UF2
 
     assert [uf2mod.drive_chip(INFO_UF2[c]) for c in ("rp2040", "rp2350", "samd21")] == ["rp2040", "rp2350", ""]
     assert uf2mod.drive_chip("UF2 Bootloader v1.0\r\nModel: Raspberry Pi RP2350\r\nBoard-ID: RP2350\r\n") == "rp2350"

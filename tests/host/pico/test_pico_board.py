@@ -7,6 +7,7 @@ they survive an update (they live in /data, which a UF2 copy keeps)."""
 
 import numpy as np
 from pico_board import deployed, need_pico, tap
+from usher_devkit.pico_probe import backlight_duty, link_call, spi_hz
 from usher_tools.pico.board import Pico, PicoConfig
 from usher_tools.pico.flash import write_files
 
@@ -44,24 +45,24 @@ def test_usher_uf2_finds_an_oled_answering_at_0x3d(tmp_path):
         assert pico.panel.address == 0x3D and pico.panel.on and pico.panel.pixels > 0
         assert pico.image().any(), "the home screen is on the OLED"
         assert not [w for w in pico.all_warnings() if "no such device" in w], pico.all_warnings()
-        assert pico.link_call("hello", proto=1).get("profile", "oled") == "oled"
+        assert link_call(pico, "hello", proto=1).get("profile", "oled") == "oled"
 
 
 def test_an_idle_lcd_dims_its_backlight_then_sleeps_and_the_first_press_only_wakes(tmp_path):
     stock = need_pico()  # a files deploy, the tighter heap
     flash = deployed(tmp_path, "lcd114")
     with boot(flash, "lcd114", stock, {"data/settings.json": IDLE}) as pico:
-        assert abs(pico.backlight_duty() - 0.80) < 0.01, pico.backlight_duty()
+        assert abs(backlight_duty(pico) - 0.80) < 0.01, backlight_duty(pico)
         home = pico.image().copy()
         quiet(pico, SEC)
-        assert abs(pico.backlight_duty() - 0.80) < 0.01 and not pico.panel.asleep
+        assert abs(backlight_duty(pico) - 0.80) < 0.01 and not pico.panel.asleep
         quiet(pico, 2500)
-        assert abs(pico.backlight_duty() - 0.05) < 0.01, pico.backlight_duty()  # dimmed
+        assert abs(backlight_duty(pico) - 0.05) < 0.01, backlight_duty(pico)  # dimmed
         quiet(pico, 3 * SEC)
-        assert pico.backlight_duty() == 0 and pico.panel.asleep  # PWM off, SLPIN
+        assert backlight_duty(pico) == 0 and pico.panel.asleep  # PWM off, SLPIN
         assert not pico.image().any()
         tap(pico, "down")
-        assert not pico.panel.asleep and abs(pico.backlight_duty() - 0.80) < 0.01  # SLPOUT, lit
+        assert not pico.panel.asleep and abs(backlight_duty(pico) - 0.80) < 0.01  # SLPOUT, lit
         assert (pico.image() == home).all(), "the press that woke it acted"
         tap(pico, "down")
         assert not (pico.image() == home).all(), "the next press acts"
@@ -89,7 +90,7 @@ def facts(pico):
         "inv": pico.panel.inv,
         "madctl": first[0x36][0],
         "row0": (first[0x2B][0] << 8) | first[0x2B][1],
-        "spi_mhz": round(pico.spi_hz() / 1e6, 2),
+        "spi_mhz": round(spi_hz(pico) / 1e6, 2),
     }
 
 

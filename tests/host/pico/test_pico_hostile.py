@@ -13,6 +13,7 @@ import time
 
 import pytest
 from pico_board import deployed, need_pico, tap
+from usher_devkit.pico_probe import to_device_pending
 from usher_tools.pico.board import Pico, PicoConfig
 from usher_tools.pico.flash import flash_files
 
@@ -59,7 +60,7 @@ def test_hostile_bytes_mid_game_change_nothing_and_the_next_sync_is_clean(tmp_pa
         for chunk in hostile:
             pico.send_serial(chunk)
             pico.run_for(500)
-        while pico.to_device_pending():
+        while to_device_pending(pico):
             pico.run_for(500)
         pico.run_for(1000)
         said = bytes(pico.serial_out[start:])

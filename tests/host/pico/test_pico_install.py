@@ -11,8 +11,8 @@ import sys
 import numpy as np
 from PIL import Image
 from tooling import ROOT
+from usher_devkit.pico_probe import bootsel_drive
 from usher_tools.pico.board import Pico, PicoConfig
-from usher_tools.pico.flash import bootsel_drive
 
 from host.pico.test_pico_uf2 import need_uf2
 from host.sim.test_shell_session import GOLDEN

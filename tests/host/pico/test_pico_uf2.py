@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from pico_board import need_pico, tap
 from PIL import Image
+from usher_devkit.pico_probe import link_call
 from usher_tools.paths import FIRMWARE, firmware_files
 from usher_tools.pico.board import Pico, PicoConfig
 from usher_tools.pico.build import USHER_UF2, usher_version
@@ -105,7 +106,7 @@ def test_an_update_keeps_the_game_and_a_files_deploy_is_taken_over(tmp_path):
     with Pico(PicoConfig(profile="lcd114", flash=flash, uf2=uf2)) as pico:
         pico.boot()
         assert (pico.image() == before).all(), "the game in play did not come back where it was"
-        hello = pico.link_call("hello", proto=1)
+        hello = link_call(pico, "hello", proto=1)
         assert hello.get("fw") == usher_version(), hello  # the frozen package, not the stale /usher
         tap(pico, "ok")  # one more roll on the frozen code
         pico.power_off()
@@ -114,7 +115,7 @@ def test_an_update_keeps_the_game_and_a_files_deploy_is_taken_over(tmp_path):
     version = newer(uf2, tmp_path / "usher-next.uf2")
     with Pico(PicoConfig(profile="lcd114", flash=flash, uf2=str(tmp_path / "usher-next.uf2"))) as pico:
         pico.boot()
-        hello = pico.link_call("hello", proto=1)
+        hello = link_call(pico, "hello", proto=1)
         assert hello.get("fw") == version, hello
         after = pico.image().copy()
         pico.power_off()

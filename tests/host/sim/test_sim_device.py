@@ -111,7 +111,8 @@ def check(serial, name, ok):
     serial.write(("%s %s\\n" % ("ok" if ok else "FAIL", name)).encode())
 
 def run(hw, clock, storage, serial=None, seed=0, ticks=-1):
-    import simmachine as m
+    import simboot
+    m = simboot.machine
     a = m.Pin(8, m.Pin.OUT, value=1)
     b = m.Pin("GP8")
     check(serial, "one wire per gpio", b.value() == 1)
@@ -154,14 +155,14 @@ def test_fake_machine_behaves_like_the_rp2_port(tmp_path):
 
 
 RESET_APP = """
-import simmachine
+import simboot
 
 def run(hw, clock, storage, serial=None, seed=0, ticks=-1):
     n = int(storage.read("boots") or b"0") + 1
     storage.write("boots", str(n).encode())
     serial.write(("boot %d\\n" % n).encode())
     if n < 3:
-        simmachine.reset()
+        simboot.machine.reset()
     while True:
         clock.sleep_ms(20)
 """

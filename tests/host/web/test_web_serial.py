@@ -925,7 +925,7 @@ READ_DRIVE = """async (d) => {
 
 def write_to(tab, name, chip):
     """Write to the Pico on a fresh drive of a chip: (written, the status line, {file: bytes} on it)."""
-    from usher_tools.pico.flash import INFO_UF2
+    from usher_devkit.pico_probe import INFO_UF2
 
     js = """(async () => {
       const d = await (%s)(%s, %s);

@@ -8,7 +8,7 @@ serial come back as "echo:<line>". On boot it redraws the saved count and
 says "boot count=N". Same signature as the real loop.
 """
 
-TICK = 20
+from usher.app import TICK_MS  # the firmware's tick: the counter polls as the app does
 
 
 def block(d, i: int):
@@ -87,5 +87,5 @@ def run(hw, clock, storage, serial=None, seed=0, ticks=-1) -> None:
                 else:
                     line.append(c)
                 c = serial.read()
-        clock.sleep_ms(TICK)
+        clock.sleep_ms(TICK_MS)
         n += 1

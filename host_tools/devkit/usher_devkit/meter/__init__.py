@@ -19,7 +19,7 @@ MICROPY_GC_SPLIT_HEAP_AUTO: when an allocation does not fit, a new heap area
 is added, up to 128 MiB each, instead of a MemoryError), and a gc.collect()
 inside Python only marks a collection as due: it runs when the call from
 JavaScript returns, where there is no C stack to scan. So the host drives
-each step as its own call (one app tick of 20 ms, one test function) and
+each step as its own call (one app tick, one test function) and
 reads gc.mem_alloc() right after it: the live heap, collected. `peak` is the
 most of those readings. `alloc_peak`, the heap read at the end of a step
 before its garbage is collected, bounds each step's own peak from above.
@@ -67,7 +67,6 @@ VM_TEST_FIRMWARE = "/fw"  # for the portable tests: on sys.path, as mp_runner.py
 
 HEAP = 192 * 1024  # the first heap area; the heap grows past it by itself
 PYSTACK = 4096  # words of the port's Python stack (the Pico has none: frames on the C stack)
-TICK_MS = 20
 
 
 def vm_path(host_path: str) -> str:
@@ -216,7 +215,7 @@ def run_script(
     """Boot the firmware's app headless on the 32-bit VM (the board profile's
     own make() on a fake machine: the real display driver and its framebuf,
     the keys on input pins), storage in the VM's file system at /data, and
-    play a simulator script on it, one 20 ms tick per call.
+    play a simulator script on it, one tick (usher.app.TICK_MS) per call.
 
     The result: peak (the most live heap after collection at any tick, the
     harness included), firmware_peak (peak less harness_heap, the heap the
@@ -227,8 +226,14 @@ def run_script(
     tail the device wrote), flash ({'data/name': base64} at the end), output.
     `standins`: the meter's stand-ins for modules with machine code (wasm/vm/
     standins/: the ST7789's pixel loop), else the firmware's own fallback."""
+    from usher_tools.paths import use_firmware
+
+    use_firmware()
+    from usher.app import TICK_MS  # runner.mjs plays the script in the firmware's ticks
+
     job = {
         "task": "app",
+        "tick_ms": TICK_MS,
         "profile": profile,
         "profile_module": profile_module or "usher.board." + profile,
         "seed": seed,

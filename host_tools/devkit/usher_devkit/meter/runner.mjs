@@ -1,7 +1,8 @@
 // The 32-bit heap meter's Node side: loads the MicroPython WebAssembly port
-// (32-bit), puts files into its virtual FS, and drives the device-side
-// helper (usher_tools/wasm/vm/wasmdev.py) one call per step, reading gc.mem_alloc()
-// between calls, after the collection that runs when a call returns to JS.
+// (32-bit), puts files into its virtual FS, and drives the device
+// (usher_tools/wasm/vm/wasmdev.py, with the meter's extras: vm/meterdev.py)
+// one call per step, reading gc.mem_alloc() between calls, after the
+// collection that runs when a call returns to JS.
 //
 //     node runner.mjs JOB.json      (or the job on stdin)
 //
@@ -64,8 +65,10 @@ function writeTree(FS, files) {
 // lookup of a Python object from JS takes a slot in the port's proxy table,
 // which lives in the Python heap and is only given back when V8's garbage
 // collector finalizes the JS side, at times no run can repeat.
-// The harness (wasmdev, the product's) and the kit's test side (vmtests).
-const DEV = ["setup", "boot", "keys", "step", "serial_feed", "serial_take", "arm_cut", "recoveries"];
+// The device (wasmdev, the product's), the meter's extras (meterdev) and the
+// kit's test side (vmtests).
+const DEV = ["setup", "boot", "keys", "serial_feed", "serial_take", "arm_cut"];
+const METER = ["step", "recoveries"];
 const KIT = ["test_import", "test_run", "last_raw", "test_cleanup", "import_modules"];
 
 // A fresh VM (a power-on): files in, sys.path set, the harness imported and
@@ -86,9 +89,11 @@ async function newVM(files, ms = 0) {
     mp.runPython(cwd + "import sys\nsys.path[:0] = " + JSON.stringify(job.path || []) + "\n");
   }
   const mod = mp.pyimport("wasmdev");
+  const meter = mp.pyimport("meterdev");
   const kit = mp.pyimport("vmtests");
   const dev = {};
   for (const name of DEV) dev[name] = mod[name];
+  for (const name of METER) dev[name] = meter[name];
   for (const name of KIT) dev[name] = kit[name];
   // ticks start again at each power-on, as the Pico's do; the clock goes on
   dev.setup(job.ticks0 || 0, job.epoch ? job.epoch + Math.floor(ms / 1000) : 0);
@@ -155,7 +160,8 @@ async function runImport() {
 // ---------------------------------------------------------------- the app, press by press
 
 async function runApp() {
-  const TICK = 20;
+  const TICK = job.tick_ms; // usher.app.TICK_MS, written into the job by the meter
+  if (!(TICK > 0)) throw new Error("the job names no tick_ms");
   const dataDir = job.data_dir || "/data"; // the Pico's: usher.boot's root
   let vm = null;
   let keys = {}; // physical name -> [gpio, logical]

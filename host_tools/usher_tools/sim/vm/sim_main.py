@@ -19,8 +19,8 @@ import json  # noqa: E402
 rx = open(int(sys.argv[1]), "rb")
 n = rx.read(4)
 cfg = json.loads(rx.read(n[0] | (n[1] << 8) | (n[2] << 16) | (n[3] << 24)))
-if cfg.get("mpy"):
-    sys.path.insert(0, cfg["mpy"])  # this folder's modules compiled to .mpy
+for p in cfg.get("mpy", ()):
+    sys.path.insert(0, p)  # this folder's modules and the machine stand-in, compiled to .mpy
 import simboot  # noqa: E402
 
 simboot.main(rx, int(sys.argv[2]), cfg, m0)

@@ -1,10 +1,11 @@
 """The simulator's boot sequence on the MicroPython VM (sim_main.py's body,
 kept out of the entry script so it loads as .mpy and its cost is counted).
 
-Builds the board profile on the fake machine (`<profile>.make(simmachine)`),
-mounts the virtual flash at /flash, and calls the app loop with the clock,
-the storage and the serial, exactly as firmware/main.py does on the Pico.
-At the end it reports micropython.mem_peak() to the host.
+Builds the board profile on the `machine` stand-in (`<profile>.make(machine)`,
+its port the channel's: simlink.SimPort), mounts the virtual flash at /flash,
+and calls the app loop with the clock, the storage and the serial, exactly as
+firmware/main.py does on the Pico. At the end it reports
+micropython.mem_peak() to the host.
 """
 
 import gc
@@ -15,11 +16,12 @@ import micropython
 import simclock
 import simflash
 import simlink
-import simmachine
 import simserial
+import standin_machine
 import vfs
 
 MOUNT = "/flash"
+machine = None  # the board's stand-in `machine` (an app under test reaches it here)
 
 
 ROM = None  # the ROMFS image, when the firmware runs from one
@@ -61,24 +63,25 @@ def load(name: str):
     return sys.modules[name]
 
 
-def probe_keys(hw) -> dict:
+def probe_keys(hw, link) -> dict:
     """Which GPIO, at which level, makes each key read pressed."""
     found = {}
-    pins = simmachine.input_pins()
+    m = machine
+    pins = m.input_pins()
     for name in hw.keys:
         fn = hw.keys[name]
         for p in pins:
             for lvl in (0, 1):
-                simmachine.force(1 << p, lvl << p)
+                m.force(1 << p, lvl << p)
                 on = fn()
-                simmachine.force(1 << p, (1 - lvl) << p)
+                m.force(1 << p, (1 - lvl) << p)
                 off = fn()
                 if on and not off:
                     found[name] = [p, lvl]
                     break
             if name in found:
                 break
-    simmachine.force(0, 0)
+    m.force(0, 0)
     mask = 0
     idle = 0
     for name in found:
@@ -86,7 +89,8 @@ def probe_keys(hw) -> dict:
         mask |= 1 << p
         if not lvl:
             idle |= 1 << p
-    simmachine.drive(mask, idle)
+    m.drive(mask, idle)  # until the host's first reply they sit idle
+    link.levels = idle
     return found
 
 
@@ -94,8 +98,11 @@ BALLAST = None
 
 
 def main(rx, fd_out: int, cfg: dict, m0: int) -> None:
+    global machine
     link = simlink.Link(rx, open(fd_out, "wb"))
-    simmachine.attach(link, cfg.get("i2c"))
+    i2c = cfg.get("i2c")
+    machine = standin_machine.Machine(simlink.SimPort(link), [0x3C] if i2c is None else i2c)
+    link.on_levels = machine.set_levels
     if cfg.get("live"):
         clock = simclock.LiveClock(link, cfg.get("epoch", 1) != 0)
     else:
@@ -123,8 +130,8 @@ def main(rx, fd_out: int, cfg: dict, m0: int) -> None:
         sys.path.insert(0, p)
     reason = "return"
     try:
-        hw = load(cfg["profile"]).make(simmachine)
-        keys = probe_keys(hw)
+        hw = load(cfg["profile"]).make(machine)
+        keys = probe_keys(hw, link)
         d = hw.display
         link.text(
             simlink.KEYS,

@@ -6,12 +6,14 @@ little-endian u32 payload length, then the payload. Small messages batch in a
 holds more than the driver's own buffers. Host -> device: a 16-byte reply to
 each sleep request (ticks, time, input levels, command, argument).
 
-The message types are mirrored in usher_tools/sim/protocol.py.
+The message types are mirrored in usher_tools/sim/protocol.py. `SimPort` is
+the `machine` stand-in's port here: its pins and buses become messages.
 """
 
 import gc
 
 from micropython import const
+from standin_machine import Port
 
 _BUF = const(256)
 _SMALL = const(64)  # bus writes up to this size are copied into the batch
@@ -50,7 +52,7 @@ class Link:
         self.time = 0
         self.levels = 0
         self.flash = None  # the FileFlash, for power-cut commands and its write count
-        self.on_levels = None  # callable(old, new) after each reply (pin interrupts)
+        self.on_levels = None  # callable(levels) when a reply changes them (pin interrupts)
         self.probe = 1  # measure the live heap every `probe` sleeps (0 = never)
         self.count = 0
 
@@ -170,7 +172,7 @@ class Link:
             if fl is not None and (cmd == CMD_CUT or cmd == CMD_CUT_TORN):
                 fl.arm(arg, cmd == CMD_CUT_TORN)
         if old != self.levels and self.on_levels is not None:
-            self.on_levels(old, self.levels)
+            self.on_levels(self.levels)
 
     def halt(self, t: int) -> None:
         """Send `t` (power cut, reset) and wait for the host to end this process."""
@@ -179,3 +181,35 @@ class Link:
         while True:
             if self.rx.readinto(self.reply) != 16:
                 raise SystemExit(3)
+
+
+class SimPort(Port):
+    """The stand-in machine's outputs, down the channel: the host emulates the
+    panel's controller from the bus bytes and the pins (usher_tools/sim/runner.py)."""
+
+    def __init__(self, link) -> None:
+        self.link = link
+
+    def pin(self, n: int, v: int) -> None:
+        self.link.small(PIN, n, v)
+
+    def mode(self, n: int, mode: int, pull: int) -> None:
+        self.link.small(MODE, n, mode, pull)
+
+    def conf(self, what: str, args) -> None:
+        self.link.text(CONF, " ".join([what] + [str(a) for a in args]))
+
+    def spi(self, bus: int, buf) -> None:
+        self.link.bus(SPI, bus & 255, 0, buf)
+
+    def i2c(self, bus: int, addr: int, buf) -> None:
+        self.link.bus(I2C, bus & 255, addr, buf)
+
+    def i2cv(self, bus: int, addr: int, bufs) -> None:
+        self.link.busv(I2C, bus & 255, addr, bufs)
+
+    def pwm(self, pin: int, duty: int) -> None:
+        self.link.small(PWM, pin, duty & 255, duty >> 8)
+
+    def reset(self) -> None:
+        self.link.halt(RESET)

@@ -1,228 +1,44 @@
-"""The 32-bit heap meter's device side: runs on the MicroPython WebAssembly
-port (32-bit) under Node, driven call by call by runner.mjs.
+"""The firmware's device on MicroPython's WebAssembly port (32-bit), one app
+tick per call from JavaScript: the web page's (`usher web`: web/vm/webdev.py
+on top, page/device.mjs drives it) and the development kit's 32-bit heap
+meter's (usher_devkit/meter: runner.mjs under Node, its extras in
+meter/vm/meterdev.py).
 
 On that port `gc.collect()` inside Python only marks a collection as due; it
 runs when control returns to JavaScript (no stack to scan then), and in the
 meantime the heap grows instead of failing. So every step the host drives
-(one app tick) is its own call that ends with
-`gc.collect()`, and the next call reads `gc.mem_alloc()` first thing: the
-live heap after that step, collected. `alloc_now()` read at the end of a
-step, before its garbage is gone, bounds the step's own peak from above.
+(one app tick) is its own call that ends with `gc.collect()`, and the next
+call reads `gc.mem_alloc()` first thing: the live heap after that step,
+collected.
 
-Everything here is imported before the firmware and is measured as the
-harness's own heap (`harness_heap`), which the host subtracts, as the
-simulator subtracts its allowance.
+Everything here is imported before the firmware: the meter counts it as its
+own heap (`harness_heap`) and subtracts it, as the simulator subtracts its
+allowance.
 
 Parts:
-- a fake `machine` (Pin, SPI, I2C, PWM): input levels come from the host
-  each tick, bus writes are counted and dropped (the frame buffer is the
-  driver's own, a real framebuf);
+- the `machine` stand-in (standin_machine): input levels come from the host
+  each tick, the bus writes go nowhere (the frame buffer is the driver's
+  own, a real framebuf) unless the port given to setup() looks at them;
 - a lockstep clock, a USB serial over fixed buffers, a storage wrapper that
   can cut the power after N writes;
-- the app loop of usher.app.run, one tick per call.
-
-The meter's portable-test protocol is the development kit's
-(usher_devkit/meter/vm/vmtests.py), not part of this file.
+- the app loop of usher.app.run, one tick (usher.app.TICK_MS) per call.
 """
 
 import gc
 import sys
 
 from micropython import const
+from standin_machine import Machine
 
-_NPINS = const(32)
 _MASK = const(0x3FFFFFFF)
 _HALF = const(0x20000000)
-TICK_MS = const(20)  # usher.app.TICK_MS: the loop sleeps this long after each tick
-
-# ---------------------------------------------------------------- machine
-
-_levels = 0  # input levels the host drives (one bit per GPIO)
-_out = 0  # output latch
-_mode = bytearray(b"\xff" * _NPINS)
-_pull = bytearray(_NPINS)
-_irqs = {}
-_i2c_present = [0x3C]
-bus_bytes = [0]  # bytes written to SPI/I2C (the panel's traffic)
-
-
-def _pin_id(p):
-    if isinstance(p, Pin):
-        return p.id
-    if isinstance(p, int):
-        return p
-    if isinstance(p, str) and p[:2] == "GP":
-        return int(p[2:])
-    return 25
-
-
-class Pin:
-    IN = 0
-    OUT = 1
-    OPEN_DRAIN = 2
-    ALT = 3
-    PULL_UP = 1
-    PULL_DOWN = 2
-    IRQ_FALLING = 4
-    IRQ_RISING = 8
-
-    def __init__(self, id, mode=-1, pull=-1, value=None, **kw):
-        self.id = _pin_id(id)
-        self.init(mode, pull, value)
-
-    def init(self, mode=-1, pull=-1, value=None, **kw):
-        n = self.id
-        if value is not None:
-            self.value(value)
-        if mode is not None and mode >= 0:
-            _mode[n] = mode
-        if pull is not None and pull >= 0:
-            _pull[n] = pull
-
-    def value(self, v=None):
-        global _out
-        n = self.id
-        bit = 1 << n
-        if v is None:
-            if _mode[n] == 1:
-                return 1 if _out & bit else 0
-            if _drive_mask & bit:
-                return 1 if _levels & bit else 0
-            return 1 if _pull[n] == 1 else 0
-        if v:
-            _out |= bit
-        else:
-            _out &= ~bit
-        return None
-
-    def __call__(self, v=None):
-        return self.value(v)
-
-    def on(self):
-        self.value(1)
-
-    def off(self):
-        self.value(0)
-
-    def irq(self, handler=None, trigger=12, hard=False):
-        if handler is None:
-            _irqs.pop(self.id, None)
-        else:
-            _irqs[self.id] = (handler, trigger, self)
-
-
-class SPI:
-    MSB = 1
-    LSB = 0
-
-    def __init__(self, id, baudrate=1000000, **kw):
-        self.id = id
-
-    def init(self, *a, **kw):
-        pass
-
-    def deinit(self):
-        pass
-
-    def write(self, buf):
-        bus_bytes[0] += len(buf)
-
-
-class I2C:
-    def __init__(self, id=0, **kw):
-        self.id = id
-
-    def init(self, *a, **kw):
-        pass
-
-    def scan(self):
-        return list(_i2c_present)
-
-    def writeto(self, addr, buf, stop=True):
-        if addr not in _i2c_present:
-            raise OSError(5)
-        bus_bytes[0] += len(buf)
-        return len(buf)
-
-    def readfrom(self, addr, n, stop=True):
-        """A read, as the board's probe for the OLED's address does it: a
-        device that is there answers (zeros), one that is not, EIO."""
-        if addr not in _i2c_present:
-            raise OSError(5)
-        return bytes(n)
-
-    def writevto(self, addr, vector, stop=True):
-        if addr not in _i2c_present:
-            raise OSError(5)
-        n = 0
-        for b in vector:
-            n += len(b)
-        bus_bytes[0] += n
-        return n
-
-
-class PWM:
-    def __init__(self, dest, *, freq=-1, duty_u16=-1, invert=False):
-        self.pin = _pin_id(dest)
-        self._freq = 1000
-        self._duty = 0
-
-    def init(self, **kw):
-        pass
-
-    def freq(self, f=None):
-        if f is None:
-            return self._freq
-        self._freq = int(f)
-        return None
-
-    def duty_u16(self, d=None):
-        if d is None:
-            return self._duty
-        self._duty = d
-        return None
-
-    def deinit(self):
-        pass
-
-
-def unique_id():
-    return b"\xe6\x60\x58\x38\x83\x51\x5a\x2f"
-
-
-def freq(hz=None, peri=None):
-    # (hz, peri): the system and peripheral clocks, as the rp2 port takes them
-    return 125000000 if hz is None else None
-
-
-def idle():
-    pass
-
-
-machine = sys.modules[__name__]  # what a profile's make() is given
-_drive_mask = 0  # inputs the host drives (the keys' pins)
-
-
-def set_levels(levels):
-    """New input levels from the host; edge interrupts fire as the pins change."""
-    global _levels
-    old = _levels
-    _levels = levels
-    if old == levels or not _irqs:
-        return
-    for n in list(_irqs):
-        bit = 1 << n
-        if (old ^ levels) & bit and _drive_mask & bit:
-            handler, trigger, pin = _irqs[n]
-            if (levels & bit and trigger & 8) or (not levels & bit and trigger & 4):
-                handler(pin)
 
 
 # ---------------------------------------------------------------- clock, serial, storage
 
 
 class Clock:
-    """Lockstep: time moves only when the host says (one tick = TICK_MS)."""
+    """Lockstep: time moves only when the host says (one tick: usher.app.TICK_MS)."""
 
     def __init__(self, ticks0, time0):
         self.ticks = ticks0 & _MASK
@@ -332,10 +148,7 @@ class CutStorage:
 
 # ---------------------------------------------------------------- the app, tick by tick
 
-_state = {}  # app, clock, serial, storage, hw; filled by boot()
-_counts = [0, 0]  # ticks, events
-last = [""]  # text of the last error, for the host
-stats = [0]  # the app's memory recoveries
+_state = {}  # machine, clock, serial, storage, hw, app, tick; filled by setup() and boot()
 
 
 # This port's build freezes micropython-lib's Python extensions of these
@@ -352,43 +165,52 @@ def use_c_modules():
             pass
 
 
-def setup(ticks0, time0):
-    """Everything of the harness, before any firmware module is imported."""
+def setup(ticks0, time0, port=None):
+    """Everything of the harness, before any firmware module is imported;
+    `port`: where the machine's outputs go (standin_machine.Port: dropped)."""
     use_c_modules()
+    _state["machine"] = Machine(port)
     _state["clock"] = Clock(ticks0, time0)
     _state["serial"] = Serial()
     _state["storage"] = CutStorage(None)
     gc.collect()
 
 
+def machine():
+    """The board's stand-in `machine` (setup() made it)."""
+    return _state["machine"]
+
+
+def set_levels(levels):
+    """New input levels from the host; edge interrupts fire as the pins change."""
+    _state["machine"].set_levels(levels)
+
+
 def boot(profile_mod, data_dir, seed):
     """As usher.boot and usher.app.run on the Pico: the profile, the storage,
     the app, its start and first tick. Returns '' or the error."""
-    global _drive_mask
     try:
         clock = _state["clock"]
+        m = _state["machine"]
         __import__(profile_mod)
         prof = sys.modules[profile_mod]
-        hw = prof.make(machine, sleep_ms=clock.sleep_ms)
+        hw = prof.make(m, sleep_ms=clock.sleep_ms)
         mask = 0
-        levels = 0
         for name in hw.keys:
             k = hw.keys[name]
             pin = getattr(k, "pin", None)
-            if pin is not None and _pull[pin.id] == 1:  # active low, pulled up: idle high
+            if pin is not None and m.pulls[pin.id] == 1:  # active low, pulled up: idle high
                 mask |= 1 << pin.id
-                levels |= 1 << pin.id
-        _drive_mask = mask
-        set_levels(levels)
+        m.drive(mask, mask)
         from usher.board.storage import DirStorage
 
         st = _state["storage"]
         st.inner = DirStorage(data_dir)
-        from usher.app import App
+        from usher.app import TICK_MS, App
 
         app = App(hw, clock, st, _state["serial"], seed)
+        _state["tick"] = TICK_MS
         _state["hw"] = hw
-        _state["storage"] = st
         _state["app"] = app
         app.start()
         _tick(app)
@@ -417,9 +239,7 @@ def _tick(app):
     try:
         app.tick()
     except MemoryError:
-        stats[0] += 1
-        app.recover()
-    _counts[0] += 1
+        app.recover()  # counted by the app (App.recoveries)
 
 
 def step(levels, n):
@@ -430,10 +250,12 @@ def step(levels, n):
     if app is None:
         return "off"
     clock = _state["clock"]
+    tick = _state["tick"]
+    m = _state["machine"]
     try:
         for _ in range(n):
-            clock.advance(TICK_MS)
-            set_levels(levels)
+            clock.advance(tick)
+            m.set_levels(levels)
             _tick(app)
         return gc.mem_alloc()  # before this tick's garbage goes: a bound on its peak
     except PowerCut:
@@ -469,7 +291,3 @@ def arm_cut(n, torn):
     st = _state["storage"]
     st.left = n
     st.torn = bool(torn)
-
-
-def recoveries():
-    return stats[0]

@@ -1,20 +1,21 @@
 """The web page's device side (`usher web`): the firmware on MicroPython's
 WebAssembly port in a browser, one app tick per call from JavaScript.
 
-It is the 32-bit meter's harness (wasmdev: the fake `machine`, the lockstep
-clock, the USB serial over fixed buffers, the storage that can be cut, the
-app loop one tick per call) with what a page needs on top:
+It is wasmdev (the `machine` stand-in, the lockstep clock, the USB serial
+over fixed buffers, the storage that can be cut, the app loop one tick per
+call) with what a page needs on top:
 
 - `status`, a small bytearray JavaScript reads straight from the VM's memory
   after every call (no proxy per frame): the region the display driver
   pushed, whether the flash was written, the backlight or the OLED's
-  contrast and power. The page turns the pushed region into pixels itself,
+  contrast and power (the machine's port, WebPort, watches the PWM and the
+  OLED's commands). The page turns the pushed region into pixels itself,
   from the driver's own frame buffer and palette (`addresses()`), as the
   panel would from the bytes on the bus (GS4 through the RGB565 palette for
   the ST7789, MONO_VLSB for the SSD1306);
 - the board's unique id, which names the device to `usher import` (the
-  link's `hello` and the Sync screen show it), and `machine` in sys.modules
-  for the app to read it from.
+  link's `hello` and the Sync screen show it), and the machine in
+  sys.modules as `machine` for the app to read it from.
 
 Nothing here changes what the firmware does. The driver's pixel loop (viper
 code the port cannot load) is the page's stand-in that converts nothing:
@@ -27,6 +28,7 @@ import sys
 import uctypes
 import wasmdev
 from micropython import const
+from standin_machine import Port
 
 _REGION = const(1)  # status[0]: the driver pushed a region (status[1:9]: x0, y0, x1, y1 as u16 LE)
 _FLASH = const(2)  # status[0]: something was written to the flash
@@ -36,7 +38,6 @@ _LIGHT = const(4)  # status[0]: the backlight or the OLED's contrast or power ch
 # (x0, y0 inclusive, x1, y1 exclusive), [9] backlight or contrast 0..100,
 # [10] display on, [11] driver sends INVON (the IPS panel shows true colours)
 status = bytearray(16)
-_uid = [b"\xe6\x60\x58\x38\x83\x51\x5a\x2f"]
 
 
 def _u16(i, v):
@@ -75,20 +76,6 @@ def _light(level, on):
     status[0] |= _LIGHT
 
 
-# the meter's own classes (setup() puts the page's in wasmdev's place)
-_PWM = wasmdev.PWM
-_I2C = wasmdev.I2C
-
-
-class PWM(_PWM):
-    """The backlight's PWM: its duty is what the page dims the panel by."""
-
-    def duty_u16(self, d=None):
-        if d is not None:
-            _light((d * 100 + 32767) // 65535, True)
-        return _PWM.duty_u16(self, d)
-
-
 # SSD1306 commands with parameters (how many follow), as the panel parses them
 _SSD_PARAMS = {
     0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0x81: 1, 0x8D: 1, 0xA3: 2,
@@ -96,16 +83,21 @@ _SSD_PARAMS = {
 }  # fmt: skip
 
 
-class I2C(_I2C):
-    """The OLED's bus: command streams are read for display on/off and contrast."""
+class WebPort(Port):
+    """The machine's outputs the page shows: the backlight's PWM duty (what
+    the page dims the panel by), and the OLED's command streams, read for
+    display on/off and contrast."""
 
-    contrast = 100
-    on = True
+    def __init__(self):
+        self.contrast = 100
+        self.on = True
 
-    def writeto(self, addr, buf, stop=True):
+    def pwm(self, pin, duty):
+        _light((duty * 100 + 32767) // 65535, True)
+
+    def i2c(self, bus, addr, buf):
         if len(buf) > 1 and buf[0] == 0x00:  # a command stream
             self._commands(buf)
-        return _I2C.writeto(self, addr, buf, stop)
 
     def _commands(self, buf):
         i = 1
@@ -115,18 +107,18 @@ class I2C(_I2C):
             c = buf[i]
             k = _SSD_PARAMS.get(c, 0)
             if c == 0x81 and i + 1 < n:
-                I2C.contrast = (buf[i + 1] * 100 + 127) // 255
+                self.contrast = (buf[i + 1] * 100 + 127) // 255
                 changed = True
             elif c == 0xAE or c == 0xAF:
-                I2C.on = c == 0xAF
+                self.on = c == 0xAF
                 changed = True
             i += 1 + k
         if changed:
-            _light(I2C.contrast, I2C.on)
+            _light(self.contrast, self.on)
 
 
 class _Storage(wasmdev.CutStorage):
-    """The meter's storage (a power cut can be armed) that also tells the
+    """wasmdev's storage (a power cut can be armed) that also tells the
     page when the flash was written, so it saves the flash to IndexedDB."""
 
     def _guard(self, name, fn):
@@ -139,23 +131,17 @@ class _Storage(wasmdev.CutStorage):
         return marked
 
 
-def unique_id():
-    return _uid[0]
-
-
 def setup(ticks0, time0, uid_hex):
     """The harness (wasmdev.setup) and the page's board: its unique id and
-    the buses whose traffic the page reads."""
+    the port that watches the light."""
     import binascii
 
-    wasmdev.setup(ticks0, time0)
+    wasmdev.setup(ticks0, time0, WebPort())
+    m = wasmdev.machine()
     if uid_hex:
-        _uid[0] = binascii.unhexlify(uid_hex)
-    wasmdev.unique_id = unique_id
-    wasmdev.PWM = PWM
-    wasmdev.I2C = I2C
+        m.uid = binascii.unhexlify(uid_hex)
     wasmdev._state["storage"] = _Storage(None)
-    sys.modules["machine"] = wasmdev  # the app reads the board's id from `machine`
+    sys.modules["machine"] = m  # the app reads the board's id from `machine`
     for i in range(len(status)):
         status[i] = 0
 
@@ -164,8 +150,6 @@ def boot(profile, data_dir, seed):
     """Power-on: the board from the profile, the app started and its first
     tick (wasmdev.boot), then the display's pushes reported to the page.
     Returns '' or the error."""
-    I2C.contrast = 100
-    I2C.on = True
     err = wasmdev.boot("usher.board." + profile, data_dir, seed)
     if err:
         return err
