@@ -9,7 +9,7 @@ except ImportError:  # MicroPython: annotations are never evaluated
 
 from usher.core.errors import RecordError, RuleError
 from usher.core.rng import Rng
-from usher.games.catalog import modules_of
+from usher.games.catalog import modules_of, reads_itself
 from usher.library import Library
 from usher.memory import LINK, SWEEP_TICKS, count_tick, pressed, sweep, unload
 from usher.settings import Settings
@@ -226,7 +226,7 @@ class App:
         """Open a saved game and show it. A game whose loader reads the record
         itself once the home screen's code is gone (Showtime's) gets the name
         alone: the press reads the record once, not twice."""
-        if game in READS_ITSELF:
+        if reads_itself(game):
             self.clear()
             unload(("usher.ui.", "usher.games."), SHARED + modules_of(game))
             __import__("usher.ui." + game + ".play", None, None, ["open"]).open(self, name)
@@ -241,7 +241,7 @@ class App:
         # the shell's screens and other games' code go; this game's stay. A
         # game whose loader collects at its first draw, in this same tick
         # (Showtime's), is spared a collection here (~13 ms on the Pico)
-        unload(("usher.ui.", "usher.games."), SHARED + modules_of(g), g not in READS_ITSELF)
+        unload(("usher.ui.", "usher.games."), SHARED + modules_of(g), not reads_itself(g))
         __import__("usher.ui." + g + ".play", None, None, ["open"]).open(self)
 
     # -- the device itself (Settings: Board, About) ---------------------------------
@@ -488,9 +488,6 @@ LOW_MEMORY_HOME = "Low memory: at Home"  # Home's first row then offers the game
 # the screen toolkit every screen needs (and the catalog): always kept;
 # everything else under usher.ui and usher.games is imported when a screen
 # needs it and dropped when the context changes
-# the games whose play.open(app, name) reads the record itself (App.resume)
-READS_ITSELF = ("showtime",)
-
 SHARED = (
     "usher.ui.paint",
     "usher.ui.screen",

@@ -92,7 +92,7 @@ def guarded(s, p):
 
 def kinds(s):
     """Each player's tickets by kind, as {kind: tickets} without the zeros."""
-    from usher.games.films_score import KINDS
+    from usher.games.films.score import KINDS
 
     out = []
     for b in G.breakdown(s):

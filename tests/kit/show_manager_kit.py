@@ -98,7 +98,7 @@ def play_out(s, talent=5, until=None):
         if until is not None and until(s):
             break
         p = s["turn"]
-        from usher.games.show_manager_rules import producible
+        from usher.games.show_manager.rules import producible
 
         ok = producible(s, p)
         if ok:

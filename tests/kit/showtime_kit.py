@@ -3,9 +3,9 @@ and auditoriums written as rows of card numbers for the effect tests."""
 
 import json
 
-from usher.games import showtime_cast as cast
 from usher.games.catalog import load_game
-from usher.games.showtime import iter_places, to_move
+from usher.games.showtime import cast
+from usher.games.showtime.game import iter_places, to_move
 
 G = load_game("showtime")
 

@@ -68,7 +68,7 @@ def test_error_messages_fit_the_screen():
 
 
 def test_each_kind_of_outcome_keeps_its_own_last_result():
-    from usher.games.dice import last_of
+    from usher.games.dice.game import last_of
 
     s = fresh()
     s = G.apply(s, {"t": "roll", "n": 1, "faces": [4]})
@@ -82,3 +82,12 @@ def test_each_kind_of_outcome_keeps_its_own_last_result():
     old = dict(s)
     del old["by"]  # a state from a snapshot written before `by`: the history stands in
     eq(last_of(old, "draw:taste")["item"], "red")
+
+
+def test_the_draws_page_offers_showbiz_s_own_bags():
+    # dice keeps its own copy so that it loads nothing of Showbiz
+    from usher.games.dice.game import ARTIST_BAG, TASTE_BAG
+    from usher.games.showbiz import bags
+
+    eq(TASTE_BAG, bags.TASTE_BAG)
+    eq(ARTIST_BAG, bags.ARTIST_BAG)

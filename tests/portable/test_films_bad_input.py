@@ -27,7 +27,7 @@ def test_films_bad_already_bid_or_not_the_bidding():
 
 
 def test_films_bad_weeks():
-    from usher.games.films_rules import MAX_WEEKS
+    from usher.games.films.rows import MAX_WEEKS
 
     said = "weeks 0-%d" % MAX_WEEKS
     s = start()

@@ -3,8 +3,8 @@ holder wins a tie."""
 
 from films_kit import G, kinds, play, quiet, start
 from portable import eq
-from usher.games.films_rules import HALVES, USED
-from usher.games.films_score import KINDS, by_kind
+from usher.games.films.rows import HALVES, USED
+from usher.games.films.score import KINDS, by_kind
 
 
 def row(*halves, used=()):

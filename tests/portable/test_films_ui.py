@@ -142,7 +142,7 @@ def test_the_worked_example_through_the_screens_leaves_the_hand_written_record()
     assert app.match.is_over()
     press(app, "back")  # a finished game's menu: nothing to save or abandon
     eq(labels(app), ["Back to game", "Undo last", "Scores", "Score sheet", "Home"])
-    from usher.games.films_rules import HALVES, LABELS
+    from usher.games.films.rows import HALVES, LABELS
 
     last = record_actions()[-1]  # the last placement, entered wrong? it may still be undone
     choose(app, "Undo last")

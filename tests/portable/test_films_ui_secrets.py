@@ -7,7 +7,7 @@ the check can fail. With open bids both numbers are on the shared screen."""
 from films_ui_kit import bid, choose, collect, make_app, press, set_number, start, top
 from portable import eq
 from showbiz_ui_kit import Recorder
-from usher.games.films_rules import MAX_WEEKS
+from usher.games.films.rows import MAX_WEEKS
 
 # numbers nothing else on a shared screen shows this early (rounds, tickets,
 # hands are small): the top of the range a bid may take

@@ -95,6 +95,22 @@ def test_partial_settings_merge_with_defaults():
     eq(s.get("showtime")["genres"], {"1": ["comedy"]})
 
 
+def test_a_game_s_defaults_are_read_when_its_settings_are_wanted_never_at_power_on():
+    from usher.settings import _merge, defaults
+
+    st = MemStorage()
+    st.files["settings.json"] = b'{"brightness": 30, "showbiz": {"draws": "entered"}, "showtime": 5, "mine": [1]}'
+    s = Settings(st)
+    eq((s.get("brightness"), s.get("idle"), s.whole, s.merged), (30, DEFAULTS["idle"], None, []))
+    eq(s.get("showbiz"), {"public_money": False, "draws": "entered"})
+    eq((s.whole, s.merged), (None, ["showbiz"]))
+    whole = _merge(defaults(), {"brightness": 30, "showbiz": {"draws": "entered"}, "showtime": 5, "mine": [1]})
+    eq(s.values, whole)  # the whole, as if every default had been read at once
+    eq(s.get("showtime"), 5)
+    s.set("idle", 10)
+    eq(Settings(st).values, dict(whole, idle=10))
+
+
 def test_the_index_is_read_from_the_flash_each_time_never_kept():
     st = MemStorage()
     lib = Library(st)

@@ -153,7 +153,7 @@ def test_unknown_game_is_refused():
 
 def test_undo_depth_cancels_a_unit_and_replays_the_same():
     from usher.games.catalog import entry
-    from usher.games.dice import Dice
+    from usher.games.dice.game import Dice
 
     class Grouped(Dice):
         def undo_depth(self, actions):

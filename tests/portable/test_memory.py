@@ -5,7 +5,7 @@ link's own name begins the gate's)."""
 import sys
 
 from portable import eq, micropython_only
-from usher.games.catalog import GAMES, HELPERS, NAME, modules_of
+from usher.games.catalog import GAMES, modules_of
 from usher.memory import LINK, MICRO, unload, within
 
 
@@ -13,7 +13,7 @@ def test_a_name_is_a_module_and_the_package_it_may_be():
     eq(within("usher.link", ("usher.link",)), True)
     eq(within("usher.link.wire", ("usher.link",)), True)
     eq(within("usher.link_gate", ("usher.link",)), False)
-    eq(within("usher.games.showtime_cast", ("usher.games.show",)), False)
+    eq(within("usher.games.showtime.cast", ("usher.games.show",)), False)
     eq(within("usher.ui.showtime", ("usher.ui.show",)), False)
 
 
@@ -23,19 +23,19 @@ def test_a_trailing_dot_is_only_what_the_package_holds():
     eq(within("usher.uix", ("usher.ui.",)), False)
 
 
-def test_a_game_drops_its_screens_rules_and_named_helpers_only():
+def test_a_game_drops_its_two_packages_only():
     got = modules_of("showbiz")
-    eq(got[:2], ("usher.ui.showbiz", "usher.games.showbiz"))
-    eq(within("usher.games.showbiz_bags", got), True)
+    eq(got, ("usher.ui.showbiz", "usher.games.showbiz"))
+    eq(within("usher.games.showbiz.bags", got), True)
     eq(within("usher.ui.showbiz.turn", got), True)
-    eq(within("usher.games.show_manager_rules", modules_of("show_manager")), True)
+    eq(within("usher.games.show_manager.rules", modules_of("show_manager")), True)
+    eq(within("usher.games.catalog", got), False)
     for e in GAMES:  # no game's modules are another's
-        mine = modules_of(e[NAME])
+        mine = modules_of(e.name)
         for other in GAMES:
-            if other[NAME] != e[NAME]:
-                for m in modules_of(other[NAME]):
+            if other.name != e.name:
+                for m in modules_of(other.name):
                     eq((m, within(m, mine)), (m, False))
-        eq(len(mine), 2 + len(e[HELPERS]))
 
 
 def test_the_link_is_its_modules_by_name():

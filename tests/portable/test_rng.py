@@ -1,6 +1,6 @@
 from portable import eq, raises
 from usher.core.rng import Bag, Rng, die, throw
-from usher.games.showbiz_bags import ARTIST_BAG, TASTE_BAG
+from usher.games.showbiz.bags import ARTIST_BAG, TASTE_BAG
 
 
 def showbiz_taste_bag():

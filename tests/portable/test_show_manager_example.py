@@ -85,7 +85,7 @@ def test_sm_example_money_after_each_loan_hire_and_refresh():
 
 
 def test_sm_example_score_sheet_city_by_city():
-    from usher.games.show_manager import score_sheet
+    from usher.games.show_manager.game import score_sheet
 
     sheet = score_sheet(replay(REC))
     assert sheet["columns"] == ["city", "A", "B", "C", "D"], (sheet["columns"], ["city", "A", "B", "C", "D"])
@@ -104,7 +104,7 @@ def test_sm_example_score_sheet_city_by_city():
 
 def test_sm_score_sheet_keeps_money_secret_until_the_end():
     from show_manager_kit import game
-    from usher.games.show_manager import score_sheet
+    from usher.games.show_manager.game import score_sheet
 
     sheet = score_sheet(game(3))
     assert sheet["rows"] == [["total", 0, 0, 0]], (sheet["rows"], [["total", 0, 0, 0]])

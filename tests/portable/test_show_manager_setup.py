@@ -5,8 +5,8 @@ goes through."""
 from portable import eq, raises
 from show_manager_kit import G, game, players, setup
 from usher.core.errors import RuleError
-from usher.games import show_manager
 from usher.games.catalog import load_game, names
+from usher.games.show_manager import game as show_manager
 
 # the header of the worked example's record, for two players
 HEADER = {
@@ -89,7 +89,7 @@ def test_sm_setup_every_musical_ends_with_six_chips():
 
 
 def test_sm_setup_cities_known_and_placeholders():
-    from usher.games.show_manager_setup import PLACEHOLDERS
+    from usher.games.show_manager.settings import PLACEHOLDERS
 
     cities = setup(4)["components"]["cities"]
     eq(cities[0], ["Koeln", [18, 14, 10, 7, 4, 2]])
@@ -178,7 +178,7 @@ def test_sm_header_values_are_used_in_play():
 
 
 def test_sm_settings_check_refuses_cities_the_setup_would_refuse():
-    from usher.games.show_manager_settings import check
+    from usher.games.show_manager.settings import check
 
     good = {"cities": [["Koeln", [18, 14, 10, 7, 4, 2]]] * 4, "edition": "show_manager"}
     check(good)

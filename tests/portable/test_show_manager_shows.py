@@ -27,7 +27,7 @@ def _dealt(n=4, k=3, **comps):
 
 # -- rule 4: production ----------------------------------------------------------
 def test_sm_production_value_sum_plus_bonus():
-    from usher.games.show_manager_rules import value
+    from usher.games.show_manager.rules import value
 
     assert value([5, 6, 4]) == 18, (value([5, 6, 4]), 18)
     eq(value([4, 0, 6]), 10)  # a miscast: no bonus

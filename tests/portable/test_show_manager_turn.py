@@ -206,7 +206,7 @@ def test_sm_undo_after_the_end_takes_back_the_last_action():
 
 def _next_move(s):
     """The move play_out would make next."""
-    from usher.games.show_manager_rules import producible
+    from usher.games.show_manager.rules import producible
 
     p = s["turn"]
     if s["did"] == 0:

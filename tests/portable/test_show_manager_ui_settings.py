@@ -8,10 +8,10 @@ from show_manager_ui_kit import labels, make_app, press, set_value, state, top
 
 
 def shipped():
-    """The cities the catalog ships, [name, six values]."""
-    from usher.games.catalog import GAMES, NAME, SETTINGS
+    """The cities the firmware ships, [name, six values]."""
+    from usher.games.show_manager.settings import defaults
 
-    return [g[SETTINGS]["cities"] for g in GAMES if g[NAME] == "show_manager"][0]
+    return defaults()["cities"]
 
 
 def row(c):

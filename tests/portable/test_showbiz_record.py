@@ -101,7 +101,7 @@ def test_the_example_in_record_showbiz_md_plays_as_described():
 
 
 def test_score_sheet_has_a_row_per_year_and_the_totals():
-    from usher.games.showbiz import GAME, score_sheet
+    from usher.games.showbiz.game import GAME, score_sheet
 
     state = replay()
     sheet = score_sheet(state)

@@ -43,7 +43,7 @@ def test_a_year_end_says_the_storage_shared_out_and_the_contracts_that_ended():
 
 
 def test_one_artist_drawn_is_one_artist_and_a_contract_says_years():
-    from usher.games.showbiz import GAME
+    from usher.games.showbiz.game import GAME
     from usher.ui.showbiz import views
 
     app, _ = make_app(mono=False)  # the colour panel: room for what just happened

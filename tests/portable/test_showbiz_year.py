@@ -4,7 +4,7 @@ and forecast rule, and the end of the game."""
 from portable import eq, raises
 from test_showbiz import FC, MIX, ROW, G, admin, begin, fill, players, run, sign
 from usher.core.errors import RuleError
-from usher.games.showbiz_rules import matches
+from usher.games.showbiz.rules import matches
 
 K = ["yellow", "red", "blue", "green", "black", "white"]
 

@@ -3,7 +3,7 @@ queue on a space, and the two tie rules (next start player, winner)."""
 
 from portable import eq
 from showtime_kit import G, game, places
-from usher.games.showtime import carpet, leader, move, tickets
+from usher.games.showtime.game import carpet, leader, move, tickets
 
 # the rulebook example, but the edge seat of row 1 is worth 2 here so the two
 # players tie on 11: yellow reaches 11 with its Linda, green after it with its own

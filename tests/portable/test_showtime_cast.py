@@ -6,7 +6,7 @@ Fillers without effects: 15 Nino (man), 13 Nina (woman), 6 Ken (man)."""
 
 from portable import eq
 from showtime_kit import board, effect
-from usher.games import showtime_cast as cast
+from usher.games.showtime import cast
 
 
 def test_genders_follow_the_components_table():

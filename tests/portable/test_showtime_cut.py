@@ -5,7 +5,7 @@ from portable import eq, raises
 from showtime_kit import G, action, at, game, legal_places, place, setup
 from usher.core.data import dumps
 from usher.core.errors import RuleError
-from usher.games.showtime import GENRES, to_move
+from usher.games.showtime.game import GENRES, to_move
 
 CUT = [1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 13, 14]  # no Ken, Sophie, Nino, Norbert
 ROW_MAJOR = [(r, s) for r in (1, 2) for s in (1, 2, 3, 4)]

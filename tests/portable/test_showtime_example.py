@@ -7,7 +7,7 @@ Nobody's favourite genre matches, so only the screening's scoring counts."""
 from portable import eq
 from showtime_example_seats import EXAMPLE, GREEN, YELLOW
 from showtime_kit import G, game, places
-from usher.games.showtime import step_dict
+from usher.games.showtime.game import step_dict
 
 
 def example_state():

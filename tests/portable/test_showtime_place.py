@@ -6,7 +6,7 @@ from portable import eq, raises
 from showtime_kit import G, action, at, game, legal_places, place, places
 from usher.core.data import dumps
 from usher.core.errors import RuleError
-from usher.games.showtime import to_move
+from usher.games.showtime.game import to_move
 
 NINO = 15  # a man without effects
 NINA = 13  # a woman without effects

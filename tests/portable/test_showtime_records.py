@@ -6,7 +6,7 @@ from portable import eq
 from showtime_kit import G, read_record
 from usher.core.match import replay
 from usher.core.rng import Rng
-from usher.games.showtime import carpet, iter_places
+from usher.games.showtime.game import carpet, iter_places
 
 
 def replay_by_screening(name):
@@ -83,7 +83,7 @@ def test_a_whole_random_four_player_game_fits_the_heap():
 
 
 def test_score_sheet_lists_totals_after_each_screening():
-    from usher.games.showtime import score_sheet
+    from usher.games.showtime.game import score_sheet
 
     state, ends = replay_by_screening("showtime_4p.rec")
     sheet = score_sheet(state)

@@ -5,9 +5,10 @@ from showtime_kit import G, game, legal_places, players, setup
 from usher.core.data import dumps, loads
 from usher.core.errors import RuleError
 from usher.core.rng import Rng
-from usher.games import showtime
 from usher.games.catalog import load_game
-from usher.games.showtime import DEFAULT_STARS, GENRES, to_move
+from usher.games.showtime import game as showtime
+from usher.games.showtime.game import GENRES, to_move
+from usher.games.showtime.settings import defaults
 
 # what a settings file may hold: JSON keys are strings; the Normal family likes two genres
 TABLE = {str(c): ["fantasy"] for c in range(1, 13)}
@@ -47,7 +48,7 @@ def test_rows_one_and_two_default_to_the_rulebook_example():
 
 
 def test_rows_three_and_four_are_defaults_to_check():
-    eq(setup(4)["components"]["stars"], [list(r) for r in DEFAULT_STARS])
+    eq(setup(4)["components"]["stars"], defaults()["stars"])
     eq(setup(3)["components"]["stars"][2], [3, 4, 4, 3])
 
 

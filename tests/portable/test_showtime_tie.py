@@ -5,7 +5,7 @@ red carpet" on the LCD's hint line, "19-19, carpet: Ben" as the OLED's title."""
 from portable import eq
 from showtime_kit import G, read_record
 from showtime_ui_kit import make_app
-from usher.games import showtime as st
+from usher.games.showtime import game as st
 from usher.ui.showtime import pages
 
 

@@ -16,8 +16,8 @@ from showtime_ui_kit import (
     press,
 )
 from usher.core.match import Match
-from usher.games import showtime_cast as cast
 from usher.games.catalog import load_game
+from usher.games.showtime import cast
 
 BEA, HEINO, KEN, LEO, LINDA, LOUIS, SOPHIE, NINA = 1, 4, 6, 7, 8, 9, 11, 13
 

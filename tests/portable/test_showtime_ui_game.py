@@ -77,7 +77,7 @@ def play_to_the_discard(app):
     """Anna keeps Louis for last; Ben keeps Linda and Louis for the third
     screening and seats them as a pair in row 1; the others fill row 2 first,
     so when Anna is down to Louis every free seat is beside the pair."""
-    from usher.games.showtime import GENRES, to_move
+    from usher.games.showtime.game import GENRES, to_move
 
     g = load_game("showtime")
     setup = g.make_setup([{"name": "Anna", "colour": 0}, {"name": "Ben", "colour": 1}], {"first": 0, "cut": CUT}, {})

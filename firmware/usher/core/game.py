@@ -48,11 +48,15 @@ class Game:
     holds_secrets = False  # whether an unfinished game's record carries secrets
     snap_every = 32  # actions in force between snapshots (usher.core.match): a replay's length
 
-    def __init__(self, info: tuple = ()) -> None:
-        """`info`: the game's line of the catalog (usher.games.catalog), the
+    def __init__(self, info=None) -> None:
+        """`info`: the game's entry in the catalog (usher.games.catalog), the
         one place its name, title, player counts and secrecy are written."""
-        if info:
-            self.name, self.title, self.min_players, self.max_players, self.holds_secrets = info[:5]
+        if info is not None:
+            self.name = info.name
+            self.title = info.title
+            self.min_players = info.lo
+            self.max_players = info.hi
+            self.holds_secrets = info.secrets
 
     # -- setup -------------------------------------------------------------
     def make_setup(self, players: list, options: dict, components: dict) -> dict:

@@ -1,1 +1,2 @@
-"""One module per game; each exposes GAME, an instance of usher.core.game.Game."""
+"""A package per game (usher/games/<game>/, its game.GAME an instance of
+usher.core.game.Game), the catalog and the header checks."""

@@ -1,12 +1,17 @@
-"""The one list of games. Adding a game is one line here, a rules module
-`usher/games/<name>.py` (helpers `usher/games/<name>_*.py`) and a screens
-package `usher/ui/<name>/` with `play.open(app)` (and `setup.options(...)`
-when it has options). Everything else (titles, player counts, which games
-need a press before an unfinished record leaves the device, which modules a
-game brings in and so which to drop) is derived from these lines.
+"""The one list of games, an `Entry` a game. Adding a game is one entry
+here, a rules package `usher/games/<name>/` (`game.py` with GAME; with a
+Settings row, `settings.py` with `defaults()` and `check(values)`) and a screens
+package `usher/ui/<name>/` (`play.open(app)`, `setup.options(...)`; with a
+Settings row, `settings.screen()`). Everything else (titles, player counts,
+which games need a press before an unfinished record leaves the device,
+which modules a game brings in and so which to drop, whose settings the
+device keeps, whose loader reads the record itself) is derived from these
+entries.
 
-Kept tiny and free of rules: the home screen and the link read it while no
-game is loaded."""
+Kept tiny, free of rules and of any game's data: the home screen and the
+link read it while no game is loaded, and it imports no game's package (a
+game's default settings are its settings.py's `defaults()`: usher.settings
+reads them when wanted)."""
 
 try:
     from typing import Any
@@ -15,65 +20,40 @@ except ImportError:  # MicroPython: annotations are never evaluated
 
 from usher.core.errors import RuleError
 
-# record name, title on screen, fewest and most players, whether an unfinished
-# record holds secrets (bids, money), the game's device settings and their
-# defaults (None: none; Showtime's seat stars rows 3-4 are not known, see
-# showtime_cast.STARS_KNOWN) and the Settings row that opens them
-# (usher.ui.<name>.settings); a game with settings checks them in
-# usher/games/<name>_settings.py, `check(values)` (the link asks it before it
-# takes pushed settings); last, the rules' helper modules, usher/games/<name>_<helper>.py
-# (named exactly: leaving a game drops these, no module found by a name's beginning).
+
+class Entry:
+    """A game's line. `name`: its record name (and its packages' names);
+    `title`: on screen; `lo`, `hi`: fewest and most players (fewest 0: not
+    on New game, as dice, which has its own Home row); `secrets`: whether an
+    unfinished record holds secrets (bids, money); `settings_row`: the
+    Settings row that opens its device settings ("" none); `reads_itself`:
+    its screens' `play.open(app, name)` reads the record on Resume (App.resume)."""
+
+    def __init__(
+        self, name: str, title: str, lo: int, hi: int, secrets=False, settings_row="", reads_itself=False
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.lo = lo
+        self.hi = hi
+        self.secrets = secrets
+        self.settings_row = settings_row
+        self.reads_itself = reads_itself
+
+
 # Offered on "New game" in this order (dice has its own row).
 GAMES: tuple = (
-    ("dice", "Dice", 0, 8, False, None, "", ()),
-    (
-        "showtime",
-        "Showtime",
-        2,
-        4,
-        False,
-        {"stars": [[1, 2, 2, 1], [2, 3, 3, 2], [3, 4, 4, 3], [2, 3, 3, 2]], "genres": None, "stars_checked": False},
-        "Showtime seats",
-        ("cast", "settings"),
-    ),
-    (
-        "showbiz",
-        "Showbiz",
-        2,
-        8,
-        True,
-        {"public_money": False, "draws": "device"},
-        "Showbiz options",
-        ("bags", "rules", "settings"),
-    ),
-    (
-        "show_manager",
-        "Show Manager",
-        2,
-        6,
-        True,
-        # city columns, place 1 first: Koeln and Troisdorf are known, "City 3"
-        # and "City 4" are placeholders to be entered from the board
-        {
-            "cities": [
-                ["Koeln", [18, 14, 10, 7, 4, 2]],
-                ["Troisdorf", [14, 12, 10, 8, 6, 4]],
-                ["City 3", [20, 15, 10, 6, 3, 0]],
-                ["City 4", [16, 12, 9, 6, 3, 1]],
-            ],
-            "edition": "show_manager",
-        },
-        "Show Manager cities",
-        ("rules", "settings", "setup"),
-    ),
-    ("films", "Films", 2, 2, True, None, "", ("play", "rules", "score")),
+    Entry("dice", "Dice", 0, 8),
+    Entry("showtime", "Showtime", 2, 4, settings_row="Showtime seats", reads_itself=True),
+    Entry("showbiz", "Showbiz", 2, 8, secrets=True, settings_row="Showbiz options"),
+    Entry("show_manager", "Show Manager", 2, 6, secrets=True, settings_row="Show Manager cities"),
+    Entry("films", "Films", 2, 2, secrets=True),
 )
-NAME, TITLE, LO, HI, SECRETS, SETTINGS, SETTINGS_ROW, HELPERS = range(8)
 
 
-def entry(name: str) -> tuple:
+def entry(name: str) -> Entry:
     for e in GAMES:
-        if e[NAME] == name:
+        if e.name == name:
             return e
     raise RuleError("unknown game " + str(name)[:20])
 
@@ -81,46 +61,51 @@ def entry(name: str) -> tuple:
 def counts(name: str) -> tuple:
     """(fewest, most) players of a game."""
     e = entry(name)
-    return e[LO], e[HI]
+    return e.lo, e.hi
 
 
 def names() -> list:
-    return [e[NAME] for e in GAMES]
+    return [e.name for e in GAMES]
 
 
 def title(name: str) -> str:
     for e in GAMES:
-        if e[NAME] == name:
-            return e[TITLE]
+        if e.name == name:
+            return e.title
     return str(name)
 
 
 def holds_secrets(name: str) -> bool:
     """Unknown games count as holding secrets: nothing leaves without a press."""
     for e in GAMES:
-        if e[NAME] == name:
-            return e[SECRETS]
+        if e.name == name:
+            return e.secrets
     return True
 
 
-def settings_defaults() -> dict:
-    """Each game's device settings, under its record name."""
-    return {e[NAME]: e[SETTINGS] for e in GAMES if e[SETTINGS] is not None}
+def reads_itself(name: str) -> bool:
+    for e in GAMES:
+        if e.name == name:
+            return e.reads_itself
+    return False
+
+
+def with_settings() -> list:
+    """The games with device settings of their own (a Settings row)."""
+    return [e.name for e in GAMES if e.settings_row]
 
 
 def load_game(name: str) -> Any:
     """Import one game's rules on demand, so RAM holds only the one in play."""
     entry(name)
     try:
-        mod = __import__("usher.games." + name, None, None, ["GAME"])
+        mod = __import__("usher.games." + name + ".game", None, None, ["GAME"])
     except ImportError:  # a partial deploy: say so rather than crash
         raise RuleError("not installed: " + name)
     return mod.GAME
 
 
 def modules_of(name: str) -> tuple:
-    """The modules a game brings in, by name (its screens package, its rules
-    and their helpers): what leaving it drops (usher.memory.unload)."""
-    return ("usher.ui." + name, "usher.games." + name) + tuple(
-        "usher.games.%s_%s" % (name, h) for h in entry(name)[HELPERS]
-    )
+    """The modules a game brings in, by name (its screens package and its
+    rules package): what leaving it drops (usher.memory.unload)."""
+    return ("usher.ui." + name, "usher.games." + name)

@@ -143,12 +143,12 @@ def settings_problem(values, current: dict, playing: str = "") -> str:
     """Why pushed settings cannot be taken ('' if they can): each is checked
     as the screens and the rules will use it, before anyone is asked to press
     (`current`: the device's settings; `playing`: the kind of game open)."""
-    from usher.games.catalog import settings_defaults
-    from usher.settings import DEFAULTS
+    from usher.games.catalog import with_settings
+    from usher.settings import defaults
 
     if not isinstance(values, dict) or not values:
         return "settings: an object with at least one key"
-    why = shape_problem(values, DEFAULTS, "")
+    why = shape_problem(values, defaults(), "")
     if why:
         return why
     if "roster" in values:
@@ -158,7 +158,7 @@ def settings_problem(values, current: dict, playing: str = "") -> str:
     b = values.get("brightness", BRIGHTNESS[1])
     if not BRIGHTNESS[0] <= b <= BRIGHTNESS[1]:
         return "brightness: %d-%d (percent)" % BRIGHTNESS
-    for game in settings_defaults():
+    for game in with_settings():
         if game in values:
             why = game_settings_problem(game, merged(current.get(game) or {}, values[game]), playing)
             if why:
@@ -167,12 +167,12 @@ def settings_problem(values, current: dict, playing: str = "") -> str:
 
 
 def game_settings_problem(game: str, values: dict, playing: str) -> str:
-    """A game's own check of its settings (usher/games/<game>_settings.py),
+    """A game's own check of its settings (usher/games/<game>/settings.py),
     loaded for the check and dropped after it unless that game is in play."""
     from usher.core.errors import RuleError
 
     try:
-        __import__("usher.games." + game + "_settings", None, None, ["check"]).check(values)
+        __import__("usher.games." + game + ".settings", None, None, ["check"]).check(values)
     except RuleError as e:
         return "%s: %s" % (game, e.msg)
     finally:

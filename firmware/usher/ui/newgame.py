@@ -3,21 +3,21 @@ own options, then play. Names come from the roster (pushed from the laptop or
 typed in Settings); colours follow seat order and can be changed."""
 
 from usher.core.errors import RuleError
-from usher.games.catalog import GAMES, HI, LO, NAME, TITLE, load_game, title
+from usher.games.catalog import GAMES, load_game, title
 from usher.ui import theme
 from usher.ui.widgets import Menu, NumberPicker
 
 
 def choose_game(app) -> None:
     # every game of the catalog with seats (dice & draws has its own home row)
-    items = [(e[TITLE], _pick(app, e)) for e in GAMES if e[LO] > 0]
+    items = [(e.title, _pick(app, e)) for e in GAMES if e.lo > 0]
     app.push(Menu("New game", items))
 
 
-def _pick(app, e: tuple):
+def _pick(app, e):
     def act() -> None:
-        g = load_game(e[NAME])
-        lo, hi = e[LO], e[HI]
+        g = load_game(e.name)
+        lo, hi = e.lo, e.hi
         if lo == hi:  # nothing to ask (Films: always two)
             app.push(Seats(g, lo))
             return

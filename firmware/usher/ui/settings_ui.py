@@ -2,7 +2,7 @@
 of its own (its screens are `usher.ui.<game>.settings`), the board profile
 and About (their screens are `usher.ui.about_ui`, loaded when opened)."""
 
-from usher.games.catalog import GAMES, NAME, SETTINGS_ROW
+from usher.games.catalog import GAMES
 from usher.ui.dialogs import Confirm, save_setting
 from usher.ui.textentry import TextEntry
 from usher.ui.widgets import Menu, NumberPicker
@@ -27,9 +27,9 @@ class SettingsMenu(Menu):
             ("Brightness %d%%" % app.settings.get("brightness"), self.brightness),
             (idle_words(app.settings.get("idle")), self.idle),
         ]
-        for e in GAMES:  # each game's own settings screen, from its catalog line
-            if e[SETTINGS_ROW]:
-                self.items.append((e[SETTINGS_ROW], self.game_settings(e[NAME])))
+        for e in GAMES:  # each game's own settings screen, from its catalog entry
+            if e.settings_row:
+                self.items.append((e.settings_row, self.game_settings(e.name)))
         # the board the next power-on takes: after a change, not the one running
         self.items.append(("Board: " + app.board_title(), self.device("board")))
         self.items.append(("About", self.device("about")))

@@ -10,7 +10,7 @@ What the page is made of:
   the .mpy files `usher build` makes for the Pico, fonts included), with the
   meter's stand-in for the one viper module, which this port cannot load:
   the page converts the pixels itself, from the driver's frame buffer;
-- what runs in the VM (vm/): the meter's wasmdev.py and the page's webdev.py, compiled;
+- what runs in the VM (vm/): wasmdev.py (the device, on the `machine` stand-in) and the page's webdev.py, compiled;
 - all of that in one file, firmware.pack (page/device.mjs reads it);
 - the runtime, micropython.mjs and micropython.wasm, copied from the
   project's pinned npm install (.node/, `make setup`);
@@ -68,7 +68,6 @@ PAGE_FILES = (
 )
 # the laptop's own modules the page's re-scoring VM runs (webscore.py, webplays.py), unchanged
 HOST_MODULES = ("parsing.py", "replay.py", "rescore.py", "status.py", "bgstats.py", "rowplay.py")
-GAMES_MODULES = ("__init__.py", "generic.py", "films.py")  # of history/games/: Films splits a match into plays
 # the QR code of a BG Stats link: qrcode-generator from the project's pinned npm install
 QR_MODULE = os.path.join("qrcode-generator", "dist", "qrcode.mjs")
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
@@ -89,6 +88,43 @@ TYPES = {
 
 class WebError(Exception):
     pass
+
+
+def titles() -> dict:
+    """{record name: title} of every game of the firmware's catalog: the
+    page's TITLES (page/pico.mjs), written in by build()."""
+    from usher_tools.paths import use_firmware
+
+    use_firmware()
+    from usher.games.catalog import GAMES
+
+    return {e.name: e.title for e in GAMES}
+
+
+def games_modules() -> tuple:
+    """The modules of history/games/ the re-scoring VM runs: the package,
+    generic.py, and the module of each catalog game that splits a record into
+    plays (`plays`: Films' match), which webplays.py asks for."""
+    from usher_tools.history import games
+
+    own = [n for n in titles() if getattr(games.module(n), "plays", None) is not None]
+    return ("__init__.py", "generic.py") + tuple(n + ".py" for n in own)
+
+
+# page/pico.mjs's line the catalog's titles are written into
+TITLES_LINE = "const TITLES = /** @type {Record<string, string>} */ ({});"
+
+
+def _page_file(name: str) -> bytes:
+    with open(os.path.join(PAGE, name), "rb") as f:
+        data = f.read()
+    if name == "pico.mjs":
+        text = data.decode()
+        if TITLES_LINE not in text:
+            raise WebError("page/pico.mjs has no line %r for the games' titles" % TITLES_LINE)
+        filled = TITLES_LINE.replace("({})", "(%s)" % json.dumps(titles(), separators=(", ", ": ")))
+        data = text.replace(TITLES_LINE, filled).encode()
+    return data
 
 
 def _write(path: str, data: bytes) -> None:
@@ -113,7 +149,7 @@ def _device_lib() -> str:
 
 def _host_lib() -> str:
     """The laptop's re-scoring, Films' split of a match and BG Stats
-    (HOST_MODULES, GAMES_MODULES) compiled for the VM as the package
+    (HOST_MODULES, games_modules()) compiled for the VM as the package
     usher_tools.history, with web/vm/hostlib standing in for the rest of
     usher_tools."""
     import shutil
@@ -138,7 +174,7 @@ def _host_lib() -> str:
                 os.remove(os.path.join(folder, name))
     games_stage = os.path.join(stage, "games")
     os.makedirs(games_stage, exist_ok=True)
-    for name in GAMES_MODULES:
+    for name in games_modules():
         src = os.path.join(history, "games", name)
         dst = os.path.join(games_stage, name)
         if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
@@ -228,8 +264,7 @@ def build(out: str = OUT) -> str:
         with open(os.path.join(runtime, name), "rb") as f:
             _write(os.path.join(out, "mp", name), f.read())
     for name in PAGE_FILES:
-        with open(os.path.join(PAGE, name), "rb") as f:
-            _write(os.path.join(out, name), f.read())
+        _write(os.path.join(out, name), _page_file(name))
     from usher_tools.wasm.paths import NODE_DIR
 
     with open(os.path.join(NODE_DIR, "node_modules", QR_MODULE), "rb") as f:

@@ -233,13 +233,14 @@ class WithSheet(RoundGame):
 def install(monkeypatch, game, module_hook=None):
     import usher.games.catalog as c
 
-    mod = types.ModuleType("usher.games.fakesheet")
+    mod = types.ModuleType("usher.games.fakesheet.game")
     mod.GAME = game
     if module_hook:
         mod.score_sheet = module_hook
-    type(game).__module__ = "usher.games.fakesheet"
-    monkeypatch.setitem(sys.modules, "usher.games.fakesheet", mod)
-    monkeypatch.setattr(c, "GAMES", c.GAMES + (("fakesheet", "Fake", 1, 8, False, None, ""),))
+    type(game).__module__ = "usher.games.fakesheet.game"
+    monkeypatch.setitem(sys.modules, "usher.games.fakesheet", types.ModuleType("usher.games.fakesheet"))
+    monkeypatch.setitem(sys.modules, "usher.games.fakesheet.game", mod)
+    monkeypatch.setattr(c, "GAMES", c.GAMES + (c.Entry("fakesheet", "Fake", 1, 8),))
 
 
 def fake_row(db):

@@ -16,7 +16,7 @@ from tooling import TESTS
 from usher.core.match import Match
 from usher.core.rng import Rng
 from usher.games.catalog import load_game
-from usher.games.showtime import iter_places
+from usher.games.showtime.game import iter_places
 from usher_tools.cli import common as cli_common
 from usher_tools.cli import main
 from usher_tools.history.store import History, HistoryError

@@ -15,10 +15,10 @@ import pytest
 from click.testing import CliRunner
 from tooling import TESTS
 from usher.core.record import encode_line
-from usher.games import showtime_cast as cast
 from usher.games.catalog import load_game
-from usher.games.films_rules import HALVES, LABELS
-from usher.games.films_score import KIND_LABELS, breakdown, tickets
+from usher.games.films.rows import HALVES, LABELS
+from usher.games.films.score import KIND_LABELS, breakdown, tickets
+from usher.games.showtime import cast
 from usher_tools.cli import main
 from usher_tools.history.parsing import parse_bytes
 from usher_tools.history.replay import actions_in_force
@@ -309,7 +309,7 @@ def films_cut_at_a_first_bid(weeks: int):
 def a_bid_the_sheet_never_shows(db):
     """A legal bid (0 to the rules' most weeks) whose number the sheet of the
     game before it nowhere shows, so its showing up later can only be a leak."""
-    from usher.games.films_play import MAX_WEEKS
+    from usher.games.films.rules import MAX_WEEKS
 
     header, records = films_cut_at_a_first_bid(0)
     store(db, "g0009", header, records[:-1])

@@ -9,8 +9,8 @@ import os
 
 import pytest
 from click.testing import CliRunner
-from usher.games import showtime_cast as cast
 from usher.games.catalog import load_game
+from usher.games.showtime import cast
 from usher_tools.cli import main
 from usher_tools.history.replay import actions_in_force
 from usher_tools.history.store import History

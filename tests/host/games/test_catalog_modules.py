@@ -1,37 +1,51 @@
-"""The catalog names each game's modules exactly (leaving a game drops them
-by name), so the list must be the files: a helper added without its line in
-the catalog would stay in RAM after the game. And a game's setup module that
-cannot be imported is said on the screen, never played on defaults."""
+"""A game is its two packages, usher/games/<name>/ and usher/ui/<name>/
+(leaving a game drops both by name), with the same module names for the
+same roles in every game (docs/MAP.md, "Where a new game goes"): nothing of
+a game lies outside them, and its rules package's __init__ is empty, so
+that power-on and the link load its settings without its rules. And a
+game's setup module that cannot be imported is said on the screen, never
+played on defaults."""
 
-import glob
+import ast
 import os
 import sys
 
 from usher_tools.paths import FIRMWARE, use_firmware
 
 use_firmware()
-from usher.games.catalog import GAMES, HELPERS, NAME, load_game  # noqa: E402
+from usher.games.catalog import GAMES, load_game  # noqa: E402
 
 SHARED_RULES = {"__init__.py", "catalog.py", "header.py"}
+GAMES_DIR = os.path.join(FIRMWARE, "usher", "games")
 
 
-def test_every_rules_module_is_a_game_or_a_helper_the_catalog_names():
-    games = os.path.join(FIRMWARE, "usher", "games")
-    found = {os.path.basename(p) for p in glob.glob(os.path.join(games, "*.py"))} - SHARED_RULES
-    named = set()
+def test_every_rules_module_is_shared_or_in_a_catalog_game_s_package():
+    found = {n for n in os.listdir(GAMES_DIR) if n != "__pycache__"} - SHARED_RULES
+    assert found == {e.name for e in GAMES}, sorted(found ^ {e.name for e in GAMES})
     for e in GAMES:
-        named.add(e[NAME] + ".py")
-        named |= {"%s_%s.py" % (e[NAME], h) for h in e[HELPERS]}
-    assert found == named, (sorted(found - named), sorted(named - found))
+        assert os.path.isdir(os.path.join(GAMES_DIR, e.name)), e.name
 
 
-def test_every_game_has_its_screens_package_and_setup():
+def test_every_game_has_its_packages_and_their_modules():
     for e in GAMES:
-        ui = os.path.join(FIRMWARE, "usher", "ui", e[NAME])
-        assert os.path.exists(os.path.join(ui, "__init__.py")), e[NAME]
-        assert os.path.exists(os.path.join(ui, "play.py")), e[NAME]
-        if e[NAME] != "dice":  # started from New game: options first
-            assert os.path.exists(os.path.join(ui, "setup.py")), e[NAME]
+        rules = os.path.join(GAMES_DIR, e.name)
+        assert os.path.exists(os.path.join(rules, "game.py")), e.name
+        assert os.path.exists(os.path.join(rules, "settings.py")) == bool(e.settings_row), e.name
+        with open(os.path.join(rules, "__init__.py")) as f:
+            assert ast.parse(f.read()).body == [], e.name  # comments only: no code, no import
+        ui = os.path.join(FIRMWARE, "usher", "ui", e.name)
+        assert os.path.exists(os.path.join(ui, "__init__.py")), e.name
+        assert os.path.exists(os.path.join(ui, "play.py")), e.name
+        assert os.path.exists(os.path.join(ui, "settings.py")) == bool(e.settings_row), e.name
+        if e.lo:  # started from New game: options first
+            assert os.path.exists(os.path.join(ui, "setup.py")), e.name
+
+
+def test_a_game_s_settings_module_gives_defaults_its_check_takes():
+    for e in GAMES:
+        if e.settings_row:
+            mod = __import__("usher.games.%s.settings" % e.name, None, None, ["defaults", "check"])
+            mod.check(mod.defaults())
 
 
 class ToastApp:

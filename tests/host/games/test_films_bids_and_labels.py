@@ -23,8 +23,8 @@ def test_the_rules_the_picker_and_the_readme_agree_on_the_weeks_of_a_bid():
     from films_ui_kit import make_app, press, start, top
     from films_ui_player import WEEKS
     from usher.core.errors import RuleError
-    from usher.games.films import GAME
-    from usher.games.films_rules import MAX_WEEKS
+    from usher.games.films.game import GAME
+    from usher.games.films.rows import MAX_WEEKS
     from usher.ui.films.bids import START
 
     # the rules: 0 to MAX_WEEKS, nothing beyond
@@ -71,7 +71,7 @@ def test_the_rules_the_picker_and_the_readme_agree_on_the_weeks_of_a_bid():
 
 def test_the_lcd_has_a_page_saying_what_every_two_letter_label_means():
     from films_ui_kit import bid, make_app, place, press, start, top
-    from usher.games.films_rules import HALVES, LABELS
+    from usher.games.films.rows import HALVES, LABELS
     from usher.ui.films.views import SHORT, pages
 
     app, _ = make_app(mono=False)

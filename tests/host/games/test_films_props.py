@@ -20,7 +20,7 @@ from hypothesis import strategies as st  # noqa: E402
 from usher.core.data import dumps  # noqa: E402
 from usher.core.errors import RuleError  # noqa: E402
 from usher.core.rng import Rng  # noqa: E402
-from usher.games.films_rules import (  # noqa: E402
+from usher.games.films.rows import (  # noqa: E402
     CHARACTERS,
     HALVES,
     LEAD,
@@ -32,7 +32,7 @@ from usher.games.films_rules import (  # noqa: E402
     studio_at,
     studio_room,
 )
-from usher.games.films_score import by_kind  # noqa: E402
+from usher.games.films.score import by_kind  # noqa: E402
 from usher_devkit.players.films_random import G, legal_actions, play_match, players, random_action  # noqa: E402
 
 RECORDS = os.path.join(ROOT, "tests", "records")

@@ -16,9 +16,9 @@ from tooling import ROOT, TESTS
 from usher_tools.paths import use_firmware
 
 use_firmware()
-from usher.games.catalog import GAMES, NAME, TITLE  # noqa: E402
+from usher.games.catalog import GAMES  # noqa: E402
 
-TITLES = {e[NAME]: e[TITLE] for e in GAMES}
+TITLES = {e.name: e.title for e in GAMES}
 
 
 def memloop_ops() -> set:
@@ -105,3 +105,17 @@ def test_the_kit_s_tables_are_the_registry_s():
     assert sorted(PICKS) == sorted(played)
     assert sorted(FILES) == sorted(TITLES)
     assert set(memsoak.OPS) <= memloop_ops() and all(op in memsoak.WHAT for op in memsoak.OPS)
+
+
+def test_the_bench_s_sections_and_the_page_s_titles_are_the_registry_s_and_the_catalog_s():
+    from usher_devkit import bench, registry
+    from usher_devkit.bench import pico
+    from usher_tools import web
+
+    played = registry.played()
+    assert [(p[0], p[2]) for p in bench.PARTS if p[0] in TITLES] == [(g, TITLES[g]) for g in played]
+    assert set(registry.value_screens()) <= set(pico.VALUE_SCREENS)
+    assert [pico.kind_of(p.key or "ok", p.screen or "x", p.after or "x") for p in registry.presses()] == [
+        p.kind for p in registry.presses()
+    ]
+    assert web.titles() == TITLES

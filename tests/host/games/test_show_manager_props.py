@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from usher.core.data import clone, dumps
 from usher.core.errors import RuleError
 from usher.core.rng import Rng
-from usher.games import show_manager_rules as rules
-from usher.games.show_manager import GAME as G
+from usher.games.show_manager import rules
+from usher.games.show_manager.game import GAME as G
 from usher_devkit.players.show_manager_random import MAX_ACTIONS, play, random_action, random_setup
 
 # each property stays well under 20 s on one core

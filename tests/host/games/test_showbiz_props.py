@@ -18,7 +18,7 @@ from hypothesis import strategies as st  # noqa: E402
 from usher.core.data import clone, dumps  # noqa: E402
 from usher.core.errors import RuleError  # noqa: E402
 from usher.core.rng import Rng  # noqa: E402
-from usher.games.showbiz import GAME as G  # noqa: E402
+from usher.games.showbiz.game import GAME as G  # noqa: E402
 from usher_devkit.players.showbiz_random import lacking, legal_actions, random_action  # noqa: E402
 
 RECORD = os.path.join(ROOT, "tests", "records", "showbiz_4p.rec")
@@ -246,7 +246,7 @@ def policy(s, r):
         c = (good or cs)[r.below(len(good or cs))]
         return {"t": "pick", "p": p, "art": kinds[c]}
     if ph == "claims":
-        from usher.games.showbiz_rules import claimers
+        from usher.games.showbiz.rules import claimers
 
         c = s["neg"]["art"]
         return {"t": "claims", "ps": [q for q in claimers(s) if gain(q, c) and s["ze"][q] >= 3 and r.below(3) == 0]}

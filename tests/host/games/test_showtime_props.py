@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from showtime_kit import legal_places
 from usher.core.errors import RuleError
-from usher.games import showtime
 from usher.games.catalog import load_game
-from usher.games.showtime import GENRES, carpet, to_move
+from usher.games.showtime import game as showtime
+from usher.games.showtime.game import GENRES, carpet, to_move
 
 G = load_game("showtime")
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,7 +8,10 @@ modules) taking it from the catalog alone. On the laptop it is one file in
 a copy of the product, usher_tools/history/games/coin.py, and a record of
 it goes through import, games, show, stats, export and report; without that
 file the generic fallback says it. The kit's side of the list (its registry
-entry) is held by tests/host/games/test_registry.py."""
+entry) is held by tests/host/games/test_registry.py; with that entry alone
+(tests/fixtures/sixth_game/registry_entry.txt) the bench has its section and
+its kind of press, and the web page its title (and, once its laptop module
+splits records into plays, that module) with no other edit."""
 
 import json
 import os
@@ -76,7 +79,7 @@ def added_game(base: str) -> str:
     text = open(cat).read()
     with open(os.path.join(FIXTURE, "catalog_line.txt")) as f:
         line = f.read()
-    end = text.index("\n)\nNAME, TITLE")  # the end of the GAMES tuple
+    end = text.index("\n)\n", text.index("\nGAMES"))  # the end of the GAMES tuple
     with open(cat, "w") as f:
         f.write(text[: end + 1] + line + text[end + 1 :])
     return fw
@@ -99,7 +102,8 @@ def test_the_new_game_touches_only_the_files_the_map_lists(tmp_path):
     changed = sorted(f for f in before if f in after and before[f] != after[f])
     assert added == [
         "RECORD-coin.md",
-        "usher/games/coin.py",
+        "usher/games/coin/__init__.py",
+        "usher/games/coin/game.py",
         "usher/ui/coin/__init__.py",
         "usher/ui/coin/play.py",
         "usher/ui/coin/setup.py",
@@ -107,7 +111,7 @@ def test_the_new_game_touches_only_the_files_the_map_lists(tmp_path):
     assert changed == ["usher/games/catalog.py"]
     with open(os.path.join(ROOT, "docs", "MAP.md")) as f:
         where = f.read().split("## Where a new game goes", 1)[1].split("\n## ", 1)[0]
-    for named in ("firmware/usher/games/<game>.py", "firmware/usher/games/catalog.py", "firmware/usher/ui/<game>/"):
+    for named in ("firmware/usher/games/<game>/", "firmware/usher/games/catalog.py", "firmware/usher/ui/<game>/"):
         assert named in where, named
     assert "firmware/RECORD-<game>.md" in where and re.search(r"`play\.py` with `open\(app\)`", where)
 
@@ -122,7 +126,7 @@ def test_the_sixth_game_plays_to_its_end_on_the_micropython_vm(tmp_path):
     assert out["modules"] == ["usher.ui.coin", "usher.games.coin"], out["modules"]
     assert out["tosses"] == 2 * out["players"] and out["over"], out
     assert [s["name"] for s in out["standings"]] and out["standings"][0]["rank"] == 1
-    assert "usher.games.coin" in out["loaded"] and out["after_home"] == [], out  # leaving drops its modules
+    assert "usher.games.coin.game" in out["loaded"] and out["after_home"] == [], out  # leaving drops its modules
     assert out["replayed"], out
 
 
@@ -199,6 +203,60 @@ from usher_tools.history.report import game_steps
 row = History(sys.argv[1], create=False).find("coin")[0]
 print(json.dumps(game_steps(replay_row(row))))
 """
+
+
+LISTS = """
+import json
+from usher_tools import web
+from usher_devkit import bench
+from usher_devkit.bench import pico
+print(json.dumps({
+    "titles": web.titles(),
+    "modules": list(web.games_modules()),
+    "parts": [list(p) for p in bench.PARTS],
+    "kind": pico.kind_of("ok", "coin.play.CoinScreen", "coin.play.CoinScreen"),
+}))
+"""
+
+
+def added_kit(base: str) -> str:
+    """A copy of the product with Coin toss (its laptop module splitting a
+    record into plays, as Films' does) beside a copy of the development kit
+    with its registry entry: the folder to put on PYTHONPATH."""
+    top = added_laptop(base)
+    with open(os.path.join(top, "usher_tools", "history", "games", "coin.py"), "a") as f:
+        f.write("\n\ndef plays(rp):\n    return []\n")
+    kit = os.path.join(top, "usher_devkit")
+    shutil.copytree(
+        os.path.join(ROOT, "host_tools", "devkit", "usher_devkit"), kit, ignore=shutil.ignore_patterns("__pycache__")
+    )
+    reg = os.path.join(kit, "registry.py")
+    text = open(reg).read()
+    end = text.index("\n}\n", text.index("\nGAMES = {"))  # the end of the GAMES table
+    with open(os.path.join(FIXTURE, "registry_entry.txt")) as f:
+        entry = f.read()
+    with open(reg, "w") as f:
+        f.write(text[: end + 1] + entry + text[end + 1 :])
+    return top
+
+
+def test_the_bench_and_the_page_take_the_new_game_from_the_catalog_and_the_registry(tmp_path):
+    top = added_kit(str(tmp_path))
+    proc = subprocess.run(
+        [sys.executable, "-c", LISTS],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=top),
+        cwd=top,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    got = json.loads(proc.stdout.splitlines()[-1])
+    assert got["titles"]["coin"] == "Coin toss" and list(got["titles"])[-1] == "coin"
+    assert got["modules"] == ["__init__.py", "generic.py", "films.py", "coin.py"], got["modules"]
+    games = [p for p in got["parts"] if p[0] in ("films", "coin")]
+    assert games == [["films", "films", "Films"], ["coin", "full_game:coin", "Coin toss"]], got["parts"]
+    assert got["kind"] == "Coin toss"
 
 
 def test_without_its_file_the_laptop_says_the_new_game_the_generic_way(tmp_path):

@@ -163,7 +163,7 @@ def show_manager_says(setup, unit, before, after):
 
 # -- Films -------------------------------------------------------------------------
 def films_says(setup, unit, before, after):
-    from usher.games.films_rules import HALVES, LABELS
+    from usher.games.films.rows import HALVES, LABELS
 
     def half(h):
         return LABELS[HALVES.index(h)]
@@ -228,7 +228,7 @@ def test_films_asks_who_and_what_and_a_revealed_round_as_both_bids():
 
 
 def test_showtime_asks_whose_person_where_or_the_discard_or_the_poster():
-    from usher.games import showtime_cast as cast
+    from usher.games.showtime import cast
     from usher.ui.showtime.menu import ask, undo_span
 
     seen = set()

@@ -28,7 +28,7 @@ def showtime_setup(r):
 
 
 def showtime_action(s, rng):
-    from usher.games.showtime import iter_places
+    from usher.games.showtime.game import iter_places
 
     if s["phase"] in ("poster", "first"):
         return {"t": s["phase"]}, True  # the device rolls it

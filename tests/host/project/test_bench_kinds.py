@@ -211,7 +211,19 @@ class Anything(dict):
 def test_every_part_s_labels_and_cells_stay_short(monkeypatch):
     """Each part's figures, its measurements stood in (the real ones take an
     hour): no label or cell a person must read sideways."""
-    from usher_devkit.bench import films, install, memory, meter, session, show_manager, showbiz, showtime, sync, web
+    from usher_devkit.bench import (
+        films,
+        full_game,
+        install,
+        memory,
+        meter,
+        session,
+        show_manager,
+        showbiz,
+        showtime,
+        sync,
+        web,
+    )
 
     def stub(*a, **k):
         return Anything()
@@ -227,6 +239,7 @@ def test_every_part_s_labels_and_cells_stay_short(monkeypatch):
     monkeypatch.setattr(show_manager, "run_game", stub)
     monkeypatch.setattr(films, "run_match", stub)
     monkeypatch.setattr(films, "presses", lambda bids: ([4, 5, 6], [5, 20]))
+    monkeypatch.setattr(full_game, "run_game", stub)
     monkeypatch.setattr(sync, "bench", stub)
     monkeypatch.setattr(memory.memsoak, "run", stub)
     import usher_devkit.planners.session as planned_session
@@ -245,6 +258,9 @@ def test_every_part_s_labels_and_cells_stay_short(monkeypatch):
         figs = part.figures()
         assert figs and all(set(f) >= {"table", "figure", "value", "unit"} for f in figs), part
         assert_short(figs)
+    figs = full_game.figures("films")  # a title with no part of its own
+    assert figs and all(set(f) >= {"table", "figure", "value", "unit"} for f in figs)
+    assert_short(figs)
 
 
 def test_the_goals_name_the_screens_whose_cursor_moves_and_value_changes_are_slowest():

@@ -93,6 +93,6 @@ def test_the_map_names_only_files_and_methods_that_exist():
     from usher_tools.paths import use_firmware
 
     use_firmware()
-    from usher.games.catalog import GAMES, NAME
+    from usher.games.catalog import GAMES
 
-    assert all("`%s`" % e[NAME] in text for e in GAMES), [e[NAME] for e in GAMES if "`%s`" % e[NAME] not in text]
+    assert all("`%s`" % e.name in text for e in GAMES), [e.name for e in GAMES if "`%s`" % e.name not in text]

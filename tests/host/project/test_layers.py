@@ -193,3 +193,24 @@ def test_the_check_sees_circles_and_wrong_arrows_even_inside_functions(tmp_path)
         "usher.ui.s -> usher.app",
     ]
     assert "time" in foreign["usher.core.t"]
+
+
+def test_a_game_imports_nothing_of_another_game():
+    """A game is its two packages (usher.games.<game>, usher.ui.<game>): one
+    game's code never loads another's (dice's draws keep their own bags)."""
+    from usher.games.catalog import names
+
+    edges, _ = graph(FIRMWARE)
+    games = names()
+
+    def game_of(m: str) -> str:
+        parts = m.split(".")
+        return parts[2] if len(parts) >= 3 and parts[1] in ("games", "ui") and parts[2] in games else ""
+
+    crossed = [
+        "%s -> %s" % (m, t)
+        for m, targets in sorted(edges.items())
+        for t in sorted(targets)
+        if game_of(m) and game_of(t) and game_of(m) != game_of(t)
+    ]
+    assert crossed == []

@@ -68,6 +68,11 @@ def test_settings_pulled_and_pushed_leave_nothing_and_every_ok_in_showbiz_goes_o
     reloaded 'Low memory' and the game could not go on."""
     s = Session("lcd114")
     warm_link(s)
+    # a first pull reads each game's default settings, which the device
+    # keeps from then on (usher.settings), as a power-on once did
+    s.ask("hello", proto=1)
+    s.ask("settings")
+    person_back(s)
     s.heap("home")
     for i in range(3):
         s.ask("hello", proto=1)

@@ -14,7 +14,7 @@ from usher.core.match import Match
 from usher.core.record import encode_line
 from usher.core.rng import Rng
 from usher.games.catalog import load_game
-from usher.games.showtime import iter_places
+from usher.games.showtime.game import iter_places
 from usher_tools.cli import main
 from usher_tools.history.export import dated_by, play_date, when
 from usher_tools.history.parsing import parse_record

@@ -9,7 +9,7 @@ SCRIPT = """
 import sys
 sys.path.insert(0, %r)
 from usher.core.rng import Bag, Rng
-from usher.games.showbiz_bags import ARTIST_BAG
+from usher.games.showbiz.bags import ARTIST_BAG
 from usher.core.record import encode_line
 r = Rng(%d)
 print([r.next32() for _ in range(20)])

@@ -339,11 +339,11 @@ def test_the_first_view_names_usher_s_version_and_leads_to_the_pico(tab, url):
 
 
 def test_the_page_names_every_game_of_the_firmware_s_catalog(tab, url):
-    from usher.games.catalog import GAMES, TITLE
+    from usher.games.catalog import GAMES
 
     open_page(tab, url)
     text = tab.eval("document.querySelector('header').innerText")
-    missing = [g[TITLE] for g in GAMES if g[TITLE] not in text]
+    missing = [g.title for g in GAMES if g.title not in text]
     assert not missing, (missing, text)
 
 

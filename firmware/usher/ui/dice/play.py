@@ -1,8 +1,8 @@
 """Dice and random draws: pick what to roll or draw, see it big. Every
 outcome is an action in the record, like any game's move. Each page shows
-its own latest outcome (the rules keep one per kind: usher.games.dice)."""
+its own latest outcome (the rules keep one per kind: usher.games.dice.game)."""
 
-from usher.games.dice import last_of, page_of
+from usher.games.dice.game import last_of, page_of
 from usher.ui import theme
 from usher.ui.screen import Screen, title_bar, title_h
 

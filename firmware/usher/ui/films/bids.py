@@ -5,7 +5,7 @@ taken, so a bid near the start value costs two or three presses. Open bids:
 both numbers on one shared screen. The reveal says who chooses first and
 where the VIP Ticket goes on a tie."""
 
-from usher.games.films_rules import MAX_WEEKS as MAX
+from usher.games.films.rows import MAX_WEEKS as MAX
 from usher.ui import theme
 from usher.ui.films.views import ink, name, reveal_text
 from usher.ui.private import PassBack, PassTo, SecretNumber
@@ -30,7 +30,7 @@ class Pass(PassTo):
 
 def ask(app, act) -> None:
     """The next bid the round waits for."""
-    from usher.games.films import GAME
+    from usher.games.films.game import GAME
 
     st = app.match.state
     who = GAME.expects(st)[0].who

@@ -4,8 +4,8 @@ cards moved behind a Studio while its window is open (a multi-select up to
 the room left); and, asked from the game menu while the window is shut,
 why and until when. Loaded only when one of them is possible."""
 
-from usher.games.films import GAME
-from usher.games.films_rules import HALVES, LABELS, movable, protect_error, turn_error, turns
+from usher.games.films.game import GAME
+from usher.games.films.rows import HALVES, LABELS, movable, protect_error, turn_error, turns
 from usher.ui.films.views import name
 from usher.ui.widgets import Menu
 

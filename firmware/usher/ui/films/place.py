@@ -5,7 +5,7 @@ target (a cursor over the opponent's unprotected cards) and the Editor's
 swap ("No swap" first, then the card going out and the half coming in).
 `act(app, action)` submits a move (usher.ui.films.play.act)."""
 
-from usher.games.films_rules import HALVES, LABELS, fit_error, is_studio, protected, targets
+from usher.games.films.rows import HALVES, LABELS, fit_error, is_studio, protected, targets
 from usher.ui import theme
 from usher.ui.films.views import GAP, SHORT, name
 from usher.ui.screen import Screen, title_bar, title_h

@@ -14,8 +14,8 @@ The flow is here; the screens are in bids, place, extra (rarely used: the
 Scriptwriter and Studio questions) and end (the end of a game), which get
 `act` and `go` as callbacks and are imported when first needed."""
 
-from usher.games.films import GAME
-from usher.games.films_rules import can_protect, movable, studio_at
+from usher.games.films.game import GAME
+from usher.games.films.rows import can_protect, movable, studio_at
 from usher.memory import collect_for_move
 from usher.ui.films.views import draw_page, pages
 from usher.ui.screen import Screen, find_screen, unwind_to

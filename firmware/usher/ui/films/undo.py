@@ -2,7 +2,7 @@
 "Undo both bids of round 3?" (a bid's weeks never: one alone is still
 secret). Loaded when the game menu asks it."""
 
-from usher.games.films_rules import HALVES, LABELS
+from usher.games.films.rows import HALVES, LABELS
 from usher.ui.films.views import name
 from usher.ui.ingame import unit
 

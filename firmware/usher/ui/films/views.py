@@ -4,9 +4,9 @@ last reveal and the next step), a page per row with the cards' full names,
 and the tickets by kind. Everything here is drawn from the game's public
 view, so no pending bid can reach the shared screen from this module."""
 
-from usher.games.films import GAME
-from usher.games.films_rules import HALVES, LABELS
-from usher.games.films_score import KIND_LABELS, breakdown
+from usher.games.films.game import GAME
+from usher.games.films.rows import HALVES, LABELS
+from usher.games.films.score import KIND_LABELS, breakdown
 from usher.ui import theme
 from usher.ui.screen import title_bar
 

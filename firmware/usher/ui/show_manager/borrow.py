@@ -3,7 +3,7 @@ there is one), then the amount, starting at the most allowed. Before OK the
 screen shows the chip's new value, its new place and the marks received
 ("18→8, 4th in Koeln, +10,000"): a loan is public at a real table."""
 
-from usher.games.show_manager_rules import chip_of, loanable
+from usher.games.show_manager.rules import chip_of, loanable
 from usher.ui import theme
 from usher.ui.show_manager.draw import ARROW, marks, ordinal, rich, rich_fit, rich_w
 from usher.ui.widgets import Menu, NumberPicker

@@ -15,7 +15,7 @@ def scores(app) -> None:
     """City points if the game ended now, best first; equal points share a
     place and keep seat order (ordering them by money would tell it)."""
     st = app.match.state
-    from usher.games.show_manager_rules import scores as points
+    from usher.games.show_manager.rules import scores as points
 
     pts = points(st)
     order = sorted(range(len(pts)), key=lambda q: (-pts[q], q))

@@ -4,7 +4,7 @@ chip on each: owner's mark, value, "18→16" after a loan, the place's
 points; a free city shows its column) and the city points if the game ended
 now. Drawn from the public view only: chips, places and hands, never money."""
 
-from usher.games.show_manager import GAME
+from usher.games.show_manager.game import GAME
 from usher.ui import theme
 from usher.ui.show_manager.draw import ARROW, name, rich, rich_w, title
 

@@ -19,7 +19,7 @@ modules of their own, loaded when used and dropped when the turn page
 comes back (a move, an undo, OK on a page): a game holds the code of one
 flow at a time."""
 
-from usher.games.show_manager import GAME
+from usher.games.show_manager.game import GAME
 from usher.memory import collect_for_move, unload
 from usher.ui import theme
 from usher.ui.screen import find_screen, title_h, unwind_to

@@ -6,7 +6,7 @@ name apart from its six values: the name on the left, the values right
 aligned in the accent colour ("City 3" is no start of a number run)."""
 
 from usher.core.data import clone
-from usher.games.show_manager_setup import CITIES, MIN_CITIES, PLACEHOLDERS
+from usher.games.show_manager.settings import MIN_CITIES, PLACEHOLDERS, defaults
 from usher.ui import theme
 from usher.ui.dialogs import Confirm, save_setting
 from usher.ui.widgets import Menu
@@ -18,7 +18,8 @@ PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 def unknown(cities: list) -> list:
     """The names of the cities still as shipped as placeholders."""
-    return [c[0] for c in cities if c[0] in PLACEHOLDERS and c in CITIES]
+    shipped = defaults()["cities"]
+    return [c[0] for c in cities if c[0] in PLACEHOLDERS and c in shipped]
 
 
 def cities_of(app) -> list:

@@ -4,7 +4,7 @@ with its six places; skipped when one is free), the roles on one screen
 (each starts at 5), then the summary, "Wolf 5+6+4 +3 bonus = 18 → 1st in
 Koeln", and OK puts it on. Back steps back through the same screens."""
 
-from usher.games.show_manager_rules import producible, value
+from usher.games.show_manager.rules import producible, value
 from usher.ui import theme
 from usher.ui.screen import Screen
 from usher.ui.show_manager.draw import ARROW, ordinal, rich, rich_w, title, wrap

@@ -2,7 +2,7 @@
 and rolls the real dice, and the players enter what came out. Loaded only
 in such a game."""
 
-from usher.games.showbiz_rules import pool_draw
+from usher.games.showbiz.rules import pool_draw
 from usher.ui import theme
 from usher.ui.screen import Screen, title_bar
 from usher.ui.showbiz.draw import chip, players_menu

@@ -3,8 +3,8 @@ when first used: breaking a contract, a player's private look at her ZE,
 the scores and the final standings (players marked by rings, as on every
 Showbiz screen)."""
 
-from usher.games.showbiz import GAME
-from usher.games.showbiz_rules import COLS, break_cost
+from usher.games.showbiz.game import GAME
+from usher.games.showbiz.rules import COLS, break_cost
 from usher.ui import theme
 from usher.ui.dialogs import Confirm, Table
 from usher.ui.private import PassBack, PassTo

@@ -2,7 +2,7 @@
 looks past the step page: the pool, the taste and forecast, each player's
 contract board, the points by year. Drawn from the public view only."""
 
-from usher.games.showbiz import GAME
+from usher.games.showbiz.game import GAME
 from usher.ui import theme
 from usher.ui.screen import title_bar
 from usher.ui.showbiz.draw import chip, chips, draw_line, matched, name, pitch, score_rows, slot

@@ -7,8 +7,8 @@ the main screen (pick, claims, bids, contract). Back opens the game menu, with
 turn, entered draws and the menu's entries are modules of their own, loaded
 when first needed, so a game holds only the code it uses."""
 
-from usher.games.showbiz import GAME
-from usher.games.showbiz_rules import COLS
+from usher.games.showbiz.game import GAME
+from usher.games.showbiz.rules import COLS
 from usher.memory import collect_for_move
 from usher.ui.screen import Screen, find_screen, unwind_to
 from usher.ui.showbiz.draw import cap, name

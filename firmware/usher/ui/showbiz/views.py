@@ -3,8 +3,8 @@ happened and the next step), the pool, the taste and forecast, each player's
 contract board and the year-by-year scores. Everything here is drawn from the game's public view, so no
 pending bid and no private ZE can reach the shared screen from this module."""
 
-from usher.games.showbiz import GAME
-from usher.games.showbiz_rules import END_ON
+from usher.games.showbiz.game import GAME
+from usher.games.showbiz.rules import END_ON
 from usher.ui import theme
 from usher.ui.screen import title_bar, title_h
 from usher.ui.showbiz.draw import cap, chips, draw_line, line_w, name, pitch, score_rows, seg_w

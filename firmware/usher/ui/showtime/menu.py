@@ -8,7 +8,7 @@ the last move a person made, with the poster and start player the device
 drew after it (undoing only those would just draw them again), in place:
 the turn screen under the menu shows where the game stands."""
 
-from usher.games import showtime_cast as cast
+from usher.games.showtime import cast
 from usher.ui import theme
 from usher.ui.screen import Screen, title_bar, title_h
 

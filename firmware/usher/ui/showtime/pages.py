@@ -11,7 +11,7 @@ when the players were not asked (turn.told). Summary: OK draws the next poster (
 the end: home); prev, next or long OK show the red carpet; Back opens the
 menu. Splash: OK starts the turns. Entering a poster: prev/next, OK."""
 
-from usher.games import showtime as st
+from usher.games.showtime import game as st
 from usher.ui import theme
 from usher.ui.screen import title_bar
 from usher.ui.showtime import views as views

@@ -5,8 +5,8 @@ where each cursor starts, and whether the genre question still needs asking.
 The screens and the scripted drivers (tests, simulator scripts) both use
 these, so a driver knows which presses lead to which choice."""
 
-from usher.games import showtime as st
-from usher.games import showtime_cast as cast
+from usher.games.showtime import cast
+from usher.games.showtime import game as st
 
 ROW = cast.SEATS_PER_ROW
 

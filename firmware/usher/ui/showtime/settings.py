@@ -4,7 +4,7 @@ game's "Seat stars as on your board?"; kept in the settings as
 "stars_checked")."""
 
 from usher.core.data import clone
-from usher.games.showtime_cast import STARS_KNOWN
+from usher.games.showtime.cast import STARS_KNOWN
 from usher.ui.dialogs import save_setting
 from usher.ui.widgets import Menu, NumberPicker
 

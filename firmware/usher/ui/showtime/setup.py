@@ -7,7 +7,7 @@ row asks for that check."""
 
 from usher.core.data import clone
 from usher.core.errors import RuleError
-from usher.games import showtime_cast as cast
+from usher.games.showtime import cast
 from usher.ui.dialogs import Confirm
 from usher.ui.widgets import Menu
 

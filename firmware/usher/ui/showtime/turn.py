@@ -19,8 +19,8 @@ offered. A Linda or Louis that may only be discarded says so; OK discards.
 """
 
 from usher.core.errors import RuleError
-from usher.games import showtime as st
-from usher.games import showtime_cast as cast
+from usher.games.showtime import cast
+from usher.games.showtime import game as st
 from usher.memory import collect_for_move, unload
 from usher.ui import theme
 from usher.ui.showtime import pick as pick

@@ -6,7 +6,7 @@ person (number and name where the whole name fits, else the number alone:
 a cut name could read as a player's) and the seat's stars as dots; free
 seats show their stars, dimmed (dots on the OLED)."""
 
-from usher.games import showtime_cast as cast
+from usher.games.showtime import cast
 from usher.ui import text, theme
 
 ROW = cast.SEATS_PER_ROW

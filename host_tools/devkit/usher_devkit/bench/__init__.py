@@ -68,32 +68,54 @@ def own_figures() -> list:
     return figs
 
 
+def game_parts() -> tuple:
+    """A section a title with a full scripted game (usher_devkit.registry),
+    headed by its title in the firmware's catalog: its own part,
+    usher_devkit.bench.<game>, or, for a title without one, its full game on
+    the simulator (bench/full_game.py)."""
+    from usher_tools.paths import use_firmware
+
+    from usher_devkit import registry
+
+    use_firmware()
+    from usher.games.catalog import title
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    out = []
+    for g in registry.played():
+        own = os.path.exists(os.path.join(here, g + ".py"))
+        out.append((g, g if own else "full_game:" + g, title(g)))
+    return tuple(out)
+
+
 # each part of the bench, by the name `python -m usher_devkit.bench NAME` takes,
 # its module, and the heading of its section in docs/BENCH.md (the rp2 port's
 # first: the figures to trust for a Pico)
 PARTS = (
-    ("pico", "pico", "The rp2 port on an emulated RP2040"),
-    ("pico_games", "pico_games", "Full games on the rp2 port"),
-    ("press_profile", "press_profile", "Where a press's time goes on the rp2 port"),
-    ("build", "", "Bytecode and import heap"),
-    ("sim", "session", "The simulator"),
-    ("showtime", "showtime", "Showtime"),
-    ("showbiz", "showbiz", "Showbiz"),
-    ("show_manager", "show_manager", "Show Manager"),
-    ("films", "films", "Films"),
-    ("sync", "sync", "Sync over a pty"),
-    ("wasm", "meter", "The 32-bit meter (WebAssembly port)"),
-    ("memory", "memory", "Heap over repeats and the long session"),
-    ("web", "web", "The web page"),
-    ("install", "install", "The laptop tool installed"),
+    (
+        ("pico", "pico", "The rp2 port on an emulated RP2040"),
+        ("pico_games", "pico_games", "Full games on the rp2 port"),
+        ("press_profile", "press_profile", "Where a press's time goes on the rp2 port"),
+        ("build", "", "Bytecode and import heap"),
+        ("sim", "session", "The simulator"),
+    )
+    + game_parts()
+    + (
+        ("sync", "sync", "Sync over a pty"),
+        ("wasm", "meter", "The 32-bit meter (WebAssembly port)"),
+        ("memory", "memory", "Heap over repeats and the long session"),
+        ("web", "web", "The web page"),
+        ("install", "install", "The laptop tool installed"),
+    )
 )
 
 
 def part_figures(module: str) -> list:
     if not module:
         return own_figures()
+    module, _, game = module.partition(":")  # "full_game:<game>": a title with no part of its own
     mod = __import__("usher_devkit.bench." + module, None, None, ["figures"])
-    return mod.figures()
+    return mod.figures(game) if game else mod.figures()
 
 
 BENCH_MD = os.path.join(ROOT, "docs", "BENCH.md")

@@ -10,6 +10,7 @@ import tempfile
 from usher_tools.paths import ROOT
 from usher_tools.pico.board import board_module
 
+from usher_devkit import registry
 from usher_devkit.bench.render import fig
 from usher_devkit.bench.revision import revision
 
@@ -238,26 +239,18 @@ def worst_press(r: dict) -> tuple:
     return (ms, key, screens[n] if n < len(screens) else "?")
 
 
-# screens whose prev/next change a value, not a cursor (Show Manager's entries: a number a row)
-VALUE_SCREENS = (
-    "widgets.NumberPicker",
-    "private.SecretNumber",
-    "show_manager.borrow.LoanPicker",
-    "show_manager.entries.Entries",
-)
+# screens whose prev/next change a value, not a cursor: the shell's, and
+# each game's own (usher_devkit.registry)
+VALUE_SCREENS = ("widgets.NumberPicker", "private.SecretNumber") + registry.value_screens()
 
 
 def kind_of(key: str, screen: str, after: str) -> str:
     """What a press was, for the per-kind figures: by its key and the screen
-    it was pressed on and the one it left (screens named as full_games does)."""
-    if screen == "showtime.pages.Between" and key == "ok":
-        return "Showtime scoring replay step"
-    if after == "showtime.pages.Between" and screen == "showtime.turn.Play":
-        return "Showtime scoring replay start"  # the last card of a round: its scoring, then the replay
-    if after == "showbiz.turn.Reveal" or screen == "showbiz.turn.Reveal":
-        return "Showbiz reveal"
-    if screen.startswith("films.place.") and key == "ok":
-        return "Films placement"
+    it was pressed on and the one it left (screens named as full_games does);
+    first a game's own kinds of press (usher_devkit.registry)."""
+    for p in registry.presses():
+        if p.matches(key, screen, after):
+            return p.kind
     if key in ("prev", "next", "up", "down"):
         if screen in VALUE_SCREENS or screen.endswith("Picker"):
             return "value change"
@@ -321,7 +314,8 @@ def game_figures(commit: str = "") -> list:
     return figs
 
 
-REPLAY_KINDS = ("Showtime scoring replay step", "Showtime scoring replay start")
+# what the goals set aside on a files deploy (Showtime's scoring replay loads its code)
+SLOW_WITH_FILES = tuple(p.kind for p in registry.presses() if p.slow_with_files)
 PARTIAL_KINDS = ("cursor move", "value change")
 OPEN_KINDS = ("opens a screen", "prev/next into a new screen")
 
@@ -334,7 +328,7 @@ def goal_figures(games: list, **on) -> list:
     kinds: dict = {}
     slow: dict = {}
     cursor: dict = {}  # {screen: [ms]} of its cursor moves and value changes: where a missed goal stands
-    aside = () if on.get("deploy") == "frozen" else REPLAY_KINDS
+    aside = () if on.get("deploy") == "frozen" else SLOW_WITH_FILES
     for g in games:
         keymap = board_module(g["profile"]).KEYMAP
         for k, t, _, sc, after in g["presses_log"]:
@@ -484,18 +478,10 @@ def headroom() -> dict:
     ratio = (used - flash_used(STOCK_UF2)) / total
     games = _game_names()
     per: dict = {}
-    for rel, n, _ in rows:  # usher/games/<name>[_*].py and usher/ui/<name>/
+    for rel, n, _ in rows:  # a game's two packages: usher/games/<name>/ and usher/ui/<name>/
         parts = rel.split("/")
-        if len(parts) >= 3 and parts[1] == "ui" and rel.count("/") == 3:
-            name = parts[2]
-        elif len(parts) == 3 and parts[1] == "games" and parts[2] not in ("catalog.py", "header.py", "__init__.py"):
-            name = parts[2][:-3]
-            name = next((g for g in games if name == g or name.startswith(g + "_")), name)
-        else:
-            continue
-        if name not in games:
-            continue
-        per[name] = per.get(name, 0) + max(n, 0)
+        if len(parts) == 4 and parts[1] in ("games", "ui") and parts[2] in games:
+            per[parts[2]] = per.get(parts[2], 0) + max(n, 0)
     largest = max(per, key=lambda k: per[k])
     return {
         "used": used,
@@ -513,7 +499,7 @@ def _game_names() -> tuple:
     use_firmware()
     from usher.games.catalog import GAMES
 
-    return tuple(e[0] for e in GAMES)
+    return tuple(e.name for e in GAMES)
 
 
 def main(argv: list) -> None:

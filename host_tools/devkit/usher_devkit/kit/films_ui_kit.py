@@ -33,7 +33,7 @@ def state(app):
 
 
 def step(app):
-    from usher.games.films import GAME
+    from usher.games.films.game import GAME
 
     ex = GAME.expects(app.match.state)
     return ex[0].kind if ex else "over"
@@ -89,7 +89,7 @@ def bid(app, weeks):
 def half(app, name):
     """On a half picker (at its groups): the group, then the half."""
     assert top(app) == "Halves", top(app)
-    from usher.games.films_rules import HALVES
+    from usher.games.films.rows import HALVES
     from usher.ui.films.place import GROUPS as HALF_GROUPS  # the picker's own groups
 
     h = HALVES.index(name)

@@ -37,7 +37,7 @@ def state(app):
 
 
 def step(app):
-    from usher.games.showbiz import GAME
+    from usher.games.showbiz.game import GAME
 
     ex = GAME.expects(app.match.state)
     return ex[0].kind if ex else "over"

@@ -47,7 +47,7 @@ class Planner:
         use_firmware()
         from usher.core.rng import Rng
         from usher.games.catalog import load_game
-        from usher.games.showtime import DEFAULT_STARS
+        from usher.games.showtime.settings import defaults
 
         self.G = load_game("showtime")
         self.n = n
@@ -57,7 +57,7 @@ class Planner:
         self.genres = printed_genres(self.r)
         players = [{"name": ROSTER[i], "colour": i} for i in range(n)]
         opts = {"first": None, "posters": "draw", "cut": None}
-        self.setup = self.G.make_setup(players, opts, {"stars": [list(r) for r in DEFAULT_STARS[:n]], "genres": None})
+        self.setup = self.G.make_setup(players, opts, {"stars": defaults()["stars"][:n], "genres": None})
         self.state = self.G.new(self.setup)
         self.actions: list = []  # as the record will hold them (without "at")
         self.lines: list = []
@@ -105,7 +105,7 @@ class Planner:
 
     def value(self, p: int, c: tuple) -> float:
         from usher.core.data import clone
-        from usher.games.showtime import score_screening
+        from usher.games.showtime.game import score_screening
 
         s = self.G.apply(self.state, self.action(p, c, self.likes(c[0])))
         if s["phase"] == "place":
@@ -136,7 +136,7 @@ class Planner:
 
     # -- one turn ----------------------------------------------------------------
     def turn(self) -> None:
-        from usher.games.showtime import to_move
+        from usher.games.showtime.game import to_move
         from usher.ui.showtime import pick as pick
 
         s = self.state

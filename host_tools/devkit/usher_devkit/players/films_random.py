@@ -12,7 +12,7 @@ from usher_tools.paths import use_firmware
 use_firmware()
 
 from usher.games.catalog import load_game  # noqa: E402
-from usher.games.films_rules import (  # noqa: E402
+from usher.games.films.rows import (  # noqa: E402
     HALVES,
     can_protect,
     can_script,
@@ -24,7 +24,7 @@ from usher.games.films_rules import (  # noqa: E402
 )
 
 G = load_game("films")
-WEEKS = (0, 1, 2, 3, 5, 8, 13, 20)  # the weeks legal_actions lists (any 0-20 is legal: films_rules.MAX_WEEKS)
+WEEKS = (0, 1, 2, 3, 5, 8, 13, 20)  # the weeks legal_actions lists (any 0-20 is legal: films.rows.MAX_WEEKS)
 MAX_ACTIONS = 2000  # a random best of three takes about 200
 
 

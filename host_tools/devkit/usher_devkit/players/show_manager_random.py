@@ -19,7 +19,7 @@ MAX_ACTIONS = 2000  # a random 3-player game takes about 250
 
 def _rules():
     use_firmware()
-    from usher.games import show_manager_rules
+    from usher.games.show_manager import rules as show_manager_rules
 
     return show_manager_rules
 
@@ -75,7 +75,7 @@ def random_action(state: dict, rng) -> dict:
 def random_setup(n: int, rng, custom: bool = False) -> dict:
     """A setup for n players; with `custom`, other cities, edition, money and costs."""
     use_firmware()
-    from usher.games.show_manager import GAME
+    from usher.games.show_manager.game import GAME
 
     players = [{"name": "P%d" % i, "colour": i} for i in range(n)]
     options = {"first": rng.below(n), "edition": ("show_manager", "premiere")[rng.below(2)]}
@@ -101,7 +101,7 @@ def play(setup: dict, rng, each=None, limit: int = MAX_ACTIONS) -> tuple:
     """(actions, final state) of a random legal game from `setup`;
     `each(before, action, after)` sees every step. Raises if it does not end."""
     use_firmware()
-    from usher.games.show_manager import GAME
+    from usher.games.show_manager.game import GAME
 
     s = GAME.new(setup)
     acts = []

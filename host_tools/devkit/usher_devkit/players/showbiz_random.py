@@ -10,8 +10,8 @@ from usher_tools.paths import use_firmware
 
 use_firmware()
 
-from usher.games.showbiz import GAME  # noqa: E402
-from usher.games.showbiz_rules import (  # noqa: E402
+from usher.games.showbiz.game import GAME  # noqa: E402
+from usher.games.showbiz.rules import (  # noqa: E402
     COLS,
     MAX_YEARS,
     break_cost,

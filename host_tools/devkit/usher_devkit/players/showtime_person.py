@@ -125,7 +125,7 @@ class Person:
         return card, seat, to
 
     def turn(self) -> None:
-        from usher.games.showtime import to_move
+        from usher.games.showtime.game import to_move
 
         scr = self.top()
         s = self.app.match.state

@@ -132,8 +132,8 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
     shows and what it does, the Scriptwriters, Studio moves, Shooting
     Problems and Editors; the tickets after each round, each game's tickets
     by kind and its winner, and the match."""
-    from usher.games.films_rules import EDITOR, HALVES, LABELS, PRESS, SHOOT, is_studio
-    from usher.games.films_score import KIND_LABELS, breakdown, tickets
+    from usher.games.films.rows import EDITOR, HALVES, LABELS, PRESS, SHOOT, is_studio
+    from usher.games.films.score import KIND_LABELS, breakdown, tickets
 
     t = a["t"]
     match = after["bo"] > 1

@@ -133,6 +133,6 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
 
 
 def rules_chip(state: dict, p: int, m: int, copy: int) -> int:
-    from usher.games.show_manager_rules import chip_of
+    from usher.games.show_manager.rules import chip_of
 
     return chip_of(state, p, m, copy)

@@ -23,7 +23,7 @@ def step(chart, before: dict, a: dict, after: dict) -> bool:
 
 
 def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
-    from usher.games import showtime_cast as cast
+    from usher.games.showtime import cast
 
     def person(card) -> str:
         return "%s (%d)" % (cast.name(card), card)

@@ -1,9 +1,9 @@
 // The device: Usher's firmware on MicroPython's WebAssembly port, one app
 // tick per call, the screen drawn into a canvas as the panel shows it.
 //
-// The VM side is webdev.py on top of the 32-bit meter's wasmdev.py (the fake
-// `machine`, lockstep clock, USB serial over fixed buffers, storage, the app
-// loop one tick per call). The Python functions are looked up once per
+// The VM side is webdev.py on top of wasmdev.py (the `machine` stand-in,
+// lockstep clock, USB serial over fixed buffers, storage, the app loop one
+// tick per call). The Python functions are looked up once per
 // power-on: every lookup of a Python object from JavaScript takes a slot in
 // the port's proxy table.
 //
@@ -16,6 +16,8 @@
 
 import { pyError } from "./util.mjs";
 
+// the firmware's tick, usher.app.TICK_MS: the page's timer runs at it and the
+// device's clock advances by it (read in the VM); a test holds the two equal
 export const TICK_MS = 20;
 const HEAP = 192 * 1024; // the first heap area (the port adds areas as it needs them)
 const PYSTACK = 4096;

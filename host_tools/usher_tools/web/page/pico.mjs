@@ -34,7 +34,8 @@ export function saveFile(name, bytes, type = "application/octet-stream") {
 const $ = (id) => document.getElementById(id);
 /** @param {string} id */
 const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
-const TITLES = { dice: "Dice & draws", showtime: "Showtime", showbiz: "Showbiz", show_manager: "Show Manager", films: "Films" };
+// each game's title by its record name: the build writes the firmware catalog's in (usher_tools/web, titles)
+const TITLES = /** @type {Record<string, string>} */ ({});
 const LOCK = "usher-sync"; // one sync at a time in this browser: two tabs would share a port
 
 // A sync's LinkError after the hello, with what the sync kept (sync.mjs)

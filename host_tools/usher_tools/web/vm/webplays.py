@@ -3,8 +3,10 @@ rows of the page's history turned into the plays usher_tools.history.bgstats
 takes (one play a finished game the replay agrees on; a Films match, one a
 game), then the laptop's own bgstats module makes the links and the file.
 The row-to-play steps are the laptop's own, run here unchanged
-(history/rowplay.py, as `usher export` takes them; Films' split of a match
-and its start player, history/games/films.py); only reading the record from
+(history/rowplay.py, as `usher export` takes them; a record split into
+plays and its start player by the game's module, history/games/<game>.py,
+when it has `plays`: Films' match; web.games_modules() puts those modules
+here); only reading the record from
 the VM's files and the JSON in and out are the page's. The tests hold the
 page's links to `usher export --format bgstats-links`.
 
@@ -22,9 +24,19 @@ the laptop's for the same export.
 import json
 
 
+def own_plays(game):
+    """The game's module on the laptop, if it splits a record into plays
+    (the page carries only those: web.games_modules), else None."""
+    try:
+        own = __import__("usher_tools.history.games." + game, None, None, ["plays"])
+    except ImportError:
+        return None
+    return own if getattr(own, "plays", None) is not None else None
+
+
 def plays(args_json):
     from usher_tools.history import bgstats, rowplay
-    from usher_tools.history.games import films, title_of
+    from usher_tools.history.games import title_of
     from usher_tools.history.parsing import read_log
     from usher_tools.history.replay import Replay
 
@@ -47,9 +59,11 @@ def plays(args_json):
         }
         start = row["result"].get("start")
         parts = [None]
-        if row["game"] == "films":
-            start = films.start(rp)
-            parts = films.plays(rp) or [None]
+        own = own_plays(row["game"])
+        if own is not None:
+            if getattr(own, "start", None) is not None:
+                start = own.start(rp)
+            parts = own.plays(rp) or [None]
         for part in parts:
             out.append(rowplay.play(pid, facts, rowplay.players_of(row), start, part))
     links = [bgstats.link(p) for p in out]

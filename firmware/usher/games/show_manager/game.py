@@ -2,15 +2,15 @@
 impresarios hire artistes, put on four musicals (eight with 2-3 players) and
 rank them in the cities. Players enter what they did; the device keeps the
 secret money, the loans and the rankings. The Game interface over the rules
-in usher.games.show_manager_rules; actions, state and the readings taken where
+in usher.games.show_manager.rules; actions, state and the readings taken where
 the rulebook is silent are in firmware/RECORD-show_manager.md.
 """
 
 from usher.core.errors import RuleError
 from usher.core.game import Expect, Game
-from usher.games import show_manager_rules as rules
 from usher.games.catalog import entry
-from usher.games.show_manager_setup import check_setup
+from usher.games.show_manager import rules
+from usher.games.show_manager.setup import check_setup
 
 STEPS = ("start", "loan", "show", "show", "refresh", "refresh", "refresh", "refresh")  # by `did`
 

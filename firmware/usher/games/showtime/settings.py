@@ -1,11 +1,21 @@
-"""Showtime's device settings checked (seat stars, genre table, whether rows
-3-4 of the stars were checked): by the sync link before it asks for a press
-to take pushed settings, and by the rules at setup (usher.games.showtime
-imports the checks), so a setting the link accepts is one a game starts with.
-Small on purpose: the link loads it without the rules."""
+"""Showtime's device settings, their defaults (`defaults()`: read by
+usher.settings when wanted) and their checks (seat stars, genre table,
+whether rows 3-4 of the stars were checked): by the sync link before it asks
+for a press to take pushed settings, and by the rules at setup
+(usher.games.showtime.game imports the checks), so a setting the link
+accepts is one a game starts with. Small on purpose: the settings and the
+link load it without the rules."""
 
 from usher.core.errors import RuleError
-from usher.games.showtime_cast import SEATS_PER_ROW
+
+
+def defaults() -> dict:
+    """The settings a device starts with: seat stars, row 1 (at the screen)
+    first (rows 3-4 are not known: usher.games.showtime.cast.STARS_KNOWN), no
+    genre table. Made when asked: the rules, which import this module for
+    its checks, want them only for a header without stars."""
+    return {"stars": [[1, 2, 2, 1], [2, 3, 3, 2], [3, 4, 4, 3], [2, 3, 3, 2]], "genres": None, "stars_checked": False}
+
 
 GENRES = ("fantasy", "scifi", "romance", "comedy")
 CARDS = 16
@@ -14,6 +24,8 @@ ROWS = 4  # rows of the auditorium: one a player, up to four
 
 def check_stars(stars, n: int) -> list:
     """The seat stars of the first n rows, each row 4 whole numbers 0-9."""
+    from usher.games.showtime.cast import SEATS_PER_ROW  # here: the settings read defaults() without the persons
+
     if not isinstance(stars, list) or len(stars) < n:
         raise RuleError("stars: one row per player")
     out = []

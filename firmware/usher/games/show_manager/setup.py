@@ -5,12 +5,10 @@ make_setup and again at every replay). Fields: firmware/RECORD-show_manager.md.
 
 from usher.core.errors import RuleError
 from usher.core.game import seated
-from usher.games.catalog import SETTINGS, counts, entry
+from usher.games.catalog import counts
+from usher.games.show_manager.settings import EDITIONS, PLACES, check_cities, defaults, whole
 
 MUSICALS = 4
-PLACES = 6  # places in a city, and chips of each musical in a game
-MIN_CITIES = 4
-EDITIONS = ("show_manager", "premiere")
 ROLES = (3, 4, 5, 6)
 NAMES = {
     "show_manager": ("Wolf", "Queenie", "King Lear", "Ballet"),
@@ -18,11 +16,6 @@ NAMES = {
 }
 ONE_SET = (15, 20, 25, 30)  # touring values with 5 players
 TWO_SETS = ((13, 17), (18, 22), (23, 27), (28, 32))  # with 2 and 4 players
-# City columns, place 1 first: the catalog's defaults (the device settings
-# start from them). Koeln and Troisdorf are known; the other two are
-# placeholders, "not known: enter from your board".
-CITIES = entry("show_manager")[SETTINGS]["cities"]
-PLACEHOLDERS = ("City 3", "City 4")
 HIRE = (0, 1000, 2000, 3000)  # agency spaces 0-3
 REFRESH = 2000
 LOAN_MAX = 10
@@ -48,12 +41,8 @@ def touring(n: int) -> list:
     return [[] for _ in range(MUSICALS)]
 
 
-def _whole(v, lo: int = 0) -> bool:
-    return not isinstance(v, bool) and isinstance(v, int) and v >= lo
-
-
 def _count(v, what: str, lo: int = 0) -> int:
-    if not _whole(v, lo):
+    if not whole(v, lo):
         raise RuleError("%s: whole, %d or more" % (what, lo))
     return v
 
@@ -67,7 +56,7 @@ def _options(options, n: int) -> dict:
         if k not in ("first", "edition"):
             raise RuleError("unknown option " + str(k)[:20])
     first = options.get("first", 0)
-    if not _whole(first) or first >= n:
+    if not whole(first) or first >= n:
         raise RuleError("bad start player")
     ed = options.get("edition", EDITIONS[0])
     if ed not in EDITIONS:
@@ -84,7 +73,7 @@ def _titles(titles) -> list:
         # and a last chip of one role could then never be reached by a hire
         if not isinstance(t, list) or len(t) != 2 or not isinstance(t[0], str) or not t[0]:
             raise RuleError("titles: a name and 2-9 roles")
-        if not _whole(t[1], 2) or t[1] > 9:
+        if not whole(t[1], 2) or t[1] > 9:
             raise RuleError("titles: a name and 2-9 roles")
         out.append([t[0], t[1]])
     return out
@@ -98,25 +87,11 @@ def _touring(lists, n: int) -> list:
         if not isinstance(vs, list):
             raise RuleError("touring: one list a musical")
         for v in vs:
-            if not _whole(v):
+            if not whole(v):
                 raise RuleError("touring: whole values")
         if len(vs) + n * copies(n) != PLACES:
             raise RuleError("touring: %d chips a musical" % PLACES)
         out.append(list(vs))
-    return out
-
-
-def check_cities(cities) -> list:
-    if not isinstance(cities, list) or len(cities) < MIN_CITIES:
-        raise RuleError("at least %d cities" % MIN_CITIES)
-    out = []
-    for c in cities:
-        if not isinstance(c, list) or len(c) != 2 or not isinstance(c[0], str) or not c[0]:
-            raise RuleError("city needs a name")
-        vs = c[1]
-        if not isinstance(vs, list) or len(vs) != PLACES or not all(_whole(v) for v in vs):
-            raise RuleError("%s: %d whole values" % (c[0][:16], PLACES))
-        out.append([c[0], list(vs)])
     return out
 
 
@@ -133,7 +108,7 @@ def check_setup(players, options, components) -> dict:
         raise RuleError("bad components")
     c = components
     hire = c.get("hire", list(HIRE))
-    if not isinstance(hire, list) or len(hire) != len(HIRE) or not all(_whole(v) for v in hire) or hire[0]:
+    if not isinstance(hire, list) or len(hire) != len(HIRE) or not all(whole(v) for v in hire) or hire[0]:
         raise RuleError("hire: 4 costs, the first 0")
     names = NAMES[opts["edition"]]
     return {
@@ -142,7 +117,7 @@ def check_setup(players, options, components) -> dict:
         "components": {
             "titles": _titles(c.get("titles", [[names[t], ROLES[t]] for t in range(MUSICALS)])),
             "touring": _touring(c.get("touring", touring(n)), n),
-            "cities": check_cities(c.get("cities", [[k, list(v)] for k, v in CITIES])),
+            "cities": check_cities(c["cities"] if "cities" in c else defaults()["cities"]),
             "money": _count(c.get("money", start_money(n)), "money"),
             "hire": list(hire),
             "refresh": _count(c.get("refresh", REFRESH), "refresh"),

@@ -2,7 +2,7 @@
 mutates a private copy of the state (Game.apply makes it) and raises
 RuleError before changing anything it refuses.
 
-State (plain JSON, halves as indices into films_rules.HALVES):
+State (plain JSON, halves as indices into rows.HALVES):
   ph    game (waiting for a `game`) bid place over (the match is over)
   R bo open   rounds a game, best of, bids typed openly
   g     games begun, wins  games won, past  tickets of each finished game
@@ -16,7 +16,7 @@ State (plain JSON, halves as indices into films_rules.HALVES):
 
 from usher.core.data import need
 from usher.core.errors import RuleError
-from usher.games.films_rules import (
+from usher.games.films.rows import (
     EDITOR,
     MAX_WEEKS,
     PRESS,
@@ -39,7 +39,7 @@ from usher.games.films_rules import (
     targets,
     turn_error,
 )
-from usher.games.films_score import tickets
+from usher.games.films.score import tickets
 
 
 def _player(s: dict, a: dict, key: str = "p") -> int:
@@ -161,7 +161,7 @@ def _a_bid(s: dict, a: dict) -> None:
 def _reveal(s: dict) -> None:
     """The lower number chooses first; on a tie the VIP holder does and hands
     the ticket over unless it is locked. Every Studio window shuts until the
-    next bids (films_rules.protect_error); the room left stays."""
+    next bids (rows.protect_error); the room left stays."""
     b = s["bids"]
     tie = 0
     if b[0] == b[1]:

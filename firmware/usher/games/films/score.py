@@ -1,7 +1,7 @@
 """Films: the tickets a row gives at the end, by kind (the rulebook's list),
 for the scores, the end-of-game screen and the laptop's score sheet."""
 
-from usher.games.films_rules import (
+from usher.games.films.rows import (
     AWARD,
     BAD,
     CHARACTERS,

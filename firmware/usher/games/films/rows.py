@@ -1,6 +1,6 @@
 """Films: the halves of the cards and what a row allows (no repeats, the
 Studio and its protection, ready Scriptwriters, the VIP lock). The reducers
-are in usher.games.films_play, the tickets in usher.games.films_score.
+are in usher.games.films.rules, the tickets in usher.games.films.score.
 
 A row is a list of cards, left to right; a card is [top, under, round, flags]:
 top and under are half indices into HALVES (under -1 while unknown), round is

@@ -1,6 +1,6 @@
 """Showbiz rules as functions over a plain state: the phases of a year, the
 selection turn and its negotiation, contracts, scoring. The Game class that
-wraps them is usher.games.showbiz; actions are in firmware/RECORD-showbiz.md.
+wraps them is usher.games.showbiz.game; actions are in firmware/RECORD-showbiz.md.
 
 State layout (plain JSON, colours as indices into `kinds`, players by seat):
   ph    phase: agent row forecast pool pick claims bid contract end trend over
@@ -17,8 +17,8 @@ State layout (plain JSON, colours as indices into `kinds`, players by seat):
 
 from usher.core.data import need
 from usher.core.errors import RuleError
-from usher.games.showbiz_bags import ARTIST_BAG, TASTE_BAG
-from usher.games.showbiz_settings import DRAWS  # noqa: F401  (usher.games.showbiz takes it from here)
+from usher.games.showbiz.bags import ARTIST_BAG, TASTE_BAG
+from usher.games.showbiz.settings import DRAWS  # noqa: F401  (usher.games.showbiz.game takes it from here)
 
 COLS = 6  # columns on a contract board: artists per agent per year
 ROW = 6  # pieces in a taste row

@@ -1,14 +1,13 @@
 """Films (2 players): secret bids for a pool of two cards, a row of half-cards
-and the VIP Ticket. The Game interface over usher.games.films_play (the
-reducers), films_rules (the row) and films_score (the tickets); the actions
+and the VIP Ticket. The Game interface over usher.games.films.rules (the
+reducers), .rows (the row) and .score (the tickets); the actions
 and their fields are described in firmware/RECORD-films.md.
 """
 
 from usher.core.errors import RuleError
 from usher.core.game import Expect, Game
 from usher.games.catalog import entry
-from usher.games.films_play import ACTIONS
-from usher.games.films_rules import (
+from usher.games.films.rows import (
     BEST_OF,
     BIDS,
     HALVES,
@@ -21,7 +20,8 @@ from usher.games.films_rules import (
     locked,
     studio_at,
 )
-from usher.games.films_score import breakdown, sheet, tickets
+from usher.games.films.rules import ACTIONS
+from usher.games.films.score import breakdown, sheet, tickets
 
 
 def check_setup(players, options, components) -> dict:
@@ -206,7 +206,7 @@ class Films(Game):
         return [0, 0]
 
     def breakdown(self, state: dict) -> list:
-        """Per player, the tickets by kind (films_score.KINDS order)."""
+        """Per player, the tickets by kind (score.KINDS order)."""
         return breakdown(state)
 
 

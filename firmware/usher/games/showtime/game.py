@@ -17,9 +17,9 @@ Our readings where the rulebook is silent:
 from usher.core.data import need
 from usher.core.errors import RuleError
 from usher.core.game import Expect, Game, seated
-from usher.games import showtime_cast as cast
-from usher.games.catalog import SETTINGS, counts, entry
-from usher.games.showtime_settings import CARDS, GENRES, check_genres, check_stars
+from usher.games.catalog import counts, entry
+from usher.games.showtime import cast
+from usher.games.showtime.settings import CARDS, GENRES, check_genres, check_stars, defaults
 
 SCREENINGS = 3
 TURNS = 4  # persons each player seats per screening
@@ -27,10 +27,6 @@ CUT_SIZE = 12  # Director's Cut: the persons everyone keeps
 GENRE_BONUS = 2
 LAP = 20  # spaces on the red carpet
 ROW = cast.SEATS_PER_ROW
-
-# Seat stars, row 1 (at the screen) first: the defaults are the catalog's
-# (the device settings start from them); every record stores its own.
-DEFAULT_STARS = entry("showtime")[SETTINGS]["stars"]
 
 # phases
 POSTER = "poster"
@@ -98,7 +94,7 @@ def _check_options(options, n: int) -> dict:
 
 def _check_stars(stars, n: int) -> list:
     if stars is None:
-        return [list(r) for r in DEFAULT_STARS[:n]]
+        return defaults()["stars"][:n]  # the device settings' (every record stores its own)
     return check_stars(stars, n)
 
 

@@ -1,6 +1,6 @@
 """Showbiz's two bags (the rulebook's box contents): 60 taste pieces, ten of each colour,
-and 81 artists. Apart from the rules so the dice & draws page can offer the
-same bags without loading the whole game."""
+and 81 artists. The dice & draws page offers the same bags, its own copy
+(usher.games.dice.game; tests/portable/test_dice.py holds the two equal)."""
 
 TASTE_COLOURS = ["yellow", "red", "blue", "green", "black", "white"]
 TASTE_BAG = (TASTE_COLOURS, [10, 10, 10, 10, 10, 10])

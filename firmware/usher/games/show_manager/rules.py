@@ -1,6 +1,6 @@
 """Show Manager rules as functions over a plain state: a turn's steps in their
 fixed order (loan, production, refreshes, hire), the hand limit, the city
-rankings. The Game class that wraps them is usher.games.show_manager; actions
+rankings. The Game class that wraps them is usher.games.show_manager.game; actions
 and state are described in firmware/RECORD-show_manager.md.
 
 State layout (plain JSON, musicals and cities as indices, players by seat):
@@ -18,7 +18,7 @@ State layout (plain JSON, musicals and cities as indices, players by seat):
 
 from usher.core.data import need
 from usher.core.errors import RuleError
-from usher.games.show_manager_setup import MUSICALS, PLACES
+from usher.games.show_manager.setup import MUSICALS, PLACES
 
 LOAN = 1
 SHOW = 2

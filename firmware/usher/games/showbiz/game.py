@@ -1,6 +1,6 @@
 """Showbiz (Derek Carver, 1985): agents sign artists whose colours should match
 the public's taste of the year. The Game interface over the rules in
-usher.games.showbiz_rules; the actions and their fields are described in
+usher.games.showbiz.rules; the actions and their fields are described in
 firmware/RECORD-showbiz.md.
 """
 
@@ -8,7 +8,7 @@ from usher.core.errors import RuleError
 from usher.core.game import Expect, Game
 from usher.core.rng import Bag, die
 from usher.games.catalog import entry
-from usher.games.showbiz_rules import (
+from usher.games.showbiz.rules import (
     ACTIONS,
     COLS,
     DRAWS,
