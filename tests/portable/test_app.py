@@ -14,6 +14,28 @@ def test_home_menu_lists_the_main_entries():
     eq(labels(app), ["New game", "Dice & draws", "Saved games", "Settings", "Sync"])
 
 
+def test_home_rows_of_their_own_come_from_the_catalog():
+    """Home names no game: a catalog entry with a Home row gets one, in the
+    catalog's order, and the row starts that game."""
+    from usher.games import catalog
+
+    kept = catalog.GAMES
+    catalog.GAMES = kept + (catalog.Entry("coin", "Coin toss", 0, 4, home_row="Coin flips"),)
+    try:
+        app, _ = make_app()
+        eq(labels(app), ["New game", "Dice & draws", "Coin flips", "Saved games", "Settings", "Sync"])
+        goto(app, "Dice & draws")
+        press(app, "ok")  # a roll, so the session is kept
+        press(app, "back")
+        goto(app, "Save & leave")
+        asked = []
+        app.resume = lambda name, game="": asked.append(game)
+        goto(app, "Resume Dice")
+        eq(asked, ["dice"])  # the Resume row's game, not the last Home row's
+    finally:
+        catalog.GAMES = kept
+
+
 def test_dice_roll_is_recorded_and_resumes_after_restart():
     app, st = make_app()
     goto(app, "Dice & draws")

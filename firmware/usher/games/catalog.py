@@ -27,10 +27,22 @@ class Entry:
     on New game, as dice, which has its own Home row); `secrets`: whether an
     unfinished record holds secrets (bids, money); `settings_row`: the
     Settings row that opens its device settings ("" none); `reads_itself`:
-    its screens' `play.open(app, name)` reads the record on Resume (App.resume)."""
+    its screens' `play.open(app, name)` reads the record on Resume (App.resume);
+    `home_row`: a Home row of its own that resumes its latest session or
+    starts one with no players ("" none); `tie_word`: what breaks a tie on
+    its final scores, as Saved games says it ("43, more money")."""
 
     def __init__(
-        self, name: str, title: str, lo: int, hi: int, secrets=False, settings_row="", reads_itself=False
+        self,
+        name: str,
+        title: str,
+        lo: int,
+        hi: int,
+        secrets=False,
+        settings_row="",
+        reads_itself=False,
+        home_row="",
+        tie_word="tie-break",
     ) -> None:
         self.name = name
         self.title = title
@@ -39,15 +51,19 @@ class Entry:
         self.secrets = secrets
         self.settings_row = settings_row
         self.reads_itself = reads_itself
+        self.home_row = home_row
+        self.tie_word = tie_word
 
 
 # Offered on "New game" in this order (dice has its own row).
 GAMES: tuple = (
-    Entry("dice", "Dice", 0, 8),
-    Entry("showtime", "Showtime", 2, 4, settings_row="Showtime seats", reads_itself=True),
-    Entry("showbiz", "Showbiz", 2, 8, secrets=True, settings_row="Showbiz options"),
-    Entry("show_manager", "Show Manager", 2, 6, secrets=True, settings_row="Show Manager cities"),
-    Entry("films", "Films", 2, 2, secrets=True),
+    Entry("dice", "Dice", 0, 8, home_row="Dice & draws"),
+    Entry("showtime", "Showtime", 2, 4, settings_row="Showtime seats", reads_itself=True, tie_word="carpet"),
+    Entry("showbiz", "Showbiz", 2, 8, secrets=True, settings_row="Showbiz options", tie_word="more ZE"),
+    Entry(
+        "show_manager", "Show Manager", 2, 6, secrets=True, settings_row="Show Manager cities", tie_word="more money"
+    ),
+    Entry("films", "Films", 2, 2, secrets=True, tie_word="VIP"),
 )
 
 
@@ -88,6 +104,18 @@ def reads_itself(name: str) -> bool:
         if e.name == name:
             return e.reads_itself
     return False
+
+
+def tie_word(name: str) -> str:
+    for e in GAMES:
+        if e.name == name:
+            return e.tie_word
+    return "tie-break"
+
+
+def home_rows() -> list:
+    """(row, game) for the games with a Home row of their own."""
+    return [(e.home_row, e.name) for e in GAMES if e.home_row]
 
 
 def with_settings() -> list:

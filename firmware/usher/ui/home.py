@@ -1,5 +1,6 @@
 """Home: resume, new game, saved games, dice, settings, sync."""
 
+from usher.games.catalog import home_rows, tie_word
 from usher.games.catalog import title as title_of
 from usher.ui.dialogs import Confirm, Message, Table
 from usher.ui.widgets import Menu
@@ -21,7 +22,8 @@ class Home(Menu):
             game = e["game"] if e else ""
             items.append((label, lambda: resume(app, last, game)))
         items.append(("New game", lambda: new_game(app)))
-        items.append(("Dice & draws", lambda: dice(app)))
+        for row, own in home_rows():  # not `game`: the Resume row's lambda reads that name
+            items.append((row, quick_row(app, own)))
         items.append(("Saved games", lambda: app.push(SavedGames())))
         items.append(("Settings", lambda: settings(app)))
         items.append(("Sync", lambda: app.push(SyncInfo())))
@@ -46,16 +48,21 @@ def settings(app) -> None:
     app.push(SettingsMenu())
 
 
-def dice(app) -> None:
-    """The latest dice session still in play, its bags as they were left; a
-    new one only when there is none (or when its game menu is asked)."""
-    name = app.library.latest("dice")
+def quick_row(app, game: str):
+    return lambda: quick(app, game)
+
+
+def quick(app, game: str) -> None:
+    """A game with a Home row of its own (dice): its latest session still in
+    play, as it was left; a new one, with no players, only when there is
+    none (or when its game menu is asked)."""
+    name = app.library.latest(game)
     if name:
-        resume(app, name, "dice")
+        resume(app, name, game)
         return
     from usher.games.catalog import load_game
 
-    g = load_game("dice")
+    g = load_game(game)
     if app.start_match(g, g.make_setup([], {}, {})):
         app.play()
 
@@ -130,10 +137,7 @@ class GameActions(Menu):
         """A place the game's tie-break decided (equal scores, a better
         rank) says so, the game being over: "43, more money"."""
         st = self.e["standings"]
-        won = "tie-break"
-        for g, w in (("show_manager", "more money"), ("showbiz", "more ZE"), ("showtime", "carpet"), ("films", "VIP")):
-            if g == self.e["game"]:
-                won = w
+        won = tie_word(self.e["game"])
         rows = []
         for s in st:
             v = str(s["score"])

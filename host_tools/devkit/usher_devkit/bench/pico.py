@@ -97,14 +97,15 @@ RAW = "import sys\nb = b'x' * 1000\nfor i in range(64):\n    sys.stdout.write(b)
 
 
 def sync_speed(profile: str = "lcd114") -> dict:
-    """A sync of three finished games (Showtime, Showbiz, Films, as their
-    full scripted games leave them) by `usher sync` over the emulated USB
+    """A sync of a finished game of every title with players (the catalog's,
+    as their full scripted games leave them) by `usher sync` over the emulated USB
     CDC, then, in the same run, 64,000 bytes printed at the raw REPL: each
     as KB/s in emulated time, from the host's first byte to the device's last."""
     import subprocess
     import sys
     import time
 
+    from usher.games.catalog import GAMES
     from usher_tools.pico.board import Pico, PicoConfig
     from usher_tools.pico.build import STOCK_UF2
     from usher_tools.pico.flash import write_files
@@ -112,7 +113,7 @@ def sync_speed(profile: str = "lcd114") -> dict:
     from usher_devkit.planners import full_games
 
     games = {}
-    for i, game in enumerate(("showtime", "showbiz", "films"), 1):
+    for i, game in enumerate([e.name for e in GAMES if e.lo], 1):
         planned = full_games.plan(game, profile)
         _, files = full_games.replay(planned["text"], profile, planned["seed"])
         games["data/g%04d.log" % i] = files["g0001.log"]
@@ -428,7 +429,7 @@ def figures() -> list:
             fig(t, "panel bytes a press, max", max(sent), "bytes", **on),
         ]
     s = sync_speed("lcd114")
-    t = "usher sync of 3 finished games over the emulated USB"
+    t = "usher sync of each title's finished game, emulated USB"
     on = {"deploy": "files", "board": "lcd114"}
     figs += [
         fig(t, "record bytes", s["record_bytes"], "bytes", **on),
