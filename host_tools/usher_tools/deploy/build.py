@@ -32,15 +32,36 @@ def compile_one(rel: str, out_dir: str) -> tuple:
     return dst, ""
 
 
+def fresh(rel: str, out_dir: str, since: float) -> bool:
+    """Whether the .mpy in out_dir is newer than its source and than `since`
+    (the compiler and these flags): then compiling it again would give the
+    same bytes."""
+    dst = os.path.join(out_dir, rel[:-3] + ".mpy")
+    try:
+        made = os.path.getmtime(dst)
+    except OSError:
+        return False
+    return made >= since and made >= os.path.getmtime(os.path.join(FIRMWARE, rel))
+
+
 def build(out_dir: str) -> list:
-    """Compile every module; return [(rel, size or -1, error)]."""
-    rows = []
-    for rel in firmware_files():
-        if rel in KEEP_SOURCE:
-            continue
-        dst, err = compile_one(rel, out_dir)
-        rows.append((rel, os.path.getsize(dst) if not err else -1, err))
-    return rows
+    """Compile every module, those changed since the last build into out_dir
+    only, a few at a time (each is one mpy-cross run); return [(rel, size or
+    -1, error)] in the firmware's order."""
+    import concurrent.futures
+
+    since = max(os.path.getmtime(tool("mpy-cross")), os.path.getmtime(__file__))
+    rels = [rel for rel in firmware_files() if rel not in KEEP_SOURCE]
+
+    def one(rel: str) -> tuple:
+        if fresh(rel, out_dir, since):
+            dst, err = os.path.join(out_dir, rel[:-3] + ".mpy"), ""
+        else:
+            dst, err = compile_one(rel, out_dir)
+        return rel, os.path.getsize(dst) if not err else -1, err
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        return list(pool.map(one, rels))
 
 
 def deploy_plan(out_dir: str) -> list:

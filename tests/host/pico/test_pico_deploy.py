@@ -1,7 +1,9 @@
 """The path a person takes with a Pico, for real: the stock MicroPython
 v1.28.0 RPI_PICO firmware on an emulated RP2040, `usher deploy` through
-mpremote over the emulated USB serial, the reset, and Usher's home screen.
-And `usher deploy --romfs` refused on that firmware, which has no ROMFS."""
+mpremote over the emulated USB serial, the reset, and Usher's home screen
+(two minutes of emulated USB: make test-long). And `usher deploy --romfs`
+refused on that firmware, which has no ROMFS (make test: the same mpremote
+over the same USB, against the stock REPL)."""
 
 import os
 import subprocess
@@ -33,6 +35,17 @@ def drive(pico, args, limit_s=600):
 
 
 @pytest.fixture(scope="module")
+def stock(tmp_path_factory):
+    """A blank Pico with the stock firmware: the REPL, nothing deployed."""
+    uf2 = need_pico()
+    flash = str(tmp_path_factory.mktemp("pico-stock") / "flash.img")
+    with Pico(PicoConfig(profile="lcd114", flash=flash, uf2=uf2)) as pico:
+        pico.boot()
+        assert pico.connected, "the emulated USB serial never came up"
+        yield pico
+
+
+@pytest.fixture(scope="module")
 def board(tmp_path_factory):
     uf2 = need_pico()
     flash = str(tmp_path_factory.mktemp("pico-deploy") / "flash.img")
@@ -44,6 +57,7 @@ def board(tmp_path_factory):
         yield pico, code, out, flash
 
 
+@pytest.mark.long
 def test_deploy_by_mpremote_then_the_reset_shows_home(board):
     pico, code, out, flash = board
     assert code == 0, out[-3000:]
@@ -53,6 +67,7 @@ def test_deploy_by_mpremote_then_the_reset_shows_home(board):
     assert (got != want).any(axis=2).sum() == 0, "the home screen after the deploy differs from the golden"
 
 
+@pytest.mark.long
 def test_the_deploy_left_the_firmware_and_the_profile_on_flash(board):
     pico, code, out, flash = board
     files = flash_files(flash)
@@ -60,8 +75,8 @@ def test_the_deploy_left_the_firmware_and_the_profile_on_flash(board):
     assert "main.py" in files and "usher/app.mpy" in files and "usher/ui/home.mpy" in files, sorted(files)[:20]
 
 
-def test_deploy_romfs_is_refused_in_one_line_on_the_stock_firmware(board):
-    pico, _, _, _ = board
+def test_deploy_romfs_is_refused_in_one_line_on_the_stock_firmware(stock):
+    pico = stock
     code, out = drive(pico, ["deploy", "--port", pico.pty_path, "--profile", "lcd114", "--romfs"], limit_s=300)
     assert code == 1, out[-2000:]
     refusal = [ln for ln in out.splitlines() if "ROMFS" in ln]

@@ -65,7 +65,7 @@ def full_frame(events: list, frame_bytes: int) -> tuple:
     raise AssertionError("no full-frame push at power-on: %r" % events[:20])
 
 
-@pytest.fixture(scope="module", params=["lcd114", "oled"])
+@pytest.fixture(scope="module", params=["lcd114", pytest.param("oled", marks=pytest.mark.long)])
 def walk(request, tmp_path_factory):
     uf2 = need_pico()
     profile = request.param

@@ -78,7 +78,11 @@ def window(game: str) -> tuple:
     return files, walk, screens[p0:], moved[p0:], seed
 
 
-@pytest.fixture(scope="module", params=list(WINDOWS))
+# make test plays Showtime's window (its turn and the scoring replay); the
+# others, each a minute of emulated Pico, in make test-long
+@pytest.fixture(
+    scope="module", params=[g if g == "showtime" else pytest.param(g, marks=pytest.mark.long) for g in WINDOWS]
+)
 def played(request, tmp_path_factory):
     need_pico()
     uf2 = need_uf2()

@@ -16,7 +16,9 @@ from usher_tools.pico.script import run_script
 from host.sim.test_shell_session import GOLDEN, SCRIPT, SHOTS
 
 
-@pytest.fixture(scope="module", params=["lcd114", "oled"])
+# make test runs the files deploy on the LCD and the frozen image on the OLED
+# (test_pico_uf2); each other pairing in make test-long
+@pytest.fixture(scope="module", params=["lcd114", pytest.param("oled", marks=pytest.mark.long)])
 def session(request, tmp_path_factory):
     uf2 = need_pico()
     tmp = tmp_path_factory.mktemp("pico-" + request.param)

@@ -1,10 +1,15 @@
 """A sync over the rp2 port's own USB serial (TinyUSB CDC on an emulated
 RP2040) with the real `usher` client: three games, one of them an unfinished
 Showbiz game whose secrets leave only after OK on the device. Every record
-lands in the history byte for byte as the device's flash holds it."""
+lands in the history byte for byte as the device's flash holds it. Before
+the sync, hostile bytes (4 KB of noise and a 3 KB line, past the link's
+1,536-byte line; Ctrl-C, Ctrl-D, a raw-REPL request) change nothing on the
+screen and wake no REPL (test_pico_hostile's longer run, with a move made
+after them, is in make test-long)."""
 
 import json
 import os
+import random
 import sqlite3
 import subprocess
 import sys
@@ -13,6 +18,7 @@ import time
 import pytest
 from pico_board import deployed, need_pico
 from tooling import ROOT
+from usher_devkit.pico_probe import to_device_pending
 from usher_tools.paths import use_firmware
 from usher_tools.pico.board import Pico, PicoConfig
 from usher_tools.pico.flash import flash_files, write_files
@@ -71,19 +77,47 @@ def synced(tmp_path_factory):
     env = dict(os.environ, USHER_DB=str(tmp / "history.sqlite"))
     with Pico(PicoConfig(profile="lcd114", flash=flash, uf2=uf2, live=True)) as pico:
         pico.boot()
+        hostile = hostile_bytes(pico)
         got = drive(pico, ["sync", "--port", pico.pty_path, "--json"], env, press_on_ask=True)
         again = drive(pico, ["sync", "--port", pico.pty_path, "--json"], env, press_on_ask=False)
-    return got, again, flash, tmp / "history.sqlite", games
+    return got, again, flash, tmp / "history.sqlite", games, hostile
+
+
+def hostile_bytes(pico) -> tuple:
+    """Garbage on the serial line while the game shows: (what the device
+    said back, whether its screen stayed as it was)."""
+    rng = random.Random(17)
+    shown = pico.image().copy()
+    start = len(pico.serial_out)
+    for chunk in (
+        bytes(rng.randrange(256) for _ in range(4096)),
+        b"\n" + b"x" * 3072 + b"\n",
+        b"\x03",  # Ctrl-C
+        b"\x04",  # Ctrl-D
+        b"\r\x03\x03\r\x01",  # what mpremote sends for the raw REPL
+    ):
+        pico.send_serial(chunk)
+        pico.run_for(300)
+    while to_device_pending(pico):
+        pico.run_for(300)
+    pico.run_for(1000)  # the link's quiet time: it lets go before the sync
+    return bytes(pico.serial_out[start:]), bool((pico.image() == shown).all())
+
+
+def test_hostile_bytes_before_the_sync_change_nothing(synced):
+    said, same = synced[5]
+    assert b"raw REPL" not in said and b">>>" not in said and b"Traceback" not in said, said[-500:]
+    assert same, "the game's screen changed under the garbage"
 
 
 def test_sync_over_the_rp2_ports_usb_brings_every_game(synced):
-    (code, out, err, pressed), _, _, _, _ = synced
+    (code, out, err, pressed) = synced[0]
     assert code == 0, (out[-2000:], err[-2000:])
     assert pressed, "the device never asked for the unfinished Showbiz game"
 
 
 def test_each_record_in_the_history_is_byte_identical_to_the_flash(synced):
-    _, _, flash, db, games = synced
+    _, _, flash, db, games, _ = synced
     on_flash = flash_files(flash)
     con = sqlite3.connect(str(db))
     rows = {n: (bytes(d), c, st) for n, d, c, st in con.execute("SELECT name, data, complete, status FROM games")}
@@ -97,6 +131,6 @@ def test_each_record_in_the_history_is_byte_identical_to_the_flash(synced):
 
 
 def test_a_second_sync_changes_nothing(synced):
-    _, (code, out, err, pressed), _, _, _ = synced
+    (code, out, err, pressed) = synced[1]
     assert code == 0, (out[-2000:], err[-2000:])
     assert not pressed

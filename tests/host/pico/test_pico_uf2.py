@@ -50,7 +50,9 @@ def newer(uf2: str, path) -> str:
     return new.decode()
 
 
-@pytest.fixture(scope="module", params=["lcd114", "oled"])
+# make test runs the frozen image on the OLED and the files deploy on the LCD
+# (test_pico_session); each other pairing in make test-long
+@pytest.fixture(scope="module", params=[pytest.param("lcd114", marks=pytest.mark.long), "oled"])
 def session(request, tmp_path_factory):
     uf2 = need_uf2()
     tmp = tmp_path_factory.mktemp("uf2-" + request.param)

@@ -8,7 +8,9 @@ from usher_devkit.planners.films import SHOTS, run_match
 
 
 # the OLED's whole game in make test-long: make test plays the LCD's
-@pytest.mark.parametrize("profile", ["lcd114", pytest.param("oled", marks=pytest.mark.long)])
+# make test-long: make test's whole game on the simulator is Showtime's
+@pytest.mark.long
+@pytest.mark.parametrize("profile", ["lcd114", "oled"])
 def test_a_best_of_three_films_match_runs_on_the_simulator(profile, tmp_path):
     r = run_match(profile, shots=str(tmp_path))
     assert r["script_error"] == "", (r["script_error"], r["stderr"])

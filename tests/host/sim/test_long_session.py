@@ -34,7 +34,8 @@ def check(r: dict, cycles: int) -> None:
 
 
 # the OLED's in make test-long: the sessions differ only in the panel drawn
-@pytest.mark.parametrize("profile", ["lcd114", pytest.param("oled", marks=pytest.mark.long)])
+@pytest.mark.long  # a minute a board: make test's long run is test_pico_session's
+@pytest.mark.parametrize("profile", ["lcd114", "oled"])
 def test_the_long_session_runs_without_a_reload(profile, tmp_path):
     check(run_long(profile, 6, shots=str(tmp_path)), 6)
 
@@ -45,6 +46,7 @@ def test_the_long_session_eighteen_cycles(profile):
     check(run_long(profile, 18), 18)
 
 
+@pytest.mark.long
 def test_the_session_is_planned_the_same_way_twice():
     from usher_devkit.planners.session import long_session
 

@@ -6,8 +6,10 @@ import pytest
 from usher_devkit.planners.showbiz import SHOTS, run_game
 
 
-# the OLED's whole game in make test-long: make test plays the LCD's
-@pytest.mark.parametrize("profile", ["lcd114", pytest.param("oled", marks=pytest.mark.long)])
+# both boards' whole games in make test-long; make test plays most of one
+# on the LCD, from a ROMFS, synced halfway (the test below)
+@pytest.mark.long
+@pytest.mark.parametrize("profile", ["lcd114", "oled"])
 def test_a_whole_four_player_showbiz_game_runs_on_the_simulator(profile, tmp_path):
     # halfway through, a laptop asks hello and list: the device answers from
     # files too (at the old 192K gate it said "memory"), and the game
