@@ -48,7 +48,7 @@ $(STAMP): requirements-dev.txt host_tools/pyproject.toml host_tools/devkit/pypro
 	touch $@
 
 run: $(STAMP)
-	$(if $(PICO),cd host_tools && ../$(BIN)/python -m usher_tools.pico.build)
+	$(if $(PICO),cd host_tools && ../$(BIN)/python -m usher_tools.rp2.build)
 	$(BIN)/usher sim --profile $(PROFILE) $(if $(SCALE),--scale $(SCALE)) $(if $(ROMFS),--romfs) $(if $(PICO),--pico)
 
 web: $(STAMP)
@@ -57,12 +57,12 @@ web: $(STAMP)
 # the Pico's own MicroPython from ../shared/rp2 (or the same commits cloned),
 # built once into build/rp2; needs gcc-arm-none-eabi and libnewlib-arm-none-eabi
 rp2: $(STAMP)
-	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build
+	cd host_tools && ../$(BIN)/python -m usher_tools.rp2.build
 
 # build/usher.uf2 (Pico, RP2040) and build/usher-pico2.uf2 (Pico 2, RP2350):
 # MicroPython with Usher frozen in, one file to drag onto each board
 uf2: $(STAMP)
-	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --uf2
+	cd host_tools && ../$(BIN)/python -m usher_tools.rp2.build --uf2
 
 # the release, build/dist (rewritten whole; VERSION from firmware/usher/__init__.py):
 # usher-VERSION.uf2, usher-pico2-VERSION.uf2 and their .sha256,
@@ -79,7 +79,7 @@ test:
 	$(BIN)/pytest -n 2 --dist loadscope --no-loadscope-reorder -q --durations=15
 
 test-firmware:
-	cd host_tools && $(PY) -m usher_tools.pico.build --if-toolchain --uf2
+	cd host_tools && $(PY) -m usher_tools.rp2.build --if-toolchain --uf2
 
 test-fast: $(STAMP)
 	$(BIN)/pytest -q -x tests/portable
@@ -102,7 +102,7 @@ size: $(STAMP)
 # every full scripted game on the emulated Pico, the memory gate (an hour or
 # more: about 4,000 presses a board); USHER_PICO_GAMES=lcd114:files,... narrows it
 pico-games: $(STAMP)
-	cd host_tools && ../$(BIN)/python -m usher_tools.pico.build --uf2
+	cd host_tools && ../$(BIN)/python -m usher_tools.rp2.build --uf2
 	$(BIN)/pytest -q -n 2 -m pico_games tests/host/pico/test_pico_games.py
 
 bench: pico-games

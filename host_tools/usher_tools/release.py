@@ -30,7 +30,7 @@ against a boot drive's INFO_UF2.TXT). A site always has the RP2040 file.
     python -m usher_tools.release [--build] [--uf2 build/usher.uf2]
                                   [--pico2 build/usher-pico2.uf2] [--out build/dist]
 
-(--build: both UF2s first, usher_tools.pico.build's --uf2; `make dist`.)
+(--build: both UF2s first, usher_tools.rp2.build's --uf2; `make dist`.)
 """
 
 import argparse
@@ -43,8 +43,9 @@ import sys
 import tempfile
 
 from usher_tools.paths import ROOT, firmware_files
-from usher_tools.pico.build import PICO2_UF2, USHER_UF2, build_frozen, usher_version
 from usher_tools.pico.uf2 import BOARD_NAMES, Uf2Error, check, file_name
+from usher_tools.rp2.build import PICO2_UF2, USHER_UF2, build_frozen
+from usher_tools.version import usher_version
 
 DIST = os.path.join(ROOT, "build", "dist")
 HOST_TOOLS = os.path.join(ROOT, "host_tools")

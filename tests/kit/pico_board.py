@@ -6,8 +6,9 @@ import os
 import shutil
 
 import pytest
-from usher_tools.pico.build import HOW, STOCK_UF2, bootrom_path
-from usher_tools.pico.script import AFTER_PRESS
+from usher_tools.emulator.board import bootrom_path
+from usher_tools.emulator.script import AFTER_PRESS
+from usher_tools.rp2.build import HOW, STOCK_UF2
 
 
 def need_pico() -> str:
@@ -31,7 +32,7 @@ def deployed(tmp_path, profile: str, seed: int | None = 1) -> str:
     """A flash image as `usher deploy --profile PROFILE` leaves it (plus, with
     a seed, the measuring boot.py that fixes the dice), cached per profile
     within the test session's temporary folder."""
-    from usher_tools.pico.flash import deploy_files
+    from usher_tools.emulator.flash import deploy_files
 
     base = tmp_path.parent / ("pico-deployed-%s-%s.img" % (profile, seed))
     if not base.exists():

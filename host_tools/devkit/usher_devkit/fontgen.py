@@ -104,7 +104,8 @@ def line_box(size: int, chars: str, ttf: str | None = None) -> tuple:
     others are fitted into it), relative to the ascent line."""
     font = _load(size, ttf)
     ascent, descent = font.getmetrics()
-    top, bottom = 1 << 20, -(1 << 20)
+    top: float = 1 << 20  # Pillow gives a box in floats (whole numbers here, mode "1")
+    bottom: float = -(1 << 20)
     for ch in chars:
         if not ttf and not _has(font, ch):
             continue
@@ -180,11 +181,8 @@ def _squash(im: Image.Image, box: tuple) -> tuple:
         return im, box
     cut = min(same, key=lambda y: abs(y - mid))
     out = im.copy()
-    for y in range(cut, box[1], -1):  # everything above the cut one row down
-        for x in range(w):
-            out.putpixel((x, y), im.getpixel((x, y - 1)))
-    for x in range(w):
-        out.putpixel((x, box[1]), 0)
+    out.paste(im.crop((0, box[1], w, cut)), (0, box[1] + 1))  # everything above the cut one row down
+    out.paste(0, (0, box[1], w, box[1] + 1))
     return out, out.getbbox()
 
 
@@ -215,6 +213,8 @@ def _mark(font, latin, ch: str, base: str, pb: Image.Image, pbox: tuple, org: tu
     # top down to the first blank row: the letter may be hinted a row higher
     # there than alone), or else below the base letter's last row (a cedilla)
     cbox = lc.getbbox()
+    if lbox is None or cbox is None:  # no ink to take an accent from
+        return None, False, 0
     above = cbox[1] < lbox[1]
     if above:
         rows = []
@@ -240,11 +240,12 @@ def _mark(font, latin, ch: str, base: str, pb: Image.Image, pbox: tuple, org: tu
 
     mark = ImageChops.offset(mark, dx, 0)
     mbox = mark.getbbox()
+    assert mbox is not None  # the offset wraps round: the ink is all still there
     top = (pbox[1] - lbox[1] + mbox[1]) if above else (pbox[3] - lbox[3] + mbox[1])
     return mark, above, top
 
 
-def _compose(font, latin, ch: str, pad: int, ascent: int, descent: int, lo: int, hi: int) -> tuple:
+def _compose(font, latin, ch: str, pad: int, ascent: int, descent: int, lo: int, hi: int) -> tuple | None:
     """(advance, canvas, ink box, shift) of an accented letter: `font`'s base
     letter with an accent over (or under) it, kept within rows lo..hi (the
     ASCII ink): too high, the accent comes closer to the letter (one blank

@@ -1,4 +1,4 @@
-"""What only the tests ask of the emulated Pico (usher_tools.pico.board.Pico),
+"""What only the tests ask of the emulated Pico (usher_tools.emulator.board.Pico),
 and the boot drives they fake for `usher flash`: kept out of the product.
 
     to_device_pending(pico)    host bytes the device has not read yet
@@ -11,7 +11,7 @@ and the boot drives they fake for `usher flash`: kept out of the product.
 import pathlib
 import struct
 
-from usher_tools.pico.board import Pico, PicoError
+from usher_tools.emulator.board import Pico, PicoError
 
 PWM_BASE = 0x40050000  # RP2040 datasheet 4.5: a slice every 0x14 bytes (CSR, DIV, CTR, CC, TOP)
 SPI_BASE = (0x4003C000, 0x40040000)  # SPI0, SPI1: SSPCR0 at +0, SSPCPSR at +0x10

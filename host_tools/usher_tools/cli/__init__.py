@@ -9,7 +9,7 @@ import click
 from usher_tools.cli.common import UsherError, need
 from usher_tools.deploy import build as build_mod
 from usher_tools.paths import ROOT, ToolMissing
-from usher_tools.pico.build import usher_version  # the one version, firmware/usher/__init__.py
+from usher_tools.version import usher_version  # the one version, firmware/usher/__init__.py
 
 
 class Usher(click.Group):

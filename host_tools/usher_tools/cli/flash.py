@@ -13,8 +13,9 @@ import click
 
 from usher_tools.cli.common import UsherError
 from usher_tools.paths import ROOT
-from usher_tools.pico.build import PICO2_UF2, USHER_UF2, usher_version
 from usher_tools.pico.uf2 import BOARD_NAMES, CHIP_NAMES, Uf2Error, check, drive_chip, drive_name, file_name
+from usher_tools.rp2.build import PICO2_UF2, USHER_UF2
+from usher_tools.version import usher_version
 
 HOW = (
     "hold BOOTSEL on the Pico while plugging it in; a drive named RPI-RP2 (Pico) or RP2350 (Pico 2) appears. "

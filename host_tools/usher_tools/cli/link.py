@@ -160,7 +160,7 @@ def sync(port, timeout, db_path, as_json, press_wait) -> None:
 
 def device_is_older(fw: str) -> str:
     """A warning when this laptop's Usher is newer than the device's firmware, else ''."""
-    from usher_tools.pico.build import usher_version
+    from usher_tools.version import usher_version
 
     def key(v: str) -> tuple:
         return tuple(int(p) if p.isdigit() else 0 for p in v.split("."))

@@ -118,8 +118,8 @@ def sim(profile, script, shots, out, scale, flash, fresh, headless, seconds, mpy
     play: Any = run_script
     try:
         if pico:
-            from usher_tools.pico import flash as pico_flash
-            from usher_tools.pico import script as pico_script
+            from usher_tools.emulator import flash as pico_flash
+            from usher_tools.emulator import script as pico_script
 
             board = pico_flash.open_board(profile, flash, live=not script)
             play = pico_script.run_script

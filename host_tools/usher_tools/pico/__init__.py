@@ -1,3 +1,3 @@
-"""The Pico's own MicroPython (the rp2 port), built from pinned sources, and an
-emulated RP2040 (rp2040js under Node) that runs it with each board profile
-wired as the real board is."""
+"""What the product does with a real Pico: the UF2 checks `usher flash` and
+the release make (uf2). The rp2 port's build is usher_tools.rp2, the
+emulated RP2040 usher_tools.emulator."""

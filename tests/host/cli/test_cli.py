@@ -410,7 +410,7 @@ def test_report_of_a_dice_game_works_too(db, tmp_path):
 
 def test_sync_warns_when_the_device_runs_an_older_usher():
     from usher_tools.cli.link import device_is_older
-    from usher_tools.pico.build import usher_version
+    from usher_tools.version import usher_version
 
     mine = usher_version()
     major, rest = mine.split(".", 1)

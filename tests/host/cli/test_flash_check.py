@@ -138,7 +138,7 @@ def test_flash_copies_a_uf2_that_holds_usher_as_it_is(drive, tmp_path):
 def built_uf2() -> str:
     """build/usher.uf2 as it is (these checks read it, whatever firmware it froze)."""
     from pico_board import need_pico
-    from usher_tools.pico.build import USHER_UF2
+    from usher_tools.rp2.build import USHER_UF2
 
     need_pico()
     if not os.path.exists(USHER_UF2):
@@ -154,7 +154,7 @@ def built_pico2(fresh: bool = False) -> str:
     without it (fail under USHER_REQUIRE_PICO=1, as CI sets). fresh: it must
     be newer than every firmware file (a run by hand would check old code)."""
     from usher_tools.paths import FIRMWARE, firmware_files
-    from usher_tools.pico.build import PICO2_UF2, toolchain_missing
+    from usher_tools.rp2.build import PICO2_UF2, toolchain_missing
 
     if not os.path.exists(PICO2_UF2):
         missing = toolchain_missing()
@@ -199,7 +199,7 @@ def test_the_pico2_image_is_for_the_rp2350s_arm_cores_and_holds_usher():
 
 
 def test_the_built_image_holds_usher_and_the_stock_one_does_not():
-    from usher_tools.pico.build import STOCK_UF2
+    from usher_tools.rp2.build import STOCK_UF2
 
     info = uf2mod.check(built_uf2())
     assert info["blocks"] > 1000, info
@@ -323,7 +323,7 @@ def test_flash_without_a_file_outside_the_repository_says_where_the_release_is(t
         refused(res, copied, uf2mod.CHIP_NAMES[chip])
         line = res.output.strip()
         assert "make uf2" not in line and "user-data" not in line, line
-        from usher_tools.pico.build import usher_version
+        from usher_tools.version import usher_version
 
         want = uf2mod.file_name(chip, usher_version())
         assert "download %s from Usher's release" % want in line, line

@@ -8,8 +8,8 @@ they survive an update (they live in /data, which a UF2 copy keeps)."""
 import numpy as np
 from pico_board import deployed, need_pico, tap
 from usher_devkit.pico_probe import backlight_duty, link_call, spi_hz
-from usher_tools.pico.board import Pico, PicoConfig
-from usher_tools.pico.flash import write_files
+from usher_tools.emulator.board import Pico, PicoConfig
+from usher_tools.emulator.flash import write_files
 
 from host.pico.test_pico_uf2 import need_uf2, newer
 

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 from pico_board import need_pico
 from PIL import Image
-from usher_tools.pico.board import Pico, PicoConfig
-from usher_tools.pico.flash import flash_files
+from usher_tools.emulator.board import Pico, PicoConfig
+from usher_tools.emulator.flash import flash_files
 
 from host.sim.test_shell_session import GOLDEN
 

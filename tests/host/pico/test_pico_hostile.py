@@ -14,8 +14,8 @@ import time
 import pytest
 from pico_board import deployed, need_pico, tap
 from usher_devkit.pico_probe import to_device_pending
-from usher_tools.pico.board import Pico, PicoConfig
-from usher_tools.pico.flash import flash_files
+from usher_tools.emulator.board import Pico, PicoConfig
+from usher_tools.emulator.flash import flash_files
 
 USHER = [sys.executable, "-m", "usher_tools.cli"]
 

@@ -12,7 +12,7 @@ import numpy as np
 from PIL import Image
 from tooling import ROOT
 from usher_devkit.pico_probe import bootsel_drive
-from usher_tools.pico.board import Pico, PicoConfig
+from usher_tools.emulator.board import Pico, PicoConfig
 
 from host.pico.test_pico_uf2 import need_uf2
 from host.sim.test_shell_session import GOLDEN

@@ -8,9 +8,9 @@ session, the deploy and the full games)."""
 import json
 
 from pico_board import need_pico
+from usher_tools.emulator.board import Pico, PicoConfig
+from usher_tools.emulator.flash import write_files
 from usher_tools.paths import firmware_files
-from usher_tools.pico.board import Pico, PicoConfig
-from usher_tools.pico.flash import write_files
 
 from host.pico.test_pico_uf2 import need_uf2
 

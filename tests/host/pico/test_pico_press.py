@@ -11,8 +11,8 @@ the bus or the converter moves the unit with it."""
 
 import pytest
 from pico_board import deployed, need_pico
-from usher_tools.pico.board import Pico, PicoConfig
-from usher_tools.pico.script import press_times, run_script
+from usher_tools.emulator.board import Pico, PicoConfig
+from usher_tools.emulator.script import press_times, run_script
 
 # From a fresh Home: three cursor moves down to Settings, open it, a move,
 # open Brightness, two value changes, and back twice (each a screen redrawn

@@ -16,9 +16,9 @@ boards, files and frozen, are measured in make pico-games (docs/BENCH.md)."""
 import pytest
 from pico_board import need_pico
 from usher_devkit.planners import full_games
-from usher_tools.pico.board import Pico, PicoConfig
-from usher_tools.pico.flash import write_files
-from usher_tools.pico.script import press_times, run_script
+from usher_tools.emulator.board import Pico, PicoConfig
+from usher_tools.emulator.flash import write_files
+from usher_tools.emulator.script import press_times, run_script
 
 from host.pico.test_pico_press import full_frame
 from host.pico.test_pico_uf2 import need_uf2, probe_boot

@@ -19,9 +19,9 @@ import pytest
 from pico_board import deployed, need_pico
 from tooling import ROOT
 from usher_devkit.pico_probe import to_device_pending
+from usher_tools.emulator.board import Pico, PicoConfig
+from usher_tools.emulator.flash import flash_files, write_files
 from usher_tools.paths import use_firmware
-from usher_tools.pico.board import Pico, PicoConfig
-from usher_tools.pico.flash import flash_files, write_files
 
 USHER = [sys.executable, "-m", "usher_tools.cli"]
 RECORDS = os.path.join(ROOT, "tests", "records")

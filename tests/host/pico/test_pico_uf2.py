@@ -12,11 +12,12 @@ import pytest
 from pico_board import need_pico, tap
 from PIL import Image
 from usher_devkit.pico_probe import link_call
+from usher_tools.emulator.board import Pico, PicoConfig
+from usher_tools.emulator.flash import PROBE_BOOT, deploy_files, flash_files, write_files
+from usher_tools.emulator.script import run_script
 from usher_tools.paths import FIRMWARE, firmware_files
-from usher_tools.pico.board import Pico, PicoConfig
-from usher_tools.pico.build import USHER_UF2, usher_version
-from usher_tools.pico.flash import PROBE_BOOT, deploy_files, flash_files, write_files
-from usher_tools.pico.script import run_script
+from usher_tools.rp2.build import USHER_UF2
+from usher_tools.version import usher_version
 
 from host.sim.test_shell_session import GOLDEN, SCRIPT, SHOTS
 
@@ -93,7 +94,7 @@ def test_an_update_keeps_the_game_and_a_files_deploy_is_taken_over(tmp_path):
     stale = b'"""stale"""\nVERSION = "stale"\n'
     write_files(flash, {"usher/__init__.py": stale})
     with Pico(PicoConfig(profile="lcd114", flash=flash)) as pico:
-        from usher_tools.pico.build import STOCK_UF2
+        from usher_tools.rp2.build import STOCK_UF2
 
         pico.cfg.uf2 = STOCK_UF2
         pico.boot()
@@ -132,7 +133,7 @@ def test_make_dist_names_the_image_by_the_devices_version_with_its_sha256():
     import sys
 
     from tooling import ROOT
-    from usher_tools.pico.build import PICO2_UF2
+    from usher_tools.rp2.build import PICO2_UF2
 
     from host.cli.test_flash_check import built_pico2, check_pico2_image
 

@@ -35,7 +35,7 @@ def bare_names(base: str) -> set:
 
 
 # what the product runs inside a VM: the vm/ folders (they import the VM's own modules)
-ON_A_VM = ("sim/vm", "wasm/vm", "web/vm", "pico/vm", "standin/vm")
+ON_A_VM = ("sim/vm", "wasm/vm", "web/vm", "emulator/vm", "standin/vm")
 
 
 def product_files() -> list:
@@ -254,7 +254,7 @@ def test_the_products_wheel_ships_the_firmware_and_no_benchmark(wheel):
     from usher_tools.paths import firmware_files
 
     assert [f for f in firmware_files() if f not in fw] == []
-    assert "usher_tools/cli/__init__.py" in names and "usher_tools/pico/board.mjs" in names
+    assert "usher_tools/cli/__init__.py" in names and "usher_tools/emulator/board.mjs" in names
     assert "usher_tools/standin/vm/standin_machine.py" in names  # the simulator and the page build the board on it
     assert "usher_tools/history/games/films.py" in names  # the laptop's module of each game
 

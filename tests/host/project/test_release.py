@@ -14,8 +14,10 @@ import zipfile
 
 import pytest
 from tooling import ROOT, tool
-from usher_tools.pico import build
+from usher_tools.emulator import board as emulator
 from usher_tools.release import uf2_name, wheel_name
+from usher_tools.rp2 import build
+from usher_tools.version import usher_version
 
 HOST_TOOLS = os.path.join(ROOT, "host_tools")
 WORKFLOWS = os.path.join(ROOT, ".github", "workflows")
@@ -35,7 +37,7 @@ def test_one_version_from_the_firmware():
     version = firmware_version()
     proc = subprocess.run([sys.executable, "-m", "usher_tools.cli", "--version"], capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stdout.strip() == "usher " + version, proc.stdout + proc.stderr
-    assert build.usher_version() == version
+    assert usher_version() == version
     assert uf2_name() == "usher-%s.uf2" % version and wheel_name() == "usher_tools-%s-py3-none-any.whl" % version
     assert uf2_name(chip="rp2350") == "usher-pico2-%s.uf2" % version  # the Pico 2's
     with open(os.path.join(HOST_TOOLS, "pyproject.toml")) as f:
@@ -51,27 +53,27 @@ def test_one_version_from_the_firmware():
 
 
 def test_the_boot_rom_is_in_the_project_with_its_licence_and_its_sum():
-    path = build.bootrom_path()
+    path = emulator.bootrom_path()
     folder = os.path.dirname(path)
-    assert folder == os.path.join(HOST_TOOLS, "usher_tools", "pico", "bootrom"), path
+    assert folder == os.path.join(HOST_TOOLS, "usher_tools", "emulator", "bootrom"), path
     data = open(path, "rb").read()
-    assert len(data) == 16384 and hashlib.sha256(data).hexdigest() == build.BOOTROM_SHA256
+    assert len(data) == 16384 and hashlib.sha256(data).hexdigest() == emulator.BOOTROM_SHA256
     licence = open(os.path.join(folder, "LICENSE.TXT")).read()
     assert "Raspberry Pi (Trading) Ltd" in licence and "Redistributions in binary form" in licence
     note = open(os.path.join(folder, "README.md")).read()
-    assert build.BOOTROM_SHA256 in note and "pico-bootrom" in note and "BSD-3" in note and "16,384" in note
+    assert emulator.BOOTROM_SHA256 in note and "pico-bootrom" in note and "BSD-3" in note and "16,384" in note
     tracked = subprocess.run(["git", "ls-files", folder], cwd=ROOT, capture_output=True, text=True).stdout.split()
     assert len(tracked) == 3, tracked  # a clone has it
 
 
 def test_a_damaged_boot_rom_is_refused(tmp_path, monkeypatch):
     bad = tmp_path / "bootrom-B1.bin"
-    data = bytearray(open(build.BOOTROM, "rb").read())
+    data = bytearray(open(emulator.BOOTROM, "rb").read())
     data[100] ^= 1
     bad.write_bytes(bytes(data))
-    monkeypatch.setattr(build, "BOOTROM", str(bad))
+    monkeypatch.setattr(emulator, "BOOTROM", str(bad))
     with pytest.raises(FileNotFoundError, match="missing or damaged"):
-        build.bootrom_path()
+        emulator.bootrom_path()
 
 
 # ---- the rp2 build without ../shared and without the network -------------------
@@ -100,7 +102,7 @@ def one_line_failure(proc) -> str:
 
 
 @pytest.mark.parametrize(
-    "args", [["usher_tools.pico.build", "--uf2"], ["usher_tools.pico.build"], ["usher_tools.release", "--build"]]
+    "args", [["usher_tools.rp2.build", "--uf2"], ["usher_tools.rp2.build"], ["usher_tools.release", "--build"]]
 )
 def test_the_rp2_build_without_shared_nor_network_stops_in_one_line(tmp_path, args):
     cmd = [sys.executable, "-m"] + args
@@ -113,7 +115,7 @@ def test_the_rp2_build_without_shared_nor_network_stops_in_one_line(tmp_path, ar
     assert "network" in line and "rp2-src-v1.28.0.tgz" in line and "USHER_RP2_TARBALL" in line, line
     # make test's firmware step: the same, said, and the Pico tests skip
     proc = subprocess.run(
-        [sys.executable, "-m", "usher_tools.pico.build", "--if-toolchain", "--uf2"],
+        [sys.executable, "-m", "usher_tools.rp2.build", "--if-toolchain", "--uf2"],
         cwd=HOST_TOOLS,
         env=hidden(tmp_path),
         capture_output=True,
@@ -127,7 +129,7 @@ def test_the_rp2_build_without_a_compiler_cmake_or_git_says_which(tmp_path):
     empty = tmp_path / "bin"
     empty.mkdir()
     proc = subprocess.run(
-        [sys.executable, "-m", "usher_tools.pico.build", "--uf2"],
+        [sys.executable, "-m", "usher_tools.rp2.build", "--uf2"],
         cwd=HOST_TOOLS,
         env=hidden(tmp_path, path=str(empty)),
         capture_output=True,
@@ -209,7 +211,7 @@ def test_make_dist_on_a_fresh_clone_and_the_wheel_in_a_fresh_venv(tmp_path):
     # the emulator's boot ROM, from a clone with no ../shared beside it
     assert not (tmp_path / "shared").exists()
     rom = subprocess.run(
-        [sys.executable, "-c", "from usher_tools.pico.build import bootrom_path; print(bootrom_path())"],
+        [sys.executable, "-c", "from usher_tools.emulator.board import bootrom_path; print(bootrom_path())"],
         cwd=clone / "host_tools",
         env=env,
         capture_output=True,
@@ -254,7 +256,8 @@ def test_make_dist_on_a_fresh_clone_and_the_wheel_in_a_fresh_venv(tmp_path):
     fw = subprocess.run(["git", "ls-files", "firmware"], cwd=clone, capture_output=True, text=True).stdout.split()
     want = {"usher_tools/" + f for f in fw if f.endswith(".py")}
     assert want and want <= inside, sorted(want - inside)[:5]
-    assert "usher_tools/pico/bootrom/bootrom-B1.bin" in inside and "usher_tools/pico/bootrom/LICENSE.TXT" in inside
+    rom = "usher_tools/emulator/bootrom/"
+    assert {rom + "bootrom-B1.bin", rom + "LICENSE.TXT"} <= inside
     assert not [n for n in inside if n.startswith("usher_devkit")]
 
     # a fresh venv away from the repository: the wheel installed, its

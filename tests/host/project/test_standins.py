@@ -121,7 +121,7 @@ BARE = (
     "usher_tools/sim/vm",
     "usher_tools/wasm/vm",
     "usher_tools/web/vm",
-    "usher_tools/pico/vm",
+    "usher_tools/emulator/vm",
     "usher_tools/standin/vm",
     "devkit/usher_devkit/meter/vm",
     "devkit/usher_devkit/counter",

@@ -97,7 +97,7 @@ def test_ports_shows_the_version_each_usher_answers_and_a_dash_for_a_silent_port
                 [silent, "S1", "-"],
             ], r.stdout
             # a laptop whose usher is newer than the device's says so, naming the port
-            monkeypatch.setattr("usher_tools.pico.build.usher_version", lambda: "99.0.0")
+            monkeypatch.setattr("usher_tools.version.usher_version", lambda: "99.0.0")
             r = ports_on(monkeypatch, dev.path)
             assert r.exit_code == 0
             assert dev.path in r.stderr and "99.0.0" in r.stderr and "usher flash" in r.stderr, r.stderr

@@ -901,7 +901,7 @@ def release_site(folder, tmp_path, files):
     return out
 
 
-# a drive as each boot ROM leaves it (usher_tools.pico.flash.INFO_UF2: the
+# a drive as each boot ROM leaves it (usher_devkit.pico_probe.INFO_UF2: the
 # RP2040's, the RP2350's, and a third maker's boot loader), written by the page
 MAKE_DRIVE = """async (name, info) => {
   const root = await navigator.storage.getDirectory();

@@ -4,6 +4,7 @@ port), the RP2040's word size. The same bytecode on both; each figure is the
 live heap after collection (the firmware's own: the simulator's allowance
 and the meter's harness are taken off)."""
 
+import functools
 import os
 
 from usher_tools.paths import firmware_files
@@ -67,7 +68,7 @@ def figures() -> list:
             fig(t, label, ratio(h64, h32), column="64 / 32"),
         ]
     runs = [("shell", p, games.shell_session) for p in games.PROFILES]
-    runs += [(t, p, lambda prof, t=t: games.full_game(t, prof)) for t in sorted(games.GAMES) for p in games.PROFILES]
+    runs += [(t, p, functools.partial(games.full_game, t)) for t in sorted(games.GAMES) for p in games.PROFILES]
     t = "Firmware peak heap, whole scripted games"
     for title, profile, fn in runs:
         r = fn(profile)

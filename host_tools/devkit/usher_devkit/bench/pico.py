@@ -7,8 +7,8 @@ import os
 import statistics
 import tempfile
 
+from usher_tools.emulator.board import board_module
 from usher_tools.paths import ROOT
-from usher_tools.pico.board import board_module
 
 from usher_devkit import registry
 from usher_devkit.bench.render import fig
@@ -21,7 +21,7 @@ GAMES_OUT = os.path.join(ROOT, "build", "pico-games")  # tests/host/pico/test_pi
 def _flash(d: str, profile: str, frozen: bool, seed: int) -> str:
     """A flash image as a user leaves it (files deploy, or usher.uf2 on a
     blank board), with the measuring boot.py (fixed seed, heap probe)."""
-    from usher_tools.pico.flash import PROBE_BOOT, deploy_files, write_files
+    from usher_tools.emulator.flash import PROBE_BOOT, deploy_files, write_files
 
     flash = os.path.join(d, "flash.img")
     if frozen:
@@ -37,10 +37,10 @@ def play(text: str, profile: str, frozen: bool = False, seed: int = 1) -> dict:
     """A script on the emulated Pico from power-on: the simulator's report
     plus the heap after every press, each press's time and bytes, and the
     files on the flash at the end."""
-    from usher_tools.pico.board import Pico, PicoConfig
-    from usher_tools.pico.build import STOCK_UF2, USHER_UF2
-    from usher_tools.pico.flash import flash_files
-    from usher_tools.pico.script import press_times, run_script
+    from usher_tools.emulator.board import Pico, PicoConfig
+    from usher_tools.emulator.flash import flash_files
+    from usher_tools.emulator.script import press_times, run_script
+    from usher_tools.rp2.build import STOCK_UF2, USHER_UF2
 
     with tempfile.TemporaryDirectory() as d:
         flash = _flash(d, profile, frozen, seed)
@@ -106,9 +106,9 @@ def sync_speed(profile: str = "lcd114") -> dict:
     import time
 
     from usher.games.catalog import GAMES
-    from usher_tools.pico.board import Pico, PicoConfig
-    from usher_tools.pico.build import STOCK_UF2
-    from usher_tools.pico.flash import write_files
+    from usher_tools.emulator.board import Pico, PicoConfig
+    from usher_tools.emulator.flash import write_files
+    from usher_tools.rp2.build import STOCK_UF2
 
     from usher_devkit.planners import full_games
 
@@ -398,11 +398,11 @@ def _per_kind(games: list) -> dict:
 
 
 def figures() -> list:
-    from usher_tools.pico.build import STOCK_UF2
+    from usher_tools.rp2.build import STOCK_UF2
 
     if not os.path.exists(STOCK_UF2):
         return [fig("The rp2 port", "not measured", "no build/rp2 (make rp2)")]
-    from usher_tools.pico.build import USHER_UF2
+    from usher_tools.rp2.build import USHER_UF2
 
     figs = []
     kinds = [("files", False)] + ([("frozen", True)] if os.path.exists(USHER_UF2) else [])
@@ -470,7 +470,7 @@ def headroom() -> dict:
     the largest title's armv6m bytecode times the measured cost of freezing
     (the frozen image less the stock one, over all the bytecode)."""
     from usher_tools.deploy import build as build_mod
-    from usher_tools.pico.build import STOCK_UF2, USHER_UF2
+    from usher_tools.rp2.build import STOCK_UF2, USHER_UF2
 
     used = flash_used(USHER_UF2)
     with tempfile.TemporaryDirectory() as out:

@@ -88,9 +88,9 @@ def events_of(lines: list) -> list:
 
 def profile(game: str = GAME, window: tuple = WINDOW) -> list:
     """[(event, screen, screen after, handle us, flash us, render us, flush us, collect us)]."""
-    from usher_tools.pico.board import Pico, PicoConfig
-    from usher_tools.pico.build import STOCK_UF2
-    from usher_tools.pico.flash import deploy_files, write_files
+    from usher_tools.emulator.board import Pico, PicoConfig
+    from usher_tools.emulator.flash import deploy_files, write_files
+    from usher_tools.rp2.build import STOCK_UF2
 
     from usher_devkit.planners import full_games
 
@@ -114,8 +114,8 @@ def profile(game: str = GAME, window: tuple = WINDOW) -> list:
             pico.boot()
             for _ in range(400):
                 pico.run_for(500)
-                out = bytes(pico.serial_out)
-                if b"PROF done" in out or b"Traceback" in out:
+                got = bytes(pico.serial_out)
+                if b"PROF done" in got or b"Traceback" in got:
                     break
             out = bytes(pico.serial_out).decode("utf-8", "replace")
     rows = []
@@ -129,7 +129,7 @@ def profile(game: str = GAME, window: tuple = WINDOW) -> list:
 
 
 def figures() -> list:
-    from usher_tools.pico.build import STOCK_UF2
+    from usher_tools.rp2.build import STOCK_UF2
 
     if not os.path.exists(STOCK_UF2):
         return [fig("Where a press's time goes", "not measured", "no build/rp2 (make rp2)")]
@@ -158,5 +158,5 @@ def figures() -> list:
 
 
 if __name__ == "__main__":
-    for r in profile(*(sys.argv[1:2] or [GAME])):
+    for r in profile(sys.argv[1] if len(sys.argv) > 1 else GAME):
         print(r)

@@ -3,6 +3,8 @@ the simulator from a generated script (peak heap, presses per placement),
 presses per placement over many planned games for two kinds of player, and
 a person's walk through the screens (usher_devkit.players.showtime_person)."""
 
+from collections.abc import Callable
+
 from usher_devkit.bench.render import fig
 from usher_devkit.planners.showtime import press_figures, run_game
 
@@ -18,7 +20,10 @@ def figures() -> list:
     from usher_devkit.players.showtime_person import walk_games
 
     t = "Presses a placement"
-    players = [("best move now", press_figures, {"games": 20, "policy": "greedy"})]
+    # (who, the function that plays, its arguments)
+    players: list[tuple[str, Callable[..., dict], dict]] = [
+        ("best move now", press_figures, {"games": 20, "policy": "greedy"})
+    ]
     players.append(("random legal moves", press_figures, {"games": 20, "policy": "random"}))
     players.append(("a person, prev/next", walk_games, {"games": 10, "rows": False}))
     players.append(("a person, rows (LCD)", walk_games, {"games": 10, "rows": True}))

@@ -141,7 +141,7 @@ class Browser:
             os.close(null)
             os.close(to_chrome_r)
             os.close(from_chrome_w)
-        self.status = None
+        self.status: int | None = None  # the browser's exit status, once it has ended
         self._next = 0
         self._lock = threading.Lock()
         self._replies: dict = {}
@@ -209,7 +209,8 @@ class Browser:
     def events(self, method: str = "", session: str = "") -> list:
         """Events seen so far (and forget them), of one method if given."""
         with self._cond:
-            keep, out = [], []
+            keep: list = []
+            out: list = []
             for e in self._events:
                 match = (not method or e["method"] == method) and (not session or e.get("sessionId") == session)
                 (out if match else keep).append(e)

@@ -43,7 +43,7 @@ class RawSsd1306(framebuf.FrameBuffer):
         for c in (0x21, x, x + w - 1, 0x22, p0, p1):
             self.cmd(c)
         mv = memoryview(self.buf)
-        parts = [self.data]
+        parts: list = [self.data]
         for p in range(p0, p1 + 1):
             parts.append(mv[p * 128 + x : p * 128 + x + w])
         self.i2c.writevto(ADDR, parts)

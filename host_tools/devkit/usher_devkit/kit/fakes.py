@@ -232,7 +232,7 @@ class FakeClock:
         return self.secs + self.ms // 1000
 
 
-_DISPLAYS = {}
+_DISPLAYS: dict = {}
 
 
 def make_display(mono=False):

@@ -148,7 +148,7 @@ class Player:
             go_to(self.app, 0)
             return
         k = 1 + r.below(min(scr.room, len(scr.pos)))
-        picks = []
+        picks: list = []
         while len(picks) < k:
             i = 1 + r.below(len(scr.pos))
             if i not in picks:

@@ -32,7 +32,8 @@ DICE_GAMES = 50  # games on the flash for the sync (and one spare a delete)
 def mem() -> int:
     gc.collect()
     gc.collect()
-    return gc.mem_alloc()
+    # MicroPython's gc (this runs on the VM only); CPython's typeshed has no mem_alloc
+    return gc.mem_alloc()  # type: ignore[attr-defined]
 
 
 def qstr_note(tag: str) -> None:
@@ -109,7 +110,7 @@ class Driver(MenuWalker):
 
     def measure(self) -> None:
         gc.collect()
-        used = gc.mem_alloc()
+        used = gc.mem_alloc()  # type: ignore[attr-defined]  # MicroPython's gc, as in mem()
         if used > self.peak:
             self.peak = used
 
@@ -133,12 +134,14 @@ class Driver(MenuWalker):
             self.press("ok")  # a refusal's message goes with the next press
 
     # -- the laptop ------------------------------------------------------
-    def ask(self, op: str, press: str = "", **args) -> list:
+    def ask(self, op: str, press: str = "", fields: dict | None = None, **args) -> list:
         """One request; the device is stepped until it answers (and asked
-        for a press, `press` is the owner's key). Returns its replies."""
+        for a press, `press` is the owner's key). Returns its replies.
+        `fields`: those whose names are no Python keyword argument ("from")."""
         self.rid += 1
         rid = self.rid
-        obj = {"id": rid, "op": op}
+        obj: dict = {"id": rid, "op": op}
+        obj.update(fields or {})
         obj.update(args)
         self.serial.feed(frame(obj))
         got: list = []
@@ -230,7 +233,7 @@ def showbiz_game(d: Driver) -> None:
         return False
 
     pl.play(until, max_presses=d.app.presses + 20000)
-    pl = None
+    del pl
     for _ in range(8):  # the final standings, then the main screen's menu
         if d.top() == "Home":
             return
@@ -282,7 +285,7 @@ def settings_about(d: Driver) -> None:
 
 def hello_list_get(d: Driver) -> None:
     d.ask("hello", proto=1)
-    pages = d.ask("list", **{"from": 0})
+    pages = d.ask("list", fields={"from": 0})
     name = pages[0]["games"][0]["name"]
     d.ask("pull", games=[[name, 0, ""]])
     d.rest()
@@ -296,7 +299,7 @@ def sync50(d: Driver) -> None:
     at = 0
     n = 0
     while at is not None:
-        page = d.ask("list", **{"from": at})[0]
+        page = d.ask("list", fields={"from": at})[0]
         names = [g["name"] for g in page["games"] if not g.get("secret")]
         at = page["next"]
         page = None
@@ -306,7 +309,7 @@ def sync50(d: Driver) -> None:
         if "err" in got[-1]:
             raise AssertionError(got[-1])
         n += len(names)
-        names = got = None
+        del names, got
     if n < DICE_GAMES:
         raise AssertionError("only %d games pulled" % n)
     d.rest()
@@ -335,7 +338,7 @@ def roster_push(d: Driver) -> None:
 
 def delete(d: Driver) -> None:
     d.ask("hello", proto=1)
-    page = d.ask("list", **{"from": 0})[0]
+    page = d.ask("list", fields={"from": 0})[0]
     victims = [g["name"] for g in page["games"] if g["game"] == "dice"]
     got = d.ask("delete", press="ok", name=victims[0])
     if not got[-1].get("done"):

@@ -2,9 +2,14 @@
 memory loops on the VM (memloop.Driver) and the sessions planned on the
 laptop (planners.session.Session). Each driver brings its own `press`."""
 
+try:
+    from typing import Any
+except ImportError:  # MicroPython: annotations are never evaluated
+    pass
+
 
 class MenuWalker:
-    app = None  # the App being driven
+    app: Any = None  # the App being driven
 
     def press(self, *events) -> None:
         raise NotImplementedError

@@ -121,8 +121,8 @@ class Watch:
 
     def __init__(self, app, needles, play=False):
         self.needles = needles
-        self.shared = []
-        self.private = []
+        self.shared: list = []
+        self.private: list = []
         self.on = True
         orig = app.p.text
 

@@ -36,7 +36,8 @@ class Player:
         self.undos = 0
         self.loans = 0
         self.browsed = 0
-        self.turn = None  # [player, presses at its start, presses left out, actions so far, disturbed]
+        # [player, presses at its start, presses left out, actions so far, disturbed]
+        self.turn: list | None = None
         self.seen = 0  # actions in force at the last look
 
     # -- one look at the screen ---------------------------------------------------
@@ -81,9 +82,9 @@ class Player:
         fresh = not s["did"]
         if fresh and not self.turn[3]:
             if r.below(self.odds[0]) == 0:
-                return self.aside(self.browse)
+                return self.aside(self.browse, self.turn)
             if r.below(self.odds[1]) == 0:
-                return self.aside(self.peek)
+                return self.aside(self.peek, self.turn)
             if r.below(self.odds[2]) == 0 and app.match.can_undo():
                 self.turn[4] = True
                 return self.undo()
@@ -100,11 +101,11 @@ class Player:
         pos = 0 if r.below(2) else spaces[r.below(len(spaces))]
         choose(app, "Hire free card" if pos == 0 else labels(app)[kinds.index("Hire") + pos])
 
-    def aside(self, fn):
-        """Presses that belong to no turn (browsing, peeking)."""
+    def aside(self, fn, turn):
+        """Presses that belong to no turn (browsing, peeking), left out of `turn`."""
         n0 = self.app.presses
         fn()
-        self.turn[2] += self.app.presses - n0
+        turn[2] += self.app.presses - n0
 
     def browse(self):
         app = self.app
@@ -156,11 +157,10 @@ class Player:
             t[3] += [a["t"] for a in m.recent[len(m.recent) - (n - self.seen) :]]
             last = m.last_action()
             if last["t"] == "hire" or m.state["turn"] != t[0]:
-                self.close(last)
+                self.close(t, last)
         self.seen = n
 
-    def close(self, last):
-        t = self.turn
+    def close(self, t, last):
         self.turn = None
         if t[4]:
             return

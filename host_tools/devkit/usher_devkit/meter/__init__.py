@@ -206,7 +206,7 @@ def run_script(
     text: str,
     profile: str = "lcd114",
     seed: int = 0,
-    flash: dict = None,
+    flash: dict | None = None,
     profile_module: str = "",
     ticks0: int = (1 << 30) - 10_000,
     epoch: int = 1767225600,

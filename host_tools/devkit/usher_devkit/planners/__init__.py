@@ -22,20 +22,19 @@ def recording_app(profile: str, seed: int, shot_of):
     from fakes import FakeClock, FakeHardware, MemStorage
     from usher.app import App
 
-    app = App(FakeHardware(profile == "oled"), FakeClock(), MemStorage(), seed=seed)
     events: list = []
     seen: list = []
-    handle = app.handle
 
-    def logged(ev: str) -> None:
-        events.append(ev)
-        handle(ev)
-        shot = shot_of(app)
-        if shot and shot not in seen:
-            seen.append(shot)
-            events.append("shot:" + shot)
+    class Recording(App):
+        def handle(self, ev: str) -> None:
+            events.append(ev)
+            super().handle(ev)
+            shot = shot_of(self)
+            if shot and shot not in seen:
+                seen.append(shot)
+                events.append("shot:" + shot)
 
-    app.handle = logged
+    app = Recording(FakeHardware(profile == "oled"), FakeClock(), MemStorage(), seed=seed)
     app.start()
     app.render()
     return app, events

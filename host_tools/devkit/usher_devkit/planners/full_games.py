@@ -86,8 +86,10 @@ def replay(text: str, profile: str, seed: int, moved=None) -> tuple:
         # a game's uid comes from the board's random source; here from the
         # seed and the files so far (each game its own), so a replay leaves
         # the same files on every run (the emulated Pico's
-        # timings depend on the record's bytes: its heap's layout)
-        app.library.new_uid = lambda fallback=0: "%06x%06x" % (seed & 0xFFFFFF, len(storage.files))
+        # timings depend on the record's bytes: its heap's layout); the
+        # firmware offers no other way in, so this one Library's method is replaced
+        uid = lambda fallback=0: "%06x%06x" % (seed & 0xFFFFFF, len(storage.files))
+        app.library.new_uid = uid  # type: ignore[method-assign]
         app.start()
         for _ in range(4):  # as after a press: a game resumed into Showtime's loader is past it
             app.render()

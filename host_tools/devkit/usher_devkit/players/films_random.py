@@ -169,7 +169,7 @@ def play_match(setup: dict, seed: int, each=None) -> tuple:
 
     r = Rng(seed)
     s = G.new(setup)
-    acts = []
+    acts: list = []
     for _ in range(MAX_ACTIONS):
         if G.is_over(s):
             return s, acts

@@ -104,7 +104,7 @@ def play(setup: dict, rng, each=None, limit: int = MAX_ACTIONS) -> tuple:
     from usher.games.show_manager.game import GAME
 
     s = GAME.new(setup)
-    acts = []
+    acts: list = []
     for _ in range(limit):
         if GAME.is_over(s):
             return acts, s

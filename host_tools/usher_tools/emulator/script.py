@@ -2,7 +2,7 @@
 waiting after each press until the firmware idles (as a person waits for
 the screen), and the time each press took to show."""
 
-from usher_tools.pico.board import Pico
+from usher_tools.emulator.board import Pico
 
 # idle 10 ms steps that end a press: more than two of the app's 20 ms ticks,
 # since it handles a press at one tick and draws it at the next, and a tick's

@@ -6,8 +6,8 @@ import json
 import os
 import subprocess
 
+from usher_tools.emulator.board import FLASH_BYTES, FS_OFFSET, Pico, PicoConfig, PicoError
 from usher_tools.paths import ROOT, tool, vm_env
-from usher_tools.pico.board import FLASH_BYTES, FS_OFFSET, Pico, PicoConfig, PicoError
 
 PROBE_BOOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vm", "probe_boot.py")
 
@@ -81,7 +81,7 @@ def open_board(profile: str, flash: str, live: bool = True) -> Pico:
     """The board `usher sim --pico` runs: the stock rp2 firmware (built by
     `make rp2`), Usher deployed on its flash the first time (as `usher
     deploy` would), the flash kept in `flash` across runs."""
-    from usher_tools.pico.build import HOW, STOCK_UF2
+    from usher_tools.rp2.build import HOW, STOCK_UF2
 
     if not os.path.exists(STOCK_UF2):
         raise PicoError("the Pico's firmware is not built (%s): %s" % (os.path.relpath(STOCK_UF2), HOW))

@@ -8,10 +8,10 @@ Debian's gcc-arm-none-eabi and libnewlib-arm-none-eabi, cmake and a host C
 compiler. A finished build is kept: running it again does nothing. Whatever
 is missing ends the build with one line that says what and how to get it.
 
-    python -m usher_tools.pico.build            # build/rp2/RPI_PICO-v1.28.0.uf2
-    python -m usher_tools.pico.build --uf2      # and Usher frozen in: build/usher.uf2 (Pico,
-                                                # RP2040) and build/usher-pico2.uf2 (Pico 2,
-                                                # RP2350, its Arm cores), one manifest for both
+    python -m usher_tools.rp2.build            # build/rp2/RPI_PICO-v1.28.0.uf2
+    python -m usher_tools.rp2.build --uf2      # and Usher frozen in: build/usher.uf2 (Pico,
+                                               # RP2040) and build/usher-pico2.uf2 (Pico 2,
+                                               # RP2350, its Arm cores), one manifest for both
 
 The Pico 2 file is built in its own folder (build/rp2/build-RPI_PICO2) from
 the same sources and manifest as usher.uf2, board RPI_PICO2 (whose default
@@ -30,6 +30,7 @@ import sys
 import tarfile
 
 from usher_tools.paths import FIRMWARE, ROOT
+from usher_tools.version import usher_version
 
 MP_VERSION = "1.28.0"
 MP_COMMIT = "e0e9fbb17ed6fd06bb76e266ae554784c9c80804"
@@ -41,9 +42,6 @@ PICOTOOL_VERSION = "2.1.1"
 PICOTOOL_COMMIT = "de8ae5ac334e1126993f72a5c67949712fd1e1a4"
 TARBALL_NAME = "rp2-src-v1.28.0.tgz"
 TARBALL = os.environ.get("USHER_RP2_TARBALL") or os.path.join(os.path.dirname(ROOT), "shared", "rp2", TARBALL_NAME)
-# in the package, beside this file: every clone and every installed wheel has it
-BOOTROM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bootrom", "bootrom-B1.bin")
-BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"
 
 # USHER_RP2_BUILD: where the sources and the builds go (default build/rp2)
 OUT = os.environ.get("USHER_RP2_BUILD") or os.path.join(ROOT, "build", "rp2")
@@ -215,22 +213,11 @@ FROZEN = {
     "rp2040": ("RPI_PICO", "build-RPI_PICO", USHER_UF2),
     "rp2350": ("RPI_PICO2", "build-RPI_PICO2", PICO2_UF2),
 }
-MANIFEST = """# Usher frozen into MicroPython v1.28.0, RPI_PICO and RPI_PICO2 (written by usher_tools.pico.build)
+MANIFEST = """# Usher frozen into MicroPython v1.28.0, RPI_PICO and RPI_PICO2 (written by usher_tools.rp2.build)
 include("$(PORT_DIR)/boards/manifest.py")
 package("usher", base_path=%r)
 module("main.py", base_path=%r)
 """
-
-
-def usher_version() -> str:
-    """The one version: firmware/usher/__init__.py's VERSION, which the device shows."""
-    import re
-
-    with open(os.path.join(FIRMWARE, "usher", "__init__.py")) as f:
-        m = re.search(r'^VERSION = "([^"]+)"', f.read(), re.M)
-    if not m:
-        raise SystemExit("rp2: no VERSION in firmware/usher/__init__.py")
-    return m.group(1)
 
 
 def build_frozen(chip: str = "rp2040") -> str:
@@ -262,26 +249,8 @@ def build_frozen(chip: str = "rp2040") -> str:
     return out
 
 
-def bootrom_path() -> str:
-    """The RP2040 B1 boot ROM the emulator needs (the firmware calls into it),
-    from the package, checked against its sum."""
-    import hashlib
-
-    try:
-        with open(BOOTROM, "rb") as f:
-            data = f.read()
-    except OSError:
-        data = b""
-    if hashlib.sha256(data).hexdigest() != BOOTROM_SHA256:
-        raise FileNotFoundError(
-            "the RP2040 boot ROM %s is missing or damaged (sha256 is not %s...): take it again from a clone"
-            % (BOOTROM, BOOTROM_SHA256[:12])
-        )
-    return BOOTROM
-
-
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m usher_tools.pico.build", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m usher_tools.rp2.build", description=__doc__.splitlines()[0])
     ap.add_argument(
         "--if-toolchain",
         action="store_true",

@@ -10,6 +10,7 @@ Time is emulated: the chip runs at 125 MHz of its own time, whatever the
 laptop does, and moves only in `run_for` (lockstep) or `pump` (live).
 """
 
+import hashlib
 import json
 import os
 import select
@@ -24,6 +25,9 @@ from usher_tools.sim.hostio import close_fds, nonblock, open_pty, spawn
 from usher_tools.sim.profiles import PROFILES
 
 BOARD_JS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "board.mjs")
+# in the package, beside this file: every clone and every installed wheel has it
+BOOTROM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bootrom", "bootrom-B1.bin")
+BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"
 NODE_DIR = os.path.join(ROOT, ".node")
 RP2040JS = os.path.join(NODE_DIR, "node_modules", "rp2040js", "dist", "esm", "index.js")
 FLASH_BYTES = 2 * 1024 * 1024
@@ -49,6 +53,22 @@ class PicoConfig:
     row_offset: int = 53
     heap: str = "rp2"  # the port's own: reported by the board, not set
     oled_addr: int = 0  # the address the OLED answers at (0: the profile's OLED_ADDR; some modules 0x3D)
+
+
+def bootrom_path() -> str:
+    """The RP2040 B1 boot ROM the emulator needs (the firmware calls into it),
+    from the package, checked against its sum."""
+    try:
+        with open(BOOTROM, "rb") as f:
+            data = f.read()
+    except OSError:
+        data = b""
+    if hashlib.sha256(data).hexdigest() != BOOTROM_SHA256:
+        raise FileNotFoundError(
+            "the RP2040 boot ROM %s is missing or damaged (sha256 is not %s...): take it again from a clone"
+            % (BOOTROM, BOOTROM_SHA256[:12])
+        )
+    return BOOTROM
 
 
 def node() -> str:
@@ -145,8 +165,6 @@ class Pico(VirtualBoard):
     def start(self) -> None:
         if self.proc is not None:
             raise PicoError("already running")
-        from usher_tools.pico.build import bootrom_path
-
         conf = dict(self.wires)
         conf["bootrom"] = bootrom_path()
         conf["rp2040js"] = RP2040JS

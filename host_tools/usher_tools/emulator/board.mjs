@@ -1,4 +1,4 @@
-// An emulated Raspberry Pi Pico (rp2040js) for usher_tools.pico.board (the Pico class).
+// An emulated Raspberry Pi Pico (rp2040js) for usher_tools.emulator.board (the Pico class).
 //
 // The host (Python) drives it over stdin/stdout in frames: a type byte, a
 // little-endian u32 length, the payload. Time moves only when the host says
