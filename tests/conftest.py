@@ -18,22 +18,21 @@ for p in reversed(TEST_PATH):
 # so the long ones start at once and the short ones fill in around them
 # rather than one long module running alone at the end.
 LONGEST_FIRST = (
-    "tests/host/pico/test_pico_hostile.py",  # 240
-    "tests/host/pico/test_pico_uf2.py",
-    "tests/host/vm/test_wasm_meter.py",  # 173
-    "tests/host/pico/test_pico_modules.py",  # 134
-    "tests/host/pico/test_pico_deploy.py",  # 110
-    "tests/host/pico/test_pico_press_games.py",  # 100
-    "tests/host/pico/test_pico_session.py",  # 89
+    "tests/host/vm/test_wasm_meter.py",  # 110
+    "tests/host/pico/test_pico_uf2.py",  # 74
+    "tests/host/web/test_web_serial.py",  # 68 (much of it the page's own timeouts)
     "tests/host/project/test_wheel_platforms.py",  # 85 when PyPI is asked (its answers are kept a day)
-    "tests/host/pico/test_pico_install.py",
-    "tests/host/vm/test_memory_loops.py",  # 68
-    "tests/host/sim/test_showbiz_sim.py",  # 65
-    "tests/host/cli/test_build_cli.py",  # 53
-    "tests/host/sim/test_show_manager_sim.py",  # 49
-    "tests/host/sim/test_long_session.py",  # 48
-    "tests/host/pico/test_pico_press.py",  # 36
-    "tests/host/pico/test_pico_sync.py",  # 35
+    "tests/host/vm/test_memory_loops.py",  # 54
+    "tests/host/pico/test_pico_board.py",  # 52
+    "tests/host/pico/test_pico_session.py",  # 49
+    "tests/host/sim/test_showbiz_sim.py",  # 36
+    "tests/host/pico/test_pico_sync.py",  # 32
+    "tests/host/vm/test_micropython_vm.py",  # 31
+    "tests/host/web/test_web_page.py",  # 31
+    "tests/host/sim/test_stuck_states.py",  # 28
+    "tests/host/pico/test_pico_press_games.py",  # 27
+    "tests/host/pico/test_pico_modules.py",  # 26
+    "tests/host/sync/test_sync_e2e.py",  # 24
 )
 
 

@@ -261,6 +261,11 @@ def main(argv=None) -> int:
         action="store_true",
         help="build build/usher.uf2 (Pico) and build/usher-pico2.uf2 (Pico 2), Usher frozen in",
     )
+    ap.add_argument(
+        "--pico-only",
+        action="store_true",
+        help="with --uf2: build/usher.uf2 only (make test; the Pico 2's file is built by make uf2, dist and test-long)",
+    )
     args = ap.parse_args(argv)
     if args.if_toolchain and toolchain_missing():
         if not os.path.exists(STOCK_UF2):
@@ -270,7 +275,8 @@ def main(argv=None) -> int:
         if args.uf2:
             build_stock()
             build_frozen("rp2040")  # first: the emulated-Pico tests boot it
-            build_frozen("rp2350")
+            if not args.pico_only:
+                build_frozen("rp2350")
         else:
             build_stock()
     except Missing as e:

@@ -188,6 +188,7 @@ def check_pico2_image(path: str) -> dict:
     return info
 
 
+@pytest.mark.long  # needs the Pico 2's file, which make test-long builds (make test builds the Pico's only)
 def test_the_pico2_image_is_for_the_rp2350s_arm_cores_and_holds_usher():
     info = check_pico2_image(built_pico2(fresh=True))
     # the same manifest as usher.uf2: the same modules frozen in

@@ -127,6 +127,7 @@ def test_an_update_keeps_the_game_and_a_files_deploy_is_taken_over(tmp_path):
     assert not (after == 0).all()
 
 
+@pytest.mark.long  # needs the Pico 2's file, which make test-long builds (make test builds the Pico's only)
 def test_make_dist_names_the_image_by_the_devices_version_with_its_sha256():
     import hashlib
     import subprocess

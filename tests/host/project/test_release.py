@@ -190,6 +190,7 @@ def sha_line(path) -> list:
     return open(path).read().split()
 
 
+@pytest.mark.long  # needs the Pico 2's file, which make test-long builds (make test builds the Pico's only)
 def test_make_dist_on_a_fresh_clone_and_the_wheel_in_a_fresh_venv(tmp_path):
     from host.cli.test_flash_check import built_pico2, built_uf2
 
