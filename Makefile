@@ -31,7 +31,7 @@ help:
 	@echo "make bench-part PART=sync   one section into build/bench-part.md (docs/BENCH.md is left alone)"
 	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=lcd114|oled] [DRY=1] [ROMFS=1]   compile and copy to a Pico"
 	@echo "make soak     long fuzz and property runs (not part of make test)"
-	@echo "make test-long  the full games make test leaves out: each game's second board on the simulator, every title on the 32-bit meter"
+	@echo "make test-long  what make test leaves out: full games beyond one, second boards, the mpremote deploy, the Pico 2 file, make dist from a fresh clone"
 	@echo "make screens  the README's pictures of the games, from the simulator, and LAPTOP.md's of a report"
 	@echo "make fonts    regenerate the bitmap fonts in firmware/usher/ui/fonts"
 
