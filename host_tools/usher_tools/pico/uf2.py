@@ -122,6 +122,21 @@ def another_chip(family) -> str:
     )
 
 
+def from_bin(data: bytes, family: int = RP2040, base: int = FLASH_BASE) -> bytes:
+    """A flash image as UF2 blocks of 256 bytes each (the last padded with
+    zeros), numbered, with the family: what picotool's `uf2 convert` writes
+    for an RP2040 binary, byte for byte (the rp2 build makes the Pico's file
+    with this and has no picotool to build for it)."""
+    n = (len(data) + 255) // 256
+    out = bytearray()
+    for i in range(n):
+        chunk = data[i * 256 : (i + 1) * 256]
+        out += struct.pack("<8I", MAGIC_START0, MAGIC_START1, FLAG_FAMILY_ID, base + i * 256, 256, i, n, family)
+        out += chunk + bytes(476 - len(chunk))
+        out += struct.pack("<I", MAGIC_END)
+    return bytes(out)
+
+
 def blocks(data: bytes) -> list:
     """[(flags, address, payload)] of a UF2 image, every block checked."""
     return parse(data)[1]

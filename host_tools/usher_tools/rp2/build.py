@@ -140,7 +140,8 @@ def sources() -> None:
 
 
 def picotool() -> str:
-    """picotool built for the host (no libusb: it only makes the UF2)."""
+    """picotool built for the host (no libusb: it only makes the UF2), for
+    the RP2350's build only."""
     build = os.path.join(OUT, "picotool-build")
     prefix = os.path.join(OUT, "picotool")
     config = os.path.join(prefix, "lib", "cmake", "picotool")
@@ -168,11 +169,16 @@ def firmware(name: str, manifest: str | None = None, board: str = "RPI_PICO") ->
     port = os.path.join(SRC, "ports", "rp2")
     board_dir = os.path.join(port, "boards", board)
     manifest = manifest or os.path.join(port, "boards", "manifest.py")  # the port's default
+    # the RP2040's UF2 is plain blocks, written here (uf2.from_bin, the same
+    # bytes as picotool's): picotool, a minute of a fresh clone's build, is
+    # built only for the RP2350, whose file it seals
+    own_uf2 = board == "RPI_PICO"
+    tool = "-DPICO_NO_PICOTOOL=1" if own_uf2 else "-Dpicotool_DIR=" + picotool()
     args = [
         "-DPICO_BUILD_DOCS=0",
         "-DMICROPY_BOARD=" + board,
         "-DMICROPY_BOARD_DIR=" + board_dir,
-        "-Dpicotool_DIR=" + picotool(),
+        tool,
         "-DMICROPY_FROZEN_MANIFEST=" + manifest,
     ]
     cache = os.path.join(build, "CMakeCache.txt")
@@ -183,10 +189,20 @@ def firmware(name: str, manifest: str | None = None, board: str = "RPI_PICO") ->
     if (
         "MICROPY_FROZEN_MANIFEST:UNINITIALIZED=%s\n" % manifest not in configured
         or "MICROPY_BOARD:UNINITIALIZED=%s\n" % board not in configured
+        or own_uf2 != ("PICO_NO_PICOTOOL:UNINITIALIZED=1\n" in configured)
     ):
         run(["cmake", "-S", port, "-B", build] + args)
     run(["make", "-C", build, "-j2"])
-    return os.path.join(build, "firmware.uf2")
+    uf2 = os.path.join(build, "firmware.uf2")
+    if own_uf2:
+        from usher_tools.pico.uf2 import from_bin
+
+        with open(os.path.join(build, "firmware.bin"), "rb") as f:
+            data = from_bin(f.read())
+        with open(uf2 + ".tmp", "wb") as f:
+            f.write(data)
+        os.replace(uf2 + ".tmp", uf2)
+    return uf2
 
 
 def build_stock() -> str:

@@ -328,3 +328,15 @@ def test_flash_without_a_file_outside_the_repository_says_where_the_release_is(t
 
         want = uf2mod.file_name(chip, usher_version())
         assert "download %s from Usher's release" % want in line, line
+
+
+@pytest.mark.parametrize("size", [1, 255, 256, 257, 4096 + 17])
+def test_the_builds_own_uf2_writer_writes_what_picotool_writes_for_a_pico(size):
+    """The rp2 build makes the Pico's UF2 itself (uf2.from_bin, no picotool):
+    the blocks must be picotool's for an RP2040, byte for byte, and give the
+    binary back."""
+    payload = bytes((i * 7 + 3) % 256 for i in range(size))
+    made = uf2mod.from_bin(payload)
+    assert made == make_uf2(payload)
+    assert uf2mod.image(made)[:size] == payload
+    assert uf2mod.parse(made)[0] == "rp2040"
