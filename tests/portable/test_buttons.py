@@ -513,4 +513,3 @@ def test_the_picos_clock_sleeps_in_slices_and_a_key_edge_ends_the_sleep():
     t.slept = []
     clock.sleep_ms(0)
     eq(t.slept, [0])
-

@@ -4,6 +4,10 @@ Showtime window test_pico_press_games plays, the slowest of the games'
 main screens among them (the OK that ends a turn and opens the scoring
 replay, the OK on Home that resumes the game, and Undo).
 
+`frozen`: the same on usher.uf2 (`python -m usher_devkit.bench.press_profile
+show_manager 76 22 --frozen`: a window of another game's planned lines), the
+figure to trust on the Pico; make bench keeps the files' table.
+
 The device runs a main.py of this module's own instead of Usher's: the
 app built as usher.boot builds it, resumed into the game as the full
 scripted game leaves it at that line, and each press made by calling the
@@ -86,11 +90,23 @@ def events_of(lines: list) -> list:
     return out
 
 
-def profile(game: str = GAME, window: tuple = WINDOW) -> list:
-    """[(event, screen, screen after, handle us, flash us, render us, flush us, collect us)]."""
+# usher.uf2 runs its own frozen main.py, so the profile runs as boot.py, which
+# the port runs before USB is up: its lines go to a file on the flash instead
+TO_FILE = """_out = open("/prof.txt", "w")
+
+
+def print(*a):
+    _out.write(" ".join(str(x) for x in a) + "\\n")
+    _out.flush()
+"""
+
+
+def profile(game: str = GAME, window: tuple = WINDOW, frozen: bool = False) -> list:
+    """[(event, screen, screen after, handle us, flash us, render us, flush us, collect us)],
+    on the stock firmware with the code as files, or (`frozen`) on usher.uf2."""
     from usher_tools.emulator.board import Pico, PicoConfig
-    from usher_tools.emulator.flash import deploy_files, write_files
-    from usher_tools.rp2.build import STOCK_UF2
+    from usher_tools.emulator.flash import deploy_files, flash_files, write_files
+    from usher_tools.rp2.build import STOCK_UF2, USHER_UF2
 
     from usher_devkit.planners import full_games
 
@@ -108,9 +124,14 @@ def profile(game: str = GAME, window: tuple = WINDOW) -> list:
         with open(main, "w") as f:
             f.write(src)
         flash = os.path.join(d, "flash.img")
-        deploy_files(flash, "lcd114")
-        write_files(flash, dict([("main.py", src.encode())] + [("data/" + k, v) for k, v in files.items()]))
-        with Pico(PicoConfig(profile="lcd114", flash=flash, uf2=STOCK_UF2)) as pico:
+        data = [("data/" + k, v) for k, v in files.items()]
+        if frozen:
+            data += [("boot.py", (TO_FILE + src).encode()), ("data/profile.txt", b"lcd114\n")]
+        else:
+            deploy_files(flash, "lcd114")
+            data.append(("main.py", src.encode()))
+        write_files(flash, dict(data))
+        with Pico(PicoConfig(profile="lcd114", flash=flash, uf2=USHER_UF2 if frozen else STOCK_UF2)) as pico:
             pico.boot()
             for _ in range(400):
                 pico.run_for(500)
@@ -118,6 +139,8 @@ def profile(game: str = GAME, window: tuple = WINDOW) -> list:
                 if b"PROF done" in got or b"Traceback" in got:
                     break
             out = bytes(pico.serial_out).decode("utf-8", "replace")
+        if frozen:  # the boot.py ran before the app: its file is whole
+            out = flash_files(flash).get("prof.txt", b"").decode("utf-8", "replace")
     rows = []
     for line in out.splitlines():
         w = line.split()
@@ -158,5 +181,9 @@ def figures() -> list:
 
 
 if __name__ == "__main__":
-    for r in profile(sys.argv[1] if len(sys.argv) > 1 else GAME):
+    # python -m usher_devkit.bench.press_profile [GAME [AT N] [--frozen]]: AT, N: a
+    # window of the game's planned lines (the Showtime window by default)
+    args = [a for a in sys.argv[1:] if a != "--frozen"]
+    win = (int(args[1]), int(args[2]), "") if len(args) >= 3 else WINDOW
+    for r in profile(args[0] if args else GAME, win, "--frozen" in sys.argv):
         print(r)
