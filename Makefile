@@ -14,7 +14,7 @@ SCALE   ?=
 PORT    ?=
 STUBS_PKG := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
 
-.PHONY: help setup rp2 uf2 dist run web test test-firmware test-fast check mpy size bench bench-part pico-games deploy soak test-long screens fonts clean
+.PHONY: help setup rp2 uf2 dist run web test test-firmware wheel-platforms test-fast check mpy size bench bench-part pico-games deploy soak test-long screens fonts clean
 
 help:
 	@echo "make run      start the simulator (PROFILE=lcd114|oled, SCALE=1..8: terminal down-scaling, ROMFS=1: code from a ROMFS image, PICO=1: on the rp2 port, emulated)"
@@ -75,13 +75,19 @@ dist: $(STAMP)
 # side (the build needs only python3, cmake and the cross compiler); the Pico
 # 2's file is built after the Pico's, which the emulated-Pico tests boot
 test:
-	$(MAKE) -j2 $(STAMP) test-firmware
+	$(MAKE) -j2 $(STAMP) test-firmware wheel-platforms
 	$(BIN)/pytest -n 2 --dist loadscope --no-loadscope-reorder -q --durations=15
 
 # the Pico 2's file (built and checked, never booted: no emulator here runs
 # the RP2350) in make test-long, so a fresh clone's make test builds one image
 test-firmware:
 	cd host_tools && $(PY) -m usher_tools.rp2.build --if-toolchain --uf2 --pico-only
+
+# PyPI's answers for the wheel's platforms, asked while the firmware compiles
+# (its waits on the network hidden there) and kept a day for the tests; a
+# failure here is the tests' to report
+wheel-platforms: $(STAMP)
+	-cd tests && ../$(BIN)/python -m host.project.test_wheel_platforms
 
 test-fast: $(STAMP)
 	$(BIN)/pytest -q -x tests/portable

@@ -18,9 +18,21 @@ for p in reversed(TEST_PATH):
 # so the long ones start at once and the short ones fill in around them
 # rather than one long module running alone at the end.
 LONGEST_FIRST = (
-    "tests/host/vm/test_wasm_meter.py",  # 110
-    "tests/host/pico/test_pico_uf2.py",  # 74
-    "tests/host/web/test_web_serial.py",  # 68 (much of it the page's own timeouts)
+    "tests/host/pico/test_pico_uf2.py",  # 62
+    "tests/host/web/test_web_serial.py",  # 62 (much of it the page's own timeouts)
+    "tests/host/pico/test_pico_board.py",  # 52
+    "tests/host/vm/test_memory_loops.py",  # 50
+    "tests/host/pico/test_pico_session.py",  # 47
+    "tests/host/pico/test_pico_sync.py",  # 31
+    "tests/host/vm/test_micropython_vm.py",  # 30
+    "tests/host/vm/test_wasm_meter.py",  # 26
+    "tests/host/pico/test_pico_press_games.py",  # 26
+    "tests/host/sync/test_sync_e2e.py",  # 23
+    "tests/host/web/test_web_page.py",  # 23
+    "tests/host/games/test_showbiz_props.py",  # 23
+    "tests/host/pico/test_pico_modules.py",  # 22
+    "tests/host/project/test_wheel_platforms.py",  # 85 when PyPI is asked, which make test does before (wheel-platforms)
+)
     "tests/host/project/test_wheel_platforms.py",  # 85 when PyPI is asked (its answers are kept a day)
     "tests/host/vm/test_memory_loops.py",  # 54
     "tests/host/pico/test_pico_board.py",  # 52

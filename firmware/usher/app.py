@@ -204,7 +204,7 @@ class App:
             name = self.library.new_name()
             uid = self.library.new_uid(self.now() << 16 ^ self.clock.ticks_ms())
             self.match = Match.start(self.storage, name, game, setup, self.now(), uid, self.clock_set)
-            self.library.add(self.match)
+            self.library.add(self.match, later=True)  # once the game's first frame is shown
         except OSError as e:
             self.toast(storage_msg(e))
             return False
@@ -384,9 +384,8 @@ class App:
         # what waits for the press's last frame: a screen that goes on at the
         # next tick (a loader's steps) is no last frame yet
         settled = top is None or not (top.dirty or top.part)
-        m = self.match
-        if settled and m is not None and m.due:
-            m.write_due()  # the press is answered first
+        if settled:
+            self.after_frame()  # the press is answered first
         if events and not getattr(top, "collects", False):
             # after every press, so garbage never piles up into fragments; once
             # its frame is on the panel, so the press is answered first (a
@@ -397,6 +396,18 @@ class App:
             # move's press need not (memory.collect_for_move); not while
             # a laptop is served (its replies would wait)
             sweep()
+
+    def after_frame(self) -> None:
+        """What waits for a press's last frame: the snapshot a move made
+        due, a new game's entry in the index."""
+        m = self.match
+        if m is not None and m.due:
+            m.write_due()
+        if self.library.due is not None:
+            try:
+                self.library.write_due()
+            except OSError as e:
+                self.toast(storage_msg(e))
 
     def start(self) -> None:
         if not self.stack:

@@ -18,6 +18,7 @@ from usher.core.record import LOG_EXT, GameLog
 from usher.games.catalog import load_game
 
 INDEX = "index.jsonl"
+NAME = "g%04d"  # the games' names, numbered
 
 
 class Library:
@@ -32,15 +33,23 @@ class Library:
         self.checked = False  # the file on flash was read whole once and found sound
         self.n = -1  # games in the index, once counted (-1: not known)
         self.cur: Any = ("", None)  # (game in play, its finished flag as last saved)
+        # a new game's entry waits for `write_due`, which the app calls once
+        # the press's frame is shown (the index's rewrite is ~15 ms of the
+        # press that starts a game); `_check` finds a game whose entry a
+        # power cut took (its record is the next name's)
+        self.due: Any = None
 
     # -- index -----------------------------------------------------------------
     def _check(self) -> None:
         """Read the index once (a line at a time, nothing kept); rebuild it
         from the records if it is missing or damaged. After that, this
         session's own writes keep it sound (each is atomic)."""
+        if self.due is not None:
+            self.write_due()  # anything that reads the index sees the new game
         if self.checked:
             return
         ok = False
+        top = 0  # the highest game number: the next game's record is top + 1's
         if self.storage.exists(INDEX):
             ok = True
             first = True
@@ -54,6 +63,8 @@ class Library:
                         ok = isinstance(row.get("last"), str)
                     elif not isinstance(row.get("name"), str):
                         ok = False
+                    else:
+                        top = max(top, _number(row["name"]))
                     first = False
                     if not ok:
                         break
@@ -65,6 +76,19 @@ class Library:
         if not ok:
             self.rebuild()
         self.checked = True
+        if ok:
+            self._adopt(NAME % (top + 1))
+
+    def _adopt(self, name: str) -> None:
+        """A game started just before a power cut: its record is on flash but
+        its entry never reached the index. Listed, and the game to resume."""
+        if not self.storage.exists(name + LOG_EXT):
+            return
+        try:
+            e = self._entry(Match.resume(self.storage, name, load_game))
+        except (RecordError, ImportError, KeyError, ValueError, TypeError):
+            e = {"name": name, "game": "?", "created": 0, "players": [], "finished": False, "broken": True}
+        self._change(name, name, e, add=True)
 
     def _raw(self):
         """The index's lines as bytes: the header first, then a line a game."""
@@ -300,20 +324,29 @@ class Library:
     def new_name(self) -> str:
         n = 0
         for e in self.entries():
-            try:
-                n = max(n, int(e["name"][1:]))
-            except ValueError:
-                pass
-        return "g%04d" % (n + 1)
+            n = max(n, _number(e["name"]))
+        return NAME % (n + 1)
 
     # -- changes ---------------------------------------------------------------
-    def add(self, m: Match) -> None:
+    def add(self, m: Match, later: bool = False) -> None:
+        """A new game's entry; `later`: at `write_due`, or at the first read
+        of the index, whichever comes first."""
+        if later:
+            self.due = m
+            return
+        self.due = None
         self.cur = (m.name, m.is_over())
         self._change(m.name, m.name, self._entry(m), add=True)
+
+    def write_due(self) -> None:
+        if self.due is not None:
+            self.add(self.due)
 
     def update(self, m: Match) -> None:
         """Call after every move: the index is rewritten only when what the
         list shows changed (the game ended, or an undo reopened it)."""
+        if self.due is m:
+            return  # its entry, written at write_due, is of the game as it stands then
         if self.cur == (m.name, m.is_over()):
             return
         e = self.find(m.name)
@@ -345,6 +378,14 @@ class Library:
 
     def open(self, name: str) -> Match:
         return Match.resume(self.storage, name, load_game)
+
+
+def _number(name: str) -> int:
+    """g0007 -> 7; a name not so made (a laptop's, a test's) -> 0."""
+    try:
+        return int(name[1:])
+    except ValueError:
+        return 0
 
 
 def _key(name: str) -> bytes:

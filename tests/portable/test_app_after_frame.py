@@ -2,11 +2,12 @@
 made due (only a speed-up for boot and undo), and sweeping the heap, after
 every press and while no one presses, so that a move's own press need not."""
 
-from app_kit import goto, make_app
+from app_kit import goto, labels, make_app
 from portable import eq
 from usher import memory
 from usher.core.match import SNAP_EVERY, Match
 from usher.games.catalog import load_game
+from usher.library import INDEX, Library
 from usher.ui.screen import Screen
 
 
@@ -77,6 +78,24 @@ class TwoTicks(Screen):
         if self.step == 1:
             self.app.submit({"t": "roll", "n": 1})
             self.dirty = True
+
+
+def test_the_press_that_starts_a_game_shows_it_before_the_index_is_rewritten():
+    app, st = make_app()
+    app.render()
+    keys = app.buttons = Keys()
+    for _ in range(labels(app).index("Dice & draws")):
+        keys.queue.append("next")
+        app.tick()
+    log = []
+    flush, write = app.p.flush, st.write
+    app.p.flush = lambda: log.append("frame") or flush()
+    st.write = lambda name, data: log.append(name) or write(name, data)
+    keys.queue.append("ok")
+    app.tick()
+    name = app.match.name
+    eq([x for x in log if x in ("frame", INDEX)], ["frame", INDEX])
+    eq([e["name"] for e in Library(st).games()][0], name)
 
 
 def test_a_loader_s_snapshot_waits_for_its_last_frame():

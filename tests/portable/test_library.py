@@ -60,6 +60,34 @@ def test_index_with_a_damaged_line_is_rebuilt_from_the_records():
     eq(len(Library(st).games()), 2)
 
 
+def test_a_new_games_entry_waits_for_write_due_yet_every_read_sees_it():
+    st = MemStorage()
+    lib = Library(st)
+    new_game(lib, st)
+    g = load_game("dice")
+    m = Match.start(st, lib.new_name(), g, g.make_setup([{"name": "Bo", "colour": 1}], {}, {}), created=200)
+    lib.add(m, later=True)
+    eq(b"g0002" in st.files[INDEX], False)  # not yet written
+    eq([e["name"] for e in lib.games()], ["g0002", "g0001"])  # a read writes it first
+    eq(b"g0002" in st.files[INDEX], True)
+    eq(lib.due, None)
+
+
+def test_a_power_cut_before_a_new_games_entry_leaves_it_listed_and_resumed():
+    st = MemStorage()
+    lib = Library(st)
+    new_game(lib, st)
+    g = load_game("dice")
+    m = Match.start(st, lib.new_name(), g, g.make_setup([{"name": "Bo", "colour": 1}], {}, {}), created=200)
+    lib.add(m, later=True)  # and the power goes before write_due
+    eq(b"g0002" in st.files[INDEX], False)
+    after = Library(st)  # the next power-on
+    eq(after.last(), "g0002")
+    eq([e["name"] for e in after.games()], ["g0002", "g0001"])
+    eq(after.games()[0]["players"], ["Bo"])
+    eq(after.new_name(), "g0003")
+
+
 def test_delete_removes_record_and_entry():
     st = MemStorage()
     lib = Library(st)

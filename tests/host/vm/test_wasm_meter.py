@@ -32,11 +32,34 @@ def _ids(paths):
     return [os.path.basename(p) for p in paths]
 
 
-# a few files per VM run: one Node start each, spread over the workers
-CHUNKS = [PORTABLE[i : i + 4] for i in range(0, len(PORTABLE), 4)]
+# the screens' and the app's modules, at 32 bits in make test-long only: make
+# test runs them on the 64-bit VM, and the screens run on the rp2 port's own
+# 32 bits (the shell session, the full games); here in make test, the ones
+# where a word's size can tell (records, CRCs, random draws, the link, the
+# rules' arithmetic), a third of the time
+SCREENS = ("test_app", "test_buttons", "test_partial_redraw", "test_text", "test_ssd1306", "test_st7789")
+SCREENS += ("test_oled_screens", "test_profiles", "test_showtime_screens", "test_dice", "test_settings_about")
 
 
-@pytest.mark.parametrize("files", CHUNKS, ids=["+".join(_ids(c)) for c in CHUNKS])
+def on_screen(path: str) -> bool:
+    name = os.path.basename(path)
+    return "_ui" in name or name.startswith(SCREENS)
+
+
+def chunks(paths: list, *marks) -> list:
+    """A few files per VM run: one Node start each, spread over the workers."""
+    return [
+        pytest.param(paths[i : i + 4], marks=marks, id="+".join(_ids(paths[i : i + 4])))
+        for i in range(0, len(paths), 4)
+    ]
+
+
+CHUNKS = chunks([p for p in PORTABLE if not on_screen(p)]) + chunks(
+    [p for p in PORTABLE if on_screen(p)], pytest.mark.long
+)
+
+
+@pytest.mark.parametrize("files", CHUNKS)
 def test_portable_modules_pass_on_the_32_bit_runtime(files):
     for r in wasm.run_tests(files, path=KITS):
         if r.get("error", "").startswith("import:") and NATIVE_ONLY in r["error"]:

@@ -1,6 +1,6 @@
 """The app on a fake display, driven by button events (each `press` is one
 app.handle call, as the device's buttons make, then the render the loop would
-do): shared by test_app and the game screen kits."""
+do, and what waits for that frame): shared by test_app and the game screen kits."""
 
 from fakes import FakeClock, FakeHardware, MemStorage
 from usher.app import App
@@ -19,6 +19,9 @@ def press(app, *events):
     for ev in events:
         app.handle(ev)
         app.render()
+        top = app.top()
+        if top is None or not (top.dirty or top.part):  # the press's last frame, as App.tick
+            app.after_frame()
     d = app.hw.display
     if len(d.pushes) > 32:  # the fake keeps every push; a long game would fill the heap
         d.pushes = []

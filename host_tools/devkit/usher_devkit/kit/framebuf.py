@@ -95,6 +95,67 @@ _ACCESS = {
 }
 
 
+def _fill_gs8(fb, x0, y0, x1, y1, c):
+    row = bytes([c & 0xFF]) * (x1 - x0)
+    buf, stride = fb._fb_buf, fb._fb_stride
+    for yy in range(y0, y1):
+        i = yy * stride + x0
+        buf[i : i + len(row)] = row
+
+
+def _fill_rgb565(fb, x0, y0, x1, y1, c):
+    row = bytes([c & 0xFF, (c >> 8) & 0xFF]) * (x1 - x0)
+    buf, stride = fb._fb_buf, fb._fb_stride
+    for yy in range(y0, y1):
+        i = (yy * stride + x0) * 2
+        buf[i : i + len(row)] = row
+
+
+def _fill_gs4(fb, x0, y0, x1, y1, c):
+    c &= 0x0F
+    buf, stride = fb._fb_buf, fb._fb_stride
+    # the whole bytes between an odd first pixel and an odd last one (the
+    # stride is even, so a row's pixel pairs always share a byte)
+    a, b = x0 + (x0 & 1), x1 - (x1 & 1)
+    row = bytes([c << 4 | c]) * ((b - a) >> 1) if b > a else b""
+    for yy in range(y0, y1):
+        base = yy * stride
+        if x0 & 1:
+            _set_gs4(fb, x0, yy, c)
+        if row:
+            i = (base + a) >> 1
+            buf[i : i + len(row)] = row
+        if x1 & 1 and x1 - 1 >= a:
+            _set_gs4(fb, x1 - 1, yy, c)
+
+
+def _fill_mvlsb(fb, x0, y0, x1, y1, c):
+    buf, stride = fb._fb_buf, fb._fb_stride
+    for page in range(y0 >> 3, ((y1 - 1) >> 3) + 1):
+        lo, hi = max(y0, page * 8), min(y1, page * 8 + 8)
+        mask = ((1 << (hi - lo)) - 1) << (lo - page * 8)
+        i, j = page * stride + x0, page * stride + x1
+        if mask == 0xFF:
+            buf[i:j] = (b"\xff" if c else b"\x00") * (x1 - x0)
+        elif c:
+            buf[i:j] = bytes(v | mask for v in buf[i:j])
+        else:
+            buf[i:j] = bytes(v & ~mask & 0xFF for v in buf[i:j])
+
+
+def _row(fb, x, n, y):
+    """The `n` pixels of row `y` from `x` on."""
+    get = fb._fb_get
+    return [get(fb, x + i, y) for i in range(n)]
+
+
+def _pal(palette, pal, col):
+    return pal[col] if col < len(pal) else palette._fb_get(palette, col, 0)
+
+
+_FILL = {GS8: _fill_gs8, RGB565: _fill_rgb565, GS4_HMSB: _fill_gs4, MONO_VLSB: _fill_mvlsb}
+
+
 def _needed(fmt, stride, height):
     if fmt == MONO_VLSB:
         return ((height + 7) >> 3) * stride
@@ -136,6 +197,12 @@ class FrameBuffer:
     def fill_rect(self, x, y, w, h, c):
         x0, y0 = max(x, 0), max(y, 0)
         x1, y1 = min(x + w, self._fb_w), min(y + h, self._fb_h)
+        if x0 >= x1 or y0 >= y1:
+            return
+        fast = _FILL.get(self._fb_fmt)
+        if fast is not None:  # whole bytes a slice at a time: the tests draw millions of pixels
+            fast(self, x0, y0, x1, y1, c)
+            return
         s = self._fb_set
         for yy in range(y0, y1):
             for xx in range(x0, x1):
@@ -184,16 +251,35 @@ class FrameBuffer:
         x1, y1 = max(0, -x), max(0, -y)
         x0end = min(self._fb_w, x + sw)
         y0end = min(self._fb_h, y + sh)
-        get, s = fbuf._fb_get, self._fb_set
+        s = self._fb_set
+        # the palette read once (the firmware's glyphs: 2 entries); a source
+        # colour past it is looked up as modframebuf.c would, unchecked
+        pal = None if palette is None else [palette._fb_get(palette, i, 0) for i in range(palette._fb_w)]
+        n = x0end - x0
+        if fbuf._fb_fmt in (MONO_HLSB, MONO_HMSB):  # a glyph: its bits read once, as text
+            order = -1 if fbuf._fb_fmt == MONO_HMSB else 1
+            first = y1 * fbuf._fb_stride >> 3  # the rows drawn only (a glyph's scratch is larger)
+            last = ((y1 + y0end - y0) * fbuf._fb_stride + 7) >> 3
+            bits = "".join(format(b, "08b")[::order] for b in fbuf._fb_buf[first:last])
+            look = {"0": 0, "1": 1} if pal is None else {"0": _pal(palette, pal, 0), "1": _pal(palette, pal, 1)}
+            for cy in range(y0, y0end):
+                cx0 = x0
+                a = y1 * fbuf._fb_stride + x1 - first * 8
+                for b in bits[a : a + n]:
+                    col = look[b]
+                    if col != key:
+                        s(self, cx0, cy, col)
+                    cx0 += 1
+                y1 += 1
+            return
         for cy in range(y0, y0end):
-            cx1 = x1
-            for cx0 in range(x0, x0end):
-                col = get(fbuf, cx1, y1)
-                if palette is not None:
-                    col = palette._fb_get(palette, col, 0)
+            cx0 = x0
+            for col in _row(fbuf, x1, n, y1):
+                if pal is not None:
+                    col = _pal(palette, pal, col)
                 if col != key:
                     s(self, cx0, cy, col)
-                cx1 += 1
+                cx0 += 1
             y1 += 1
 
     def scroll(self, xstep, ystep):
