@@ -31,20 +31,7 @@ LONGEST_FIRST = (
     "tests/host/web/test_web_page.py",  # 23
     "tests/host/games/test_showbiz_props.py",  # 23
     "tests/host/pico/test_pico_modules.py",  # 22
-    "tests/host/project/test_wheel_platforms.py",  # 85 when PyPI is asked, which make test does before (wheel-platforms)
-)
-    "tests/host/project/test_wheel_platforms.py",  # 85 when PyPI is asked (its answers are kept a day)
-    "tests/host/vm/test_memory_loops.py",  # 54
-    "tests/host/pico/test_pico_board.py",  # 52
-    "tests/host/pico/test_pico_session.py",  # 49
-    "tests/host/sim/test_showbiz_sim.py",  # 36
-    "tests/host/pico/test_pico_sync.py",  # 32
-    "tests/host/vm/test_micropython_vm.py",  # 31
-    "tests/host/web/test_web_page.py",  # 31
-    "tests/host/sim/test_stuck_states.py",  # 28
-    "tests/host/pico/test_pico_press_games.py",  # 27
-    "tests/host/pico/test_pico_modules.py",  # 26
-    "tests/host/sync/test_sync_e2e.py",  # 24
+    "tests/host/project/test_wheel_platforms.py",  # 85 when PyPI is asked: make test asks it before
 )
 
 
