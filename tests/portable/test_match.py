@@ -197,3 +197,15 @@ def test_flash_full_refuses_the_action_and_keeps_everything_recorded():
     again = Match.resume(st, "f", load_game)
     eq(len(again.actions), 4)
     eq(again.state, m.state)
+
+
+def test_a_clone_of_a_state_is_equal_and_shares_nothing_that_can_change():
+    from usher.core.data import clone
+
+    state = {"a": [1, [2, 3], {"b": [4]}], "c": {"d": {"e": 5}}, "f": "x", "g": None, "h": True}
+    copy = clone(state)
+    eq(copy, state)
+    copy["a"][1].append(9)
+    copy["a"][2]["b"][0] = 7
+    copy["c"]["d"]["e"] = 6
+    eq(state, {"a": [1, [2, 3], {"b": [4]}], "c": {"d": {"e": 5}}, "f": "x", "g": None, "h": True})
