@@ -233,15 +233,17 @@ class App:
         elif self.open_match(name):
             self.play()
 
-    def play(self) -> None:
+    def play(self, collect: bool = True) -> None:
         """Show the game in play on its own screens (lazy import per game).
-        Menus and setup screens are dropped first: the game menu leads home."""
+        Menus and setup screens are dropped first: the game menu leads home.
+        `collect=False`: the sweep after the first frame collects them (a
+        game just started: ~12 ms of the press that starts it on the Pico)."""
         self.clear()
         g = self.match.game.name
         # the shell's screens and other games' code go; this game's stay. A
         # game whose loader collects at its first draw, in this same tick
         # (Showtime's), is spared a collection here (~13 ms on the Pico)
-        unload(("usher.ui.", "usher.games."), SHARED + modules_of(g), not reads_itself(g))
+        unload(("usher.ui.", "usher.games."), SHARED + modules_of(g), collect and not reads_itself(g))
         __import__("usher.ui." + g + ".play", None, None, ["open"]).open(self)
 
     # -- the device itself (Settings: Board, About) ---------------------------------

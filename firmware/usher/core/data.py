@@ -2,7 +2,6 @@
 
 import json
 
-
 NESTED = (dict, list)
 
 

@@ -98,8 +98,7 @@ class Match:
             head["uid"] = uid
         if not clock_set:
             head["clock"] = "unset"
-        log.create(head)
-        m = cls(game, log, log.load().header)
+        m = cls(game, log, log.create(head))
         m.state = state
         return m
 

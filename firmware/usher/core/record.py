@@ -108,13 +108,17 @@ class GameLog:
         self.torn = False  # a failed append may have left half a line
 
     # -- writing -------------------------------------------------------------
-    def create(self, header: dict) -> None:
+    def create(self, header: dict) -> dict:
+        """Write a new record's header line; the header as a reading of the
+        record gives it back (no second trip to the flash)."""
         if self.storage.exists(self.path):
             raise RecordError("exists: " + self.name)
         head = {"usher": FORMAT}
         for k in header:
             head[k] = header[k]
-        self.storage.write(self.path, encode_line(head))
+        line = encode_line(head)
+        self.storage.write(self.path, line)
+        return decode_line(line)
 
     def append(self, action: dict) -> None:
         """Exactly one append per accepted action. After a failed append (flash

@@ -123,4 +123,4 @@ def start(app, game, players: list, opts: dict, comps: dict) -> None:
         app.toast(e.msg)
         return
     if app.start_match(game, setup):
-        app.play()
+        app.play(collect=False)

@@ -57,6 +57,10 @@ class Loading(Screen):
         self.turns = turns
         self.reopen = False
         self.name = ""  # the saved game to read (App.resume), if app.match holds none
+        # a game just started: its first moves (the poster, the start player)
+        # leave little to collect before the scene (the sweep after the
+        # frame takes it; ~5 ms of the press that starts the game)
+        self.fresh = False
         self.step = 0
 
     def on_event(self, ev: str) -> None:
@@ -108,7 +112,8 @@ class Loading(Screen):
     def scene(self) -> None:
         """The scene the state calls for, loaded after the move unwound."""
         app = self.app
-        collect()
+        if not self.fresh:
+            collect()
         s = app.match.state
         if s["phase"] == "place" and (s["turn"] > 0 or self.turns):
             from usher.ui.showtime.turn import Play
@@ -165,5 +170,6 @@ def open(app, name: str = "") -> None:
     # a game just started has no action to pack together: it is not read again
     m = app.match
     loading.reopen = bool(name) or m is None or m.can_undo()
+    loading.fresh = not loading.reopen and m is not None and m.count == 0
     loading.name = name
     app.push(loading)
