@@ -193,7 +193,9 @@ class App:
 
     def after_change(self) -> None:
         try:
-            self.library.update(self.match)
+            # the end of a game (or an undo that reopens it) is listed once
+            # the move's frame is shown: the index's rewrite is ~15 ms
+            self.library.update(self.match, later=True)
         except OSError as e:
             self.toast(storage_msg(e))
 
@@ -219,7 +221,7 @@ class App:
         if self.match.note:
             self.toast(self.match.note)
         self.library.set_last(name)
-        self.library.cur = (name, self.match.is_over())
+        self.library.recheck(self.match)
         return True
 
     def resume(self, name: str, game: str = "") -> None:

@@ -339,15 +339,31 @@ class Library:
         self._change(m.name, m.name, self._entry(m), add=True)
 
     def write_due(self) -> None:
-        if self.due is not None:
-            self.add(self.due)
+        """The entry `add` or `update` left for later (`due`), if what the
+        index holds is not that already."""
+        m = self.due
+        if m is not None:
+            self.due = None
+            self.cur = ("", None)
+            self.update(m)
 
-    def update(self, m: Match) -> None:
+    def recheck(self, m: Match) -> None:
+        """A game just opened: its entry is checked against it at write_due,
+        once its first frame is shown (a power cut may have taken the
+        listing of its end)."""
+        self.due = m
+
+    def update(self, m: Match, later: bool = False) -> None:
         """Call after every move: the index is rewritten only when what the
-        list shows changed (the game ended, or an undo reopened it)."""
+        list shows changed (the game ended, or an undo reopened it);
+        `later`: at `write_due` (the app's, once the move's frame is shown),
+        or at the first read of the index."""
         if self.due is m:
             return  # its entry, written at write_due, is of the game as it stands then
         if self.cur == (m.name, m.is_over()):
+            return
+        if later:
+            self.due = m
             return
         e = self.find(m.name)
         new = self._entry(m)

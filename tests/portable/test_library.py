@@ -1,5 +1,6 @@
 from fakes import MemStorage
 from portable import eq
+from usher.core.game import Game
 from usher.core.match import Match
 from usher.core.rng import Rng
 from usher.games.catalog import load_game
@@ -86,6 +87,52 @@ def test_a_power_cut_before_a_new_games_entry_leaves_it_listed_and_resumed():
     eq([e["name"] for e in after.games()], ["g0002", "g0001"])
     eq(after.games()[0]["players"], ["Bo"])
     eq(after.new_name(), "g0003")
+
+
+class EndsAfterOne(Game):
+    """A game over after its first move (one player, no score)."""
+
+    name = "dice"
+
+    def new(self, setup):
+        return {"players": setup["players"], "moves": 0}
+
+    def step(self, state, action):
+        state["moves"] += 1
+
+    def is_over(self, state):
+        return state["moves"] >= 1
+
+
+def test_a_games_end_is_listed_at_write_due_or_at_the_next_read():
+    st = MemStorage()
+    lib = Library(st)
+    m = Match.start(st, lib.new_name(), EndsAfterOne(), {"players": [{"name": "Ann", "colour": 0}]}, created=5)
+    lib.add(m)
+    m.submit({"t": "x"}, Rng(1))
+    lib.update(m, later=True)
+    eq(b'"finished":true' in st.files[INDEX], False)  # the move's frame comes first
+    lib.write_due()
+    eq(b'"finished":true' in st.files[INDEX], True)
+    m.undo()
+    lib.update(m, later=True)  # an undo reopens it
+    eq(Library(st).games()[0]["finished"], True)  # not yet written...
+    eq(lib.games()[0]["finished"], False)  # ...but a read of this library writes it first
+
+
+def test_a_power_cut_before_a_games_end_was_listed_is_mended_when_it_is_next_opened():
+    st = MemStorage()
+    lib = Library(st)
+    m = Match.start(st, lib.new_name(), EndsAfterOne(), {"players": [{"name": "Ann", "colour": 0}]}, created=5)
+    lib.add(m)
+    m.submit({"t": "x"}, Rng(1))
+    lib.update(m, later=True)  # and the power goes
+    after = Library(st)
+    eq(after.games()[0]["finished"], False)
+    opened = Match.resume(st, m.name, lambda name: EndsAfterOne())
+    after.recheck(opened)  # as App.open_match does
+    after.write_due()
+    eq(after.games()[0]["finished"], True)
 
 
 def test_delete_removes_record_and_entry():
