@@ -8,11 +8,11 @@ from usher.library import INDEX, Library
 from usher.settings import DEFAULTS, Settings
 
 
-def new_game(lib, st):
+def new_game(lib, st, player="Ann", later=False):
     g = load_game("dice")
     name = lib.new_name()
-    m = Match.start(st, name, g, g.make_setup([{"name": "Ann", "colour": 0}], {}, {}), created=100)
-    lib.add(m)
+    m = Match.start(st, name, g, g.make_setup([{"name": player, "colour": 0}], {}, {}), created=100)
+    lib.add(m, later)
     return m
 
 
@@ -65,9 +65,7 @@ def test_a_new_games_entry_waits_for_write_due_yet_every_read_sees_it():
     st = MemStorage()
     lib = Library(st)
     new_game(lib, st)
-    g = load_game("dice")
-    m = Match.start(st, lib.new_name(), g, g.make_setup([{"name": "Bo", "colour": 1}], {}, {}), created=200)
-    lib.add(m, later=True)
+    new_game(lib, st, "Bo", later=True)
     eq(b"g0002" in st.files[INDEX], False)  # not yet written
     eq([e["name"] for e in lib.games()], ["g0002", "g0001"])  # a read writes it first
     eq(b"g0002" in st.files[INDEX], True)
@@ -78,9 +76,7 @@ def test_a_power_cut_before_a_new_games_entry_leaves_it_listed_and_resumed():
     st = MemStorage()
     lib = Library(st)
     new_game(lib, st)
-    g = load_game("dice")
-    m = Match.start(st, lib.new_name(), g, g.make_setup([{"name": "Bo", "colour": 1}], {}, {}), created=200)
-    lib.add(m, later=True)  # and the power goes before write_due
+    new_game(lib, st, "Bo", later=True)  # and the power goes before write_due
     eq(b"g0002" in st.files[INDEX], False)
     after = Library(st)  # the next power-on
     eq(after.last(), "g0002")
@@ -104,13 +100,19 @@ class EndsAfterOne(Game):
         return state["moves"] >= 1
 
 
-def test_a_games_end_is_listed_at_write_due_or_at_the_next_read():
+def ended_later():
+    """A library, its storage and a game that has just ended, its end not yet listed."""
     st = MemStorage()
     lib = Library(st)
     m = Match.start(st, lib.new_name(), EndsAfterOne(), {"players": [{"name": "Ann", "colour": 0}]}, created=5)
     lib.add(m)
     m.submit({"t": "x"}, Rng(1))
     lib.update(m, later=True)
+    return st, lib, m
+
+
+def test_a_games_end_is_listed_at_write_due_or_at_the_next_read():
+    st, lib, m = ended_later()
     eq(b'"finished":true' in st.files[INDEX], False)  # the move's frame comes first
     lib.write_due()
     eq(b'"finished":true' in st.files[INDEX], True)
@@ -121,12 +123,7 @@ def test_a_games_end_is_listed_at_write_due_or_at_the_next_read():
 
 
 def test_a_power_cut_before_a_games_end_was_listed_is_mended_when_it_is_next_opened():
-    st = MemStorage()
-    lib = Library(st)
-    m = Match.start(st, lib.new_name(), EndsAfterOne(), {"players": [{"name": "Ann", "colour": 0}]}, created=5)
-    lib.add(m)
-    m.submit({"t": "x"}, Rng(1))
-    lib.update(m, later=True)  # and the power goes
+    st, lib, m = ended_later()  # and the power goes
     after = Library(st)
     eq(after.games()[0]["finished"], False)
     opened = Match.resume(st, m.name, lambda name: EndsAfterOne())
