@@ -35,6 +35,13 @@ def sweep() -> None:
     collect()
 
 
+def sweep_soon() -> None:
+    """Have the app sweep at the end of this tick, once its frame is shown
+    (a loader's scene: the move's garbage waits for its frame, not the frame
+    for a collection)."""
+    _since[0] = SWEEP_TICKS
+
+
 def count_tick() -> int:
     """One more app tick since the latest collection; how many now."""
     _since[0] += 1

@@ -189,3 +189,32 @@ def test_a_move_collects_first_only_when_the_heap_was_not_swept_lately():
     memory.pressed()  # a press before this one, no sweep after its frame (the kits')
     memory.collect_for_move()
     eq(memory._since, [0, 2])
+
+
+class SweepsSoon(Screen):
+    """A loader's scene: its draw asks for a sweep once its frame is shown."""
+
+    def draw(self, p, full):
+        memory.sweep_soon()
+
+
+def test_a_sweep_asked_for_in_a_draw_comes_after_that_frame_in_the_same_tick():
+    app, st, keys, log = dice_on_ticks()
+    app.tick()  # settled: any sweep due is done
+    for _ in range(3):
+        app.tick()
+    eq(swept(app), False)
+    collect = memory.collect
+
+    def logged_collect():
+        log.append("sweep")
+        return collect()
+
+    memory.collect = logged_collect
+    try:
+        del log[:]
+        app.push(SweepsSoon())
+        app.tick()
+    finally:
+        memory.collect = collect
+    eq([x for x in log if x in ("frame", "sweep")], ["frame", "sweep"])

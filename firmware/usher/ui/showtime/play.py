@@ -12,14 +12,15 @@ power cut the match was read among them). So each goes through `Loading`:
 when the app draws it, the press that led here has unwound (nothing of it
 is referenced any more); it drops every screen module it can (setup, home,
 the game's own screens, the big fonts), collects, reads the match again at
-the start, makes the move, and at the next tick collects again, loads the
-scene the state calls for and draws it at once (two ticks, not four: a
+the start, makes the move, and at the next tick loads the scene the state
+calls for and draws it at once, the move's garbage swept once that frame
+is shown (two ticks, not four: a
 tick shorter than the app's poll period is followed by a sleep, ~6 ms of
 the press on the Pico each). Screens rebuild from the state alone, so a
 power cut or an undo needs nothing else.
 """
 
-from usher.memory import collect, unload
+from usher.memory import collect, sweep_soon, unload
 from usher.ui.screen import Screen
 from usher.ui.showtime.scene import LOADER, SCREENS, LentFonts
 
@@ -57,10 +58,6 @@ class Loading(Screen):
         self.turns = turns
         self.reopen = False
         self.name = ""  # the saved game to read (App.resume), if app.match holds none
-        # a game just started: its first moves (the poster, the start player)
-        # leave little to collect before the scene (the sweep after the
-        # frame takes it; ~5 ms of the press that starts the game)
-        self.fresh = False
         self.step = 0
 
     def on_event(self, ev: str) -> None:
@@ -112,8 +109,10 @@ class Loading(Screen):
     def scene(self) -> None:
         """The scene the state calls for, loaded after the move unwound."""
         app = self.app
-        if not self.fresh:
-            collect()
+        # the move's garbage is swept once the scene's frame is shown (a
+        # collection here was ~5 ms of the press; the scene's few objects
+        # fit beside it, and a heap that is full collects by itself)
+        sweep_soon()
         s = app.match.state
         if s["phase"] == "place" and (s["turn"] > 0 or self.turns):
             from usher.ui.showtime.turn import Play
@@ -170,6 +169,5 @@ def open(app, name: str = "") -> None:
     # a game just started has no action to pack together: it is not read again
     m = app.match
     loading.reopen = bool(name) or m is None or m.can_undo()
-    loading.fresh = not loading.reopen and m is not None and m.count == 0
     loading.name = name
     app.push(loading)
