@@ -479,6 +479,45 @@ def test_the_roles_line_shows_the_points_total_on_either_panel():
         collect()
 
 
+def test_a_told_turn_wraps_to_the_same_lines_measuring_each_word_once():
+    # the turn told is wrapped on the next turn's first frame: each line was
+    # measured again as it grew, character by character (9 ms of a turn's
+    # end on the OLED); widths add up, so now each word is measured once
+    from usher.ui.show_manager.draw import ARROW, DOT, rich_w, wrap
+
+    for mono in (True, False):
+        app, _ = make_app(mono=mono)
+        p = app.p
+        chars = [0]
+        text_w = p.text_w
+
+        def counted(s, size="body", chars=chars, text_w=text_w):
+            chars[0] += len(s)
+            return text_w(s, size)
+
+        p.text_w = counted
+        told = "Anna put on Wolf in Koeln " + DOT + " 2nd " + ARROW + " 18,000 for it,  borrowed 6,000 and hired free"
+        words = told.split(" ")
+        for w in (0, 20, 61, 100, p.w - 6, 400):
+            want = []
+            line = ""
+            for word in words:  # the definition: a line grows while it fits, measured whole
+                cand = word if not line else line + " " + word
+                if rich_w(p, cand) <= w or not line:
+                    line = cand
+                else:
+                    want.append(line)
+                    line = word
+            if line:
+                want.append(line)
+            chars[0] = 0
+            eq(wrap(p, words, w), want)
+            assert chars[0] <= len(told) + 1, (w, chars[0])  # each character once, and a space
+        p.text_w = text_w
+        app = None
+        collect()
+
+
 def test_a_cut_line_keeps_its_longest_prefix_in_a_few_measures():
     # a title or line too wide is cut to its longest prefix that fits with
     # the "..." glyph; the cut measured once a character dropped (tens of ms

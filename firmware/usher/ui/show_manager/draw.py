@@ -35,43 +35,46 @@ def _sign_w(p, ch: str, size: str) -> int:
 
 
 def rich_w(p, s: str, size: str = "body") -> int:
+    if DOT not in s and ARROW not in s:
+        return p.text_w(s, size)  # most lines: one measure, no walk over the characters
     w = 0
-    part = ""
-    for ch in s:
-        if ch == DOT or ch == ARROW:
-            w += p.text_w(part, size) + _sign_w(p, ch, size)
-            part = ""
-        else:
-            part += ch
-    return w + p.text_w(part, size)
+    i = 0
+    for j in _signs(s):
+        w += p.text_w(s[i:j], size) + _sign_w(p, s[j], size)
+        i = j + 1
+    return w + p.text_w(s[i:], size)
+
+
+def _signs(s: str) -> list:
+    """Where the dots and arrows are in s, in order."""
+    return [j for j in range(len(s)) if s[j] == DOT or s[j] == ARROW]
 
 
 def rich(p, s: str, x: int, y: int, c: int = theme.FG, size: str = "body") -> int:
     """Draw s at (x, y) like Painter.text, the dot and the arrow as shapes;
     returns the width."""
+    if DOT not in s and ARROW not in s:
+        return p.text(s, x, y, c, size)
     x0 = x
-    part = ""
     lh = p.line_h(size)
     mid = y + lh // 2 + (1 if lh > 12 else 0)
-    for ch in s + "\n":
-        if ch != DOT and ch != ARROW and ch != "\n":
-            part += ch
-            continue
-        if part:
-            x += p.text(part, x, y, c, size)
-            part = ""
-        if ch == DOT:
-            w = _sign_w(p, ch, size)
+    i = 0
+    for j in _signs(s) + [len(s)]:
+        if j > i:
+            x += p.text(s[i:j], x, y, c, size)
+        i = j + 1
+        if j == len(s):
+            break
+        w = _sign_w(p, s[j], size)
+        if s[j] == DOT:
             d = 3 if lh > 12 else 2
             p.fill_rect(x + (w - d) // 2, mid - d // 2, d, d, c)
-            x += w
-        elif ch == ARROW:
-            w = _sign_w(p, ch, size)
+        else:
             head = max(2, lh // 5)
             p.hline(x + 1, mid, w - 3, c)
-            for i in range(head + 1):  # the head: a short vertical line a column, growing leftwards
-                p.vline(x + w - 2 - head + i, mid - (head - i), 2 * (head - i) + 1, c)
-            x += w
+            for k in range(head + 1):  # the head: a short vertical line a column, growing leftwards
+                p.vline(x + w - 2 - head + k, mid - (head - k), 2 * (head - k) + 1, c)
+        x += w
     return x - x0
 
 
@@ -93,16 +96,22 @@ def rich_fit(p, s: str, max_w: int, size: str = "body") -> str:
 
 
 def wrap(p, words: list, w: int, size: str = "body") -> list:
-    """Lines that fit w pixels, the words (or phrases kept whole) joined by spaces."""
+    """Lines that fit w pixels, the words (or phrases kept whole) joined by
+    spaces. Widths add up (a glyph's advance is its own), so each word is
+    measured once, not each line again as it grows."""
     out = []
     line = ""
+    lw = 0
+    sp = p.text_w(" ", size)
     for word in words:
-        cand = word if not line else line + " " + word
-        if rich_w(p, cand, size) <= w or not line:
-            line = cand
+        ww = rich_w(p, word, size)
+        if line and lw + sp + ww <= w:
+            line += " " + word
+            lw += sp + ww
         else:
-            out.append(line)
-            line = word
+            if line:
+                out.append(line)
+            line, lw = word, ww
     if line:
         out.append(line)
     return out
