@@ -49,6 +49,58 @@ def test_the_scoring_replay_shows_the_rulebook_examples_steps_in_order():
     eq(app.match.state["total"], [11, 10])  # green 11, yellow 10, as the rulebook has it
 
 
+def test_the_screenings_last_move_is_shown_before_any_collection():
+    # the press that ends a screening records it and opens the replay: a
+    # collection before the move (~5 ms of that press on the Pico) waits
+    # until the replay's first frame is on the panel (memory.sweep_soon)
+    import sys
+
+    from usher import memory
+
+    app, _ = make_app()
+    begin(app, 2, first=GREEN, genre="fantasy")
+    for card, row, seat in EXAMPLE[:-1]:
+        place(app, card, row, seat, genre=False)
+    log = []
+    kept = memory.collect
+    loader = []  # the loader's module as it is then (MicroPython unloads and imports it again)
+
+    def logged_flush(flush=app.p.flush):
+        n = flush()
+        if n:
+            log.append("frame")
+        return n
+
+    def logged_collect():
+        log.append("collect")
+        return kept()
+
+    def logged_replace(scr, replace=app.replace):
+        if type(scr).__name__ == "Loading":
+            log.append("loader")
+            loader.append(sys.modules["usher.ui.showtime.play"])
+            loader[0].collect = logged_collect
+        return replace(scr)
+
+    app.p.flush = logged_flush
+    app.replace = logged_replace
+    memory.collect = logged_collect
+    try:
+        card, row, seat = EXAMPLE[-1]
+        place(app, card, row, seat, genre=False)
+    finally:
+        memory.collect = kept
+        if loader:
+            loader[0].collect = kept
+        del app.p.flush
+        del app.replace
+    eq(name(app), "Between")
+    eq(app.match.state["total"], [11, 10])
+    after = log[log.index("loader") :]  # from the press that hands the move to the loader
+    assert "frame" in after, log
+    eq(after[: after.index("frame")].count("collect"), 0)
+
+
 def test_the_replay_names_the_sources_of_an_effect():
     app, _ = make_app()
     play_example(app)

@@ -79,7 +79,12 @@ class Loading(Screen):
         if "big" in fonts:
             app.p.fonts = LentFonts(app.p, {"small": fonts["small"], "body": fonts["body"]})
         fonts = None
-        if not unload(IDLE + SCREENS, LOADER):
+        # a move (the screening's last) is recorded on an unswept heap: its
+        # garbage and the turns' is swept once the replay's frame is shown
+        # (scene); a collection here was ~5 ms of that press, and a heap
+        # that fills collects by itself. A reading packs better on a swept one.
+        move = self.action is not None
+        if not unload(IDLE + SCREENS, LOADER, then_collect=not move) and not move:
             collect()  # the press's own was left to this tick (collects)
         if self.leave:
             if self.leave == "abandon":

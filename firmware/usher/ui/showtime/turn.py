@@ -198,7 +198,7 @@ class Play(GameScreen):
         Loading: it scores the screening, and the replay follows."""
         s = self.state()
         if s["turn"] + 1 >= st.TURNS * len(s["players"]):
-            self.swap(action=a, note=note)  # Loading collects before it submits
+            self.swap(action=a, note=note)  # Loading submits it, the replay's scene follows
             return
         # a swept heap before the move is recorded: the new record then fills
         # the heap from the bottom instead of being scattered among garbage
