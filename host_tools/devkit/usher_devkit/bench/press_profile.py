@@ -27,11 +27,11 @@ from usher_devkit.bench.render import fig
 DEVICE = """
 import time, gc, machine
 from usher.board.storage import DirStorage
-from usher.board import lcd114
+from usher.board import BOARD as panel
 from usher.boot import DeviceClock
 import usher.app as A
 
-app = A.App(lcd114.make(machine), DeviceClock(time), DirStorage("/data"), None, SEED)
+app = A.App(panel.make(machine), DeviceClock(time), DirStorage("/data"), None, SEED)
 T = {}
 
 
@@ -101,24 +101,25 @@ def print(*a):
 """
 
 
-def profile(game: str = GAME, window: tuple = WINDOW, frozen: bool = False) -> list:
+def profile(game: str = GAME, window: tuple = WINDOW, frozen: bool = False, board: str = "lcd114") -> list:
     """[(event, screen, screen after, handle us, flash us, render us, flush us, collect us)],
-    on the stock firmware with the code as files, or (`frozen`) on usher.uf2."""
+    on the stock firmware with the code as files, or (`frozen`) on usher.uf2;
+    `board`: lcd114 or oled (the game planned for that panel)."""
     from usher_tools.emulator.board import Pico, PicoConfig
     from usher_tools.emulator.flash import deploy_files, flash_files, write_files
     from usher_tools.rp2.build import STOCK_UF2, USHER_UF2
 
     from usher_devkit.planners import full_games
 
-    planned = full_games.plan(game, "lcd114")
+    planned = full_games.plan(game, board)
     lines = planned["text"].splitlines()
     at, n, more = window
-    _, files = full_games.replay("\n".join(lines[:at]) + "\n", "lcd114", planned["seed"])
+    _, files = full_games.replay("\n".join(lines[:at]) + "\n", board, planned["seed"])
     walk = lines[at : at + n] + ([more] if more else [])
     if window == WINDOW:
         walk = BEFORE.get(game, "").splitlines() + walk + AFTER.get(game, "").splitlines()
     events = events_of(walk)
-    src = DEVICE.replace("EVENTS", repr(events)).replace("SEED", str(planned["seed"]))
+    src = DEVICE.replace("EVENTS", repr(events)).replace("SEED", str(planned["seed"])).replace("BOARD", board)
     with tempfile.TemporaryDirectory() as d:
         main = os.path.join(d, "main.py")
         with open(main, "w") as f:
@@ -126,12 +127,12 @@ def profile(game: str = GAME, window: tuple = WINDOW, frozen: bool = False) -> l
         flash = os.path.join(d, "flash.img")
         data = [("data/" + k, v) for k, v in files.items()]
         if frozen:
-            data += [("boot.py", (TO_FILE + src).encode()), ("data/profile.txt", b"lcd114\n")]
+            data += [("boot.py", (TO_FILE + src).encode()), ("data/profile.txt", board.encode() + b"\n")]
         else:
-            deploy_files(flash, "lcd114")
+            deploy_files(flash, board)
             data.append(("main.py", src.encode()))
         write_files(flash, dict(data))
-        with Pico(PicoConfig(profile="lcd114", flash=flash, uf2=USHER_UF2 if frozen else STOCK_UF2)) as pico:
+        with Pico(PicoConfig(profile=board, flash=flash, uf2=USHER_UF2 if frozen else STOCK_UF2)) as pico:
             pico.boot()
             for _ in range(400):
                 pico.run_for(500)
@@ -181,9 +182,10 @@ def figures() -> list:
 
 
 if __name__ == "__main__":
-    # python -m usher_devkit.bench.press_profile [GAME [AT N] [--frozen]]: AT, N: a
-    # window of the game's planned lines (the Showtime window by default)
-    args = [a for a in sys.argv[1:] if a != "--frozen"]
+    # python -m usher_devkit.bench.press_profile [GAME [AT N] [--frozen] [--oled]]: AT,
+    # N: a window of the game's planned lines (the Showtime window by default)
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
     win = (int(args[1]), int(args[2]), "") if len(args) >= 3 else WINDOW
-    for r in profile(args[0] if args else GAME, win, "--frozen" in sys.argv):
+    board = "oled" if "--oled" in sys.argv else "lcd114"
+    for r in profile(args[0] if args else GAME, win, "--frozen" in sys.argv, board):
         print(r)
