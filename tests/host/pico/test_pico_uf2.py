@@ -43,11 +43,18 @@ def probe_boot(seed: int = 1) -> bytes:
 def newer(uf2: str, path) -> str:
     """Image N+1: the same firmware with another version string, as the next
     release would differ (UF2 blocks carry no checksum of their payload)."""
-    data = open(uf2, "rb").read()
+    data = bytearray(open(uf2, "rb").read())
     old = usher_version().encode()
     new = old[:-1] + (b"9" if old[-1:] != b"9" else b"8")
-    assert data.count(old) >= 1
-    path.write_bytes(data.replace(old, new))
+    # in the blocks' payloads (256 bytes at 32 of each 512), where the string
+    # may lie across two blocks
+    blocks = range(0, len(data), 512)
+    flash = bytearray(b"".join(data[i + 32 : i + 288] for i in blocks))
+    assert flash.count(old) >= 1
+    flash = flash.replace(old, new)
+    for k, i in enumerate(blocks):
+        data[i + 32 : i + 288] = flash[k * 256 : k * 256 + 256]
+    path.write_bytes(bytes(data))
     return new.decode()
 
 

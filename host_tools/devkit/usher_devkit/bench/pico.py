@@ -468,15 +468,18 @@ def flash_used(uf2: str) -> int:
 def headroom() -> dict:
     """The firmware area usher.uf2 leaves, against what a game costs there:
     the largest title's armv6m bytecode times the measured cost of freezing
-    (the frozen image less the stock one, over all the bytecode)."""
+    (the frozen image less the stock one, over all the bytecode; the stock
+    image freezes modules usher.uf2 leaves out, so their bytecode is taken
+    off the bytes the difference is over)."""
     from usher_tools.deploy import build as build_mod
     from usher_tools.rp2.build import STOCK_UF2, USHER_UF2
 
     used = flash_used(USHER_UF2)
     with tempfile.TemporaryDirectory() as out:
         rows = build_mod.build(out)
+        left_out = stock_left_out_bytes(out)
     total = sum(n for _, n, _ in rows if n > 0)
-    ratio = (used - flash_used(STOCK_UF2)) / total
+    ratio = (used - flash_used(STOCK_UF2)) / (total - left_out)
     games = _game_names()
     per: dict = {}
     for rel, n, _ in rows:  # a game's two packages: usher/games/<name>/ and usher/ui/<name>/
@@ -492,6 +495,22 @@ def headroom() -> dict:
         "game_bytes": int(per[largest] * ratio),
         "per_game": per,
     }
+
+
+def stock_left_out_bytes(out: str) -> int:
+    """The armv6m bytecode of the stock image's modules usher.uf2 does not
+    freeze (usher_tools.rp2.build.STOCK_LEFT_OUT), compiled into `out`."""
+    import subprocess
+
+    from usher_tools.paths import tool
+    from usher_tools.rp2.build import SRC, STOCK_LEFT_OUT
+
+    n = 0
+    for i, rel in enumerate(STOCK_LEFT_OUT):
+        mpy = os.path.join(out, "left-out-%d.mpy" % i)
+        subprocess.run([tool("mpy-cross"), "-march=armv6m", "-O3", "-o", mpy, os.path.join(SRC, rel)], check=True)
+        n += os.path.getsize(mpy)
+    return n
 
 
 def _game_names() -> tuple:

@@ -1,0 +1,59 @@
+"""The words the device shows, in the language Settings chose (Settings ->
+Language, the setting "lang"). English is the code's own: `t("New game")`
+gives the text as written while the language is English, and the running
+language's table (usher.words.<code>: its TEXT, loaded only while that
+language is on, and let go when it is not) otherwise. A text the table lacks shows in
+English; a test keeps the tables and the code's texts in step.
+
+Only what the device says goes through here: player names, game titles and
+records are never translated, so a game is the same game in either language.
+A text with a value in it is a template, the value put in after: t("Seat %d
+of %d") % (2, 4)."""
+
+LANGS = ("en", "de")
+# each language by its own name, as a person who reads it looks for it
+NAMES = {"en": "English", "de": "Deutsch"}
+
+_on: list = ["en", None]  # the language, its table (None: English, the code's own)
+
+
+def use(code: str) -> str:
+    """Show the device in `code` from the next drawn text on (an unknown
+    code: English); returns the language now on."""
+    if code not in LANGS:
+        code = "en"
+    if code == _on[0]:
+        return code
+    old = _on[0]
+    _on[0] = code
+    _on[1] = None
+    if old != "en":
+        from usher.memory import unload
+
+        unload(("usher.words." + old,))
+    if code != "en":
+        _on[1] = __import__("usher.words." + code, None, None, ["TEXT"]).TEXT
+    return code
+
+
+def lang() -> str:
+    return _on[0]
+
+
+def t(s: str) -> str:
+    w = _on[1]
+    if w is None:
+        return s
+    # the table is lines of "English|translation": its line is found by a
+    # search (~0.1 ms on the Pico), with no dict of every text on the heap
+    i = w.find("\n" + s + "|")
+    if i < 0:
+        return s
+    i += len(s) + 2
+    return w[i : w.find("\n", i)]
+
+
+def N_(s: str) -> str:
+    """Marks a text in a table as one to translate where it is shown (t()
+    then), for the test that keeps the tables whole; it is the text itself."""
+    return s

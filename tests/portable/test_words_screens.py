@@ -1,0 +1,178 @@
+"""The device in German (Settings -> Language): the screens that say it
+(Home, Settings, the roster, the board and About, the dialogs, the game
+menu, a new game's first steps) read in German on both panels, with no word
+cut where the English had none; the language is kept over a power-on and
+changes with a game in play; a game's record is the same in either."""
+
+from app_kit import collect, make_app, press
+from fakes import FakeClock, FakeHardware, MemStorage
+from portable import eq
+from usher.app import App
+from usher.words import t, use
+
+
+def watch(app):
+    """[(text, x, width)] drawn, and the texts a fit cut, from now on."""
+    p = app.p
+    drawn, cut = [], []
+    text, fit = p.text, p.fit
+
+    def text_w(s, x, y, c=1, size="body"):
+        w = text(s, x, y, c, size)
+        drawn.append((s, x, w))
+        return w
+
+    def fit_w(s, max_w, size="body"):
+        got = fit(s, max_w, size)
+        if got != s:
+            cut.append(s)
+        return got
+
+    p.text = text_w
+    p.fit = fit_w
+    return drawn, cut
+
+
+def row(app, label):
+    """OK on the row of the menu on top whose label is `label` (the cursor walked there)."""
+    items = [it[0] for it in app.top().items]
+    assert label in items, (label, items)
+    while app.top().items[app.top().sel][0] != label:
+        press(app, "next")
+    press(app, "ok")
+
+
+def language(app, code):
+    """Settings -> Language, OK until it says `code`'s own name; back Home."""
+    from usher.words import NAMES, lang
+
+    row(app, t("Settings"))
+    while lang() != code:
+        row(app, t("Language: %s") % NAMES[lang()])
+    press(app, "back")
+
+
+# the walk: (what is on screen, how to get there from Home, how to get back)
+WALK = (
+    ("home", (), ()),
+    ("settings", (("row", "Settings"),), ("back",)),
+    ("roster", (("row", "Settings"), ("row", "Players")), ("back", "back")),
+    ("a name's menu", (("row", "Settings"), ("row", "Players"), ("ok",)), ("back", "back", "back")),
+    (
+        "remove a name",
+        (("row", "Settings"), ("row", "Players"), ("ok",), ("row", "Remove")),
+        ("back", "back", "back", "back"),
+    ),
+    ("add a name", (("row", "Settings"), ("row", "Players"), ("row", "+ add name")), ("back", "back", "back")),
+    ("brightness", (("row", "Settings"), ("row", "Brightness %d%%", 80)), ("back", "back")),
+    ("about", (("row", "Settings"), ("row", "About")), ("back", "back")),
+    ("sync", (("row", "Sync"),), ("back",)),
+    ("saved games", (("row", "Saved games"),), ("back",)),
+    ("new game", (("row", "New game"),), ("back",)),
+    ("players", (("row", "New game"), ("ok",)), ("back", "back")),
+)
+
+
+def walk(app, steps):
+    for s in steps:
+        if s[0] == "row":
+            label = t(s[1]) % s[2] if len(s) > 2 else t(s[1])
+            row(app, label)
+        else:
+            press(app, s[0])
+
+
+def screens(mono, code):
+    """{screen: (texts drawn, texts cut, texts over the panel's edge)} in `code`."""
+    app, st = make_app(mono=mono)
+    out = {}
+    try:
+        language(app, code)
+        for what, there, back in WALK:
+            drawn, cut = watch(app)
+            walk(app, there)
+            app.top().dirty = True
+            app.render()
+            for _ in getattr(app.top(), "items", ()):  # every row of a menu, scrolled into view
+                press(app, "next")
+            w = app.p.w
+            out[what] = ([s for s, _, _ in drawn], cut, [s for s, x, n in drawn if x < 0 or x + n > w])
+            del app.p.text
+            del app.p.fit
+            walk(app, [(b,) for b in back])
+    finally:
+        use("en")
+    app = None
+    collect()
+    return out
+
+
+def test_the_screens_say_it_in_german_on_both_panels_and_no_word_is_cut():
+    for mono in (False, True):
+        en = screens(mono, "en")
+        de = screens(mono, "de")
+        for what, _, _ in WALK:
+            said, cut, over = de[what]
+            assert said, what
+            assert not over, (mono, what, over)
+            # a cut in German only where the English had one too (none in this walk)
+            eq((mono, what, cut if not en[what][1] else []), (mono, what, []))
+        assert "Neues Spiel" in de["home"][0] and "New game" in en["home"][0], de["home"][0]
+        assert "Einstellungen" in de["settings"][0], de["settings"][0]
+        assert "Sprache: Deutsch" in de["settings"][0] and "Language: English" in en["settings"][0]
+        assert "OK=ja" in de["remove a name"][0], de["remove a name"][0]
+
+
+def test_the_language_is_kept_over_a_power_on_and_changes_with_a_game_in_play():
+    st = MemStorage()
+    app, _ = make_app(st)
+    try:
+        row(app, t("Dice & draws"))  # a game in play
+        press(app, "back")  # its game menu
+        eq(app.top().items[0][0], "Back to game")
+        row(app, "Save & leave")
+        language(app, "de")
+        row(app, "Würfeln & Losen")  # the session left, resumed
+        press(app, "back")
+        eq(app.top().items[0][0], "Zurück zum Spiel")  # no restart: the game's menu in German
+        app = None
+        collect()
+        app = App(FakeHardware(False), FakeClock(), st, seed=7)  # a power-on
+        app.start()
+        app.render()
+        press(app, "back")
+        eq(app.top().items[0][0], "Zurück zum Spiel")
+    finally:
+        use("en")
+    app = None
+    collect()
+
+
+def play_dice(code):
+    """A dice session's files, played with the device in `code`: switched
+    to it from the other language, so both take the same presses."""
+    st = MemStorage()
+    st.write("settings.json", b'{"lang": "%s"}' % (b"de" if code == "en" else b"en"))
+    app, _ = make_app(st, seed=3)
+    app.library.new_uid = lambda fallback=0: "c0ffee000001"  # the board's random source, the same for both
+    try:
+        language(app, code)
+        row(app, t("Dice & draws"))
+        press(app, "ok", "next", "ok", "next", "next", "ok")
+        press(app, "back")
+        row(app, t("Save & leave"))
+    finally:
+        use("en")
+    app = None
+    collect()
+    return dict((k, bytes(v)) for k, v in st.files.items() if not k.startswith("settings"))
+
+
+def test_a_game_played_in_german_is_recorded_byte_for_byte_as_in_english():
+    en = play_dice("en")
+    de = play_dice("de")
+    assert len(en) >= 2, sorted(en)  # the index and the game's record
+    assert b'"t":"roll"' in en["g0001.log"], en  # with the session's throws in it
+    eq(sorted(de), sorted(en))
+    for k in en:
+        eq((k, de[k]), (k, en[k]))
