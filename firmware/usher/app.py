@@ -16,6 +16,7 @@ from usher.settings import Settings
 from usher.ui import theme
 from usher.ui.paint import Painter
 from usher.ui.screen import title_h
+from usher.words import N_, t, use
 
 TICK_MS = 20  # poll period: fast enough that a tap is never missed
 # A joystick's up/down (the LCD's keymap) reach a screen that moves by rows
@@ -34,6 +35,7 @@ class App:
         self.p = Painter(hw.display, fonts if fonts is not None else load_fonts(hw.display))
         self.rng = Rng(seed or clock.ticks_ms() or 1)
         self.settings = Settings(storage)
+        use(self.settings.get("lang"))  # the screens' words: before the first is built
         self.library = Library(storage)
         self.stack: list = []
         self.match: Any = None
@@ -166,6 +168,7 @@ class App:
         offers a deleted game or shows old settings."""
         if op == "set_settings":
             self.apply_brightness()
+            use(self.settings.get("lang"))
         if self.match is None and op != "pull":
             self.home()
 
@@ -258,9 +261,9 @@ class App:
         from usher.board import PROFILES
 
         name = self.board_next or self.hw.profile
-        for n, t in PROFILES:
+        for n, ttl in PROFILES:
             if n == name:
-                return t
+                return ttl
         return name
 
     def device(self, what: str, *args):
@@ -423,7 +426,7 @@ class App:
             else:
                 self.home()
         if self.settings.note:
-            self.toast(self.settings.note)
+            self.toast(t(self.settings.note))
         elif getattr(self.hw, "note", ""):
             self.toast(self.hw.note)  # the board's: e.g. the safe SPI rate, a key held at power-on
 
@@ -475,13 +478,13 @@ class App:
         if not again:
             try:
                 self.start()
-                self.toast("Low memory: reloaded")
+                self.toast(t("Low memory: reloaded"))
                 return
             except MemoryError:
                 self._drop_all()
         print("usher: MemoryError again: Home")
         self.home()
-        self.toast(LOW_MEMORY_HOME)
+        self.toast(t(LOW_MEMORY_HOME))
 
     def _drop_all(self) -> None:
         """Forget the link, every screen and the game in play, and their code
@@ -497,7 +500,7 @@ class App:
 # enough: the app goes Home rather than reload again
 RECOVER_MS = 10_000
 RECOVER_PRESSES = 3
-LOW_MEMORY_HOME = "Low memory: at Home"  # Home's first row then offers the game again (Resume)
+LOW_MEMORY_HOME = N_("Low memory: at Home")  # Home's first row then offers the game again (Resume)
 
 
 # the screen toolkit every screen needs (and the catalog): always kept;
@@ -519,8 +522,8 @@ HOME = ("usher.ui.home", "usher.ui.dialogs")
 
 def storage_msg(e: OSError) -> str:
     if e.args and e.args[0] == 28:
-        return "Flash full: delete games"
-    return "Flash error %s" % (e.args[0] if e.args else "?")
+        return t("Flash full: delete games")
+    return t("Flash error %s") % (e.args[0] if e.args else "?")
 
 
 def load_fonts(display) -> dict:

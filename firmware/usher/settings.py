@@ -4,6 +4,7 @@ file written atomically; a file that fails to parse is kept aside as
 
 from usher.core.data import clone, dumps, loads
 from usher.games.catalog import with_settings
+from usher.words import N_
 
 NAME = "settings.json"
 BAD = "settings.bad"
@@ -14,6 +15,7 @@ DEFAULTS = {
     "roster": ["Anna", "Ben", "Cleo", "Dev", "Eva", "Finn", "Gus", "Hana"],
     "brightness": 80,
     "idle": 5,  # minutes without a press before the screen dims (twice that: it sleeps); 0 never
+    "lang": "en",  # what the screens say (usher.words.LANGS); records are the same in any
 }
 
 
@@ -80,7 +82,7 @@ class Settings:
             # keep the broken file for a person to look at; never delete it
             self.storage.write(BAD, data)
             self.storage.remove(NAME)
-            self.note = "settings reset"
+            self.note = N_("settings reset")  # said in the language on (App.start)
             return {}
 
     @property

@@ -445,6 +445,18 @@ def test_settings_push_merges_known_keys_after_ok():
     eq(r["pending"], True)
 
 
+def test_a_language_pushed_is_asked_by_its_own_name_and_an_unknown_one_refused():
+    st, _, link, _, host = make_device()
+    r = host.ask("set_settings", settings={"lang": "fr"})[0]
+    eq((r["err"], r["why"]), ("arg", "lang: one of en, de"))
+    eq(link.pending(), "")
+    host.ask("set_settings", settings={"lang": "de"})
+    eq(link.pending(), "Change settings: language Deutsch?")
+    link.answer(True)
+    host.run(5)
+    eq(Settings(st).get("lang"), "de")
+
+
 def test_settings_of_unknown_keys_or_wrong_kinds_are_refused():
     st, _, link, _, host = make_device()
     for bad in ({"nosuch": 1}, {"brightness": "high"}, {"brightness": True}, {"showtime": 3}, {}, [1], None):

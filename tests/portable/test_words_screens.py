@@ -176,3 +176,15 @@ def test_a_game_played_in_german_is_recorded_byte_for_byte_as_in_english():
     eq(sorted(de), sorted(en))
     for k in en:
         eq((k, de[k]), (k, en[k]))
+
+
+def test_a_language_the_laptop_pushed_is_said_from_the_next_screen():
+    app, _ = make_app()
+    try:
+        app.settings.set("lang", "de")  # what an accepted push stores
+        app.after_write("set_settings")
+        eq(app.top().items[0][0], "Neues Spiel")
+    finally:
+        use("en")
+    app = None
+    collect()

@@ -4,6 +4,7 @@ owner is asked with. Loaded by usher.link.serve for one such request (or the
 change it was allowed) and let go after it, so a sync's pulls never carry them."""
 
 from usher.link.ops import is_int
+from usher.words import LANGS, NAMES
 
 MAX_NAME = 16  # characters in a player's name
 MAX_ROSTER = 16
@@ -158,6 +159,8 @@ def settings_problem(values, current: dict, playing: str = "") -> str:
     b = values.get("brightness", BRIGHTNESS[1])
     if not BRIGHTNESS[0] <= b <= BRIGHTNESS[1]:
         return "brightness: %d-%d (percent)" % BRIGHTNESS
+    if values.get("lang", "en") not in LANGS:
+        return "lang: one of " + ", ".join(LANGS)
     for game in with_settings():
         if game in values:
             why = game_settings_problem(game, merged(current.get(game) or {}, values[game]), playing)
@@ -206,6 +209,8 @@ def settings_text(values: dict) -> str:
             parts.append("brightness %d%%" % v)
         elif k == "roster":
             parts.append("players " + ", ".join(v))
+        elif k == "lang":
+            parts.append("language " + NAMES.get(v, v))
         elif isinstance(v, dict):
             from usher.games.catalog import title
 

@@ -4,8 +4,9 @@ sys or os."""
 
 from usher.ui.dialogs import Confirm, Message, Table
 from usher.ui.widgets import Menu
+from usher.words import N_, t
 
-CODE = {"frozen": "in firmware", "romfs": "ROMFS", "files": "files"}
+CODE = {"frozen": N_("in firmware"), "romfs": "ROMFS", "files": N_("files")}
 
 
 # Settings -> Board's fixes for a panel or joystick not as expected, per
@@ -13,18 +14,18 @@ CODE = {"frozen": "in firmware", "romfs": "ROMFS", "files": "files"}
 # data folder, used from the next power-on (usher.board.saved.board_options)
 FIXES = {
     "lcd114": (
-        ("inv", "Colours", (0, 1), ("as made", "inverted")),
-        ("rot", "Turned", (0, 1), ("no", "180")),
+        ("inv", N_("Colours"), (0, 1), (N_("as made"), N_("inverted"))),
+        ("rot", N_("Turned"), (0, 1), (N_("no"), "180")),
         # the picture a row lower (+1) or higher (-1): for a line of noise
         # at the bottom or the top edge of a panel whose rows sit one off
-        ("dy", "Stray line", (0, 1, -1), ("none", "bottom", "top")),
-        ("swap", "Joystick", (0, 1, 2), ("as made", "up/down", "all 4")),
+        ("dy", N_("Stray line"), (0, 1, -1), (N_("none"), N_("bottom"), N_("top"))),
+        ("swap", "Joystick", (0, 1, 2), (N_("as made"), N_("up/down"), N_("all 4"))),
         # the SPI clock halved (lcd114.SAFE_BAUD): for a dark or garbled screen
-        ("slow", "Screen speed", (0, 1), ("fast", "safe")),
+        ("slow", N_("Screen speed"), (0, 1), (N_("fast"), N_("safe"))),
     ),
     "oled": (
-        ("inv", "Colours", (0, 1), ("as made", "inverted")),
-        ("rot", "Turned", (0, 1), ("no", "180")),
+        ("inv", N_("Colours"), (0, 1), (N_("as made"), N_("inverted"))),
+        ("rot", N_("Turned"), (0, 1), (N_("no"), "180")),
     ),
 }
 
@@ -45,14 +46,17 @@ class Board(Menu):
         names = [n for n, _ in profiles]
         nxt = saved or running
         # the one running marked, and another saved for the next power-on
-        self.profiles = [(t + mark(n, running, saved), self.choose(n, t)) for n, t in profiles]
-        Menu.__init__(self, "Board", [])
+        self.profiles = [(ttl + mark(n, running, saved), self.choose(n, ttl)) for n, ttl in profiles]
+        Menu.__init__(self, t("Board"), [])
         self.sel = self.old = names.index(nxt) if nxt in names else 0
 
     def on_open(self) -> None:
         opts = self.app.device("board_options")
         self.items = self.profiles + [
-            ("%s: %s" % (f[1], f[3][f[2].index(opts.get(f[0], 0))] if opts.get(f[0], 0) in f[2] else "?"), self.fix(f))
+            (
+                "%s: %s" % (t(f[1]), t(f[3][f[2].index(opts.get(f[0], 0))]) if opts.get(f[0], 0) in f[2] else "?"),
+                self.fix(f),
+            )
             for f in FIXES.get(self.running, ())
         ]
         self.dirty = True
@@ -67,11 +71,11 @@ class Board(Menu):
             try:
                 app.device("board_options", opts)
             except OSError:
-                app.toast("Flash full: not saved")
+                app.toast(t("Flash full: not saved"))
                 return
             self.on_open()
             if opts[f[0]] != app.device("board_running").get(f[0], 0):
-                app.toast("From the next power-on")  # not what runs now
+                app.toast(t("From the next power-on"))  # not what runs now
 
         return act
 
@@ -91,9 +95,9 @@ class Board(Menu):
                     return
                 self.close()
                 self.done()
-                app.push(Message("Board", [label, "from the next", "power-on"]))
+                app.push(Message(t("Board"), [label, t("from the next"), t("power-on")]))
 
-            app.push(Confirm("Use %s?" % label, yes, detail="At next power-on"))
+            app.push(Confirm(t("Use %s?") % label, yes, detail=t("At next power-on")))
 
         return act
 
@@ -101,21 +105,21 @@ class Board(Menu):
         try:
             self.app.device("save_profile", name)
         except OSError:
-            self.app.toast("Flash full: not saved")
+            self.app.toast(t("Flash full: not saved"))
             return False
         return True
 
 
 def mark(name: str, running: str, saved: str) -> str:
     if name == running:
-        return " (running)"
-    return " (next boot)" if name == saved else ""
+        return t(" (running)")
+    return t(" (next boot)") if name == saved else ""
 
 
 def title(profiles, name: str) -> str:
-    for n, t in profiles:
+    for n, ttl in profiles:
         if n == name:
-            return t
+            return ttl
     return name
 
 
@@ -128,12 +132,12 @@ def about(app, done=None):
     rows = [
         (None, "Usher", info["usher"]),
         (None, "MicroPython" if py == "micropython" else py, info["version"]),
-        (None, "Code", CODE.get(info["code"], info["code"])),
-        (None, "Board", title(profiles, running)),
-        (None, "Chip", info["chip"] or "none (simulator)"),
+        (None, t("Code"), t(CODE.get(info["code"], info["code"]))),
+        (None, t("Board"), title(profiles, running)),
+        (None, "Chip", info["chip"] or t("none (simulator)")),
     ]
     if saved and saved != running:
-        rows.append((None, "Next boot", title(profiles, saved)))
+        rows.append((None, t("Next boot"), title(profiles, saved)))
     if info["free"] >= 0:
-        rows.append((None, "Flash free", "%d KB" % (info["free"] // 1024)))
-    return Table("About", rows)
+        rows.append((None, t("Flash free"), "%d KB" % (info["free"] // 1024)))
+    return Table(t("About"), rows)

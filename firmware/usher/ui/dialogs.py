@@ -5,6 +5,7 @@ so a game in play does not carry them in RAM until one is opened."""
 from usher.ui import theme
 from usher.ui.screen import RowScreen, Screen, title_bar
 from usher.ui.widgets import wrap
+from usher.words import t
 
 
 class Confirm(Screen):
@@ -12,7 +13,7 @@ class Confirm(Screen):
 
     def __init__(self, question: str, on_yes, on_no=None, detail: str = "") -> None:
         Screen.__init__(self)
-        self.title = "Confirm"
+        self.title = t("Confirm")
         self.question = question
         self.detail = detail
         self.on_yes = on_yes
@@ -38,8 +39,8 @@ class Confirm(Screen):
                 p.center(line, y, theme.DIM, "small")
                 y += p.line_h("small") + 1
         lh = p.line_h("small")
-        p.text("OK=yes", 4, p.h - lh - 1, theme.GOOD, "small")
-        p.right("Back=no", p.w - 4, p.h - lh - 1, theme.ERROR, "small")
+        p.text(t("OK=yes"), 4, p.h - lh - 1, theme.GOOD, "small")
+        p.right(t("Back=no"), p.w - 4, p.h - lh - 1, theme.ERROR, "small")
 
 
 class Table(RowScreen):
@@ -111,6 +112,6 @@ def save_setting(app, key: str, value) -> bool:
     try:
         app.settings.set(key, value)
     except OSError:
-        app.toast("Flash full: not saved")
+        app.toast(t("Flash full: not saved"))
         return False
     return True

@@ -4,6 +4,7 @@ from usher.games.catalog import home_rows, tie_word
 from usher.games.catalog import title as title_of
 from usher.ui.dialogs import Confirm, Message, Table
 from usher.ui.widgets import Menu
+from usher.words import N_, t
 
 
 class Home(Menu):
@@ -18,15 +19,15 @@ class Home(Menu):
         last = app.library.last()
         if last:
             e = app.library.find(last)
-            label = "Resume " + title_of(e["game"]) if e else "Resume"
+            label = t("Resume %s") % title_of(e["game"]) if e else t("Resume")
             game = e["game"] if e else ""
             items.append((label, lambda: resume(app, last, game)))
-        items.append(("New game", lambda: new_game(app)))
+        items.append((t("New game"), lambda: new_game(app)))
         for row, own in home_rows():  # not `game`: the Resume row's lambda reads that name
-            items.append((row, quick_row(app, own)))
-        items.append(("Saved games", lambda: app.push(SavedGames())))
-        items.append(("Settings", lambda: settings(app)))
-        items.append(("Sync", lambda: app.push(SyncInfo())))
+            items.append((t(row), quick_row(app, own)))
+        items.append((t("Saved games"), lambda: app.push(SavedGames())))
+        items.append((t("Settings"), lambda: settings(app)))
+        items.append((t("Sync"), lambda: app.push(SyncInfo())))
         self.items = items
         self.sel = 0
         self.dirty = True
@@ -73,7 +74,7 @@ def called(e: dict) -> str:
     return "%s #%s" % (title_of(e["game"]), e["name"].lstrip("g0") or "0")
 
 
-LEGEND = "> play *over x quit"  # the marks, said once on top of the list
+LEGEND = N_("> play *over x quit")  # the marks, said once on top of the list
 
 
 class SavedGames(Menu):
@@ -82,14 +83,14 @@ class SavedGames(Menu):
     (month-day, when the clock was set) and players."""
 
     def __init__(self) -> None:
-        Menu.__init__(self, "Saved games", [])
+        Menu.__init__(self, t("Saved games"), [])
         self.opened = False
 
     def on_open(self) -> None:
         from usher.ui.describe import date_text
 
         app = self.app
-        items = [(LEGEND, lambda: None)]
+        items = [(t(LEGEND), lambda: None)]
         for e in app.library.games():
             mark = "*" if e.get("finished") else ("x" if e.get("abandoned") else ">")
             label = mark + " " + called(e)
@@ -100,7 +101,7 @@ class SavedGames(Menu):
                 label += " " + ",".join(n[:3] for n in e["players"])
             items.append((label, self.pick(e)))
         if len(items) == 1:
-            items = [("(no games yet)", lambda: None)]
+            items = [(t("(no games yet)"), lambda: None)]
         elif not self.opened:
             self.sel = 1  # the cursor starts on the newest game, under the marks
         self.opened = True
@@ -126,10 +127,10 @@ class GameActions(Menu):
         e = self.e
         items = []
         if not e.get("finished") and not e.get("abandoned") and e["game"] != "?":
-            items.append(("Resume", lambda: resume(app, e["name"], e["game"])))
+            items.append((t("Resume"), lambda: resume(app, e["name"], e["game"])))
         if e.get("standings"):
-            items.append(("Final scores", self.scores))
-        items.append(("Delete", self.delete))
+            items.append((t("Final scores"), self.scores))
+        items.append((t("Delete"), self.delete))
         self.items = items
         self.dirty = True
 
@@ -137,14 +138,14 @@ class GameActions(Menu):
         """A place the game's tie-break decided (equal scores, a better
         rank) says so, the game being over: "43, more money"."""
         st = self.e["standings"]
-        won = tie_word(self.e["game"])
+        won = t(tie_word(self.e["game"]))
         rows = []
         for s in st:
             v = str(s["score"])
             if [o for o in st if o["score"] == s["score"] and o["rank"] > s["rank"]]:
                 v += ", " + won
             rows.append((s["player"], "%d. %s" % (s["rank"], s["name"]), v))
-        self.app.push(Table("Final scores", rows))
+        self.app.push(Table(t("Final scores"), rows))
 
     def delete(self) -> None:
         from usher.ui.describe import game_text
@@ -156,23 +157,23 @@ class GameActions(Menu):
             try:
                 app.library.delete(name)
             except OSError:
-                app.toast("Flash error")
+                app.toast(t("Flash error"))
             app.home()
 
         # which game, exactly: title, day, players, finished or not
-        detail = game_text(self.e, app.tz) + ". Gone for good."
-        app.push(Confirm("Delete %s?" % called(self.e), yes, detail=detail))
+        detail = game_text(self.e, app.tz) + t(". Gone for good.")
+        app.push(Confirm(t("Delete %s?") % called(self.e), yes, detail=detail))
 
 
 class SyncInfo(Message):
     def __init__(self) -> None:
-        Message.__init__(self, "Sync", [])
+        Message.__init__(self, t("Sync"), [])
 
     def on_open(self) -> None:
         n = self.app.library.count()
         self.lines = [
-            "%d games on device" % n,
-            "Plug USB into laptop,",
-            "run: usher sync",
+            t("%d games on device") % n,
+            t("Plug USB into laptop,"),
+            t("run: usher sync"),
             "id " + self.app.device_id()[:12],
         ]

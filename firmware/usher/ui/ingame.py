@@ -6,6 +6,7 @@ sheet, Home (nothing is left to save or abandon)."""
 
 from usher.ui.dialogs import Confirm, Table
 from usher.ui.widgets import Menu
+from usher.words import t
 
 
 class GameMenu(Menu):
@@ -16,25 +17,25 @@ class GameMenu(Menu):
         self.scores = scores
         self.sheet = sheet  # a finished game's own sheet: callback
         self.ask = ask  # match -> the undo question, who and what ("Undo Anna's hire for 1,000?")
-        Menu.__init__(self, "Game menu", [])
+        Menu.__init__(self, t("Game menu"), [])
 
     def on_open(self) -> None:
         app = self.app
-        items = [("Back to game", self.close)]
-        scores = self.scores or ("Scores", lambda: show_scores(app))
+        items = [(t("Back to game"), self.close)]
+        scores = self.scores or (t("Scores"), lambda: show_scores(app))
         over = app.match.is_over()
         if not over:
             items += self.extra
         if app.match.can_undo():
-            items.append(("Undo last", self.undo))
+            items.append((t("Undo last"), self.undo))
         items.append(scores)
         if over:
             if self.sheet is not None:
-                items.append(("Score sheet", self.sheet))
-            items.append(("Home", app.home))
+                items.append((t("Score sheet"), self.sheet))
+            items.append((t("Home"), app.home))
         else:
-            items.append(("Save & leave", app.home))
-            items.append(("Abandon", self.abandon))
+            items.append((t("Save & leave"), app.home))
+            items.append((t("Abandon"), self.abandon))
         self.items = items
         self.dirty = True
 
@@ -49,7 +50,7 @@ class GameMenu(Menu):
                     top.reload()
 
         ask = self.ask
-        app.push(Confirm(ask(app.match) if ask is not None else "Undo last move?", yes))
+        app.push(Confirm(ask(app.match) if ask is not None else t("Undo last move?"), yes))
 
     def abandon(self) -> None:
         app = self.app
@@ -59,7 +60,7 @@ class GameMenu(Menu):
             app.match = None
             app.home()
 
-        app.push(Confirm("Abandon game?", yes, detail="Kept in Saved games, not resumed."))
+        app.push(Confirm(t("Abandon game?"), yes, detail=t("Kept in Saved games, not resumed.")))
 
 
 def unit(match) -> list:
@@ -72,8 +73,8 @@ def show_scores(app) -> None:
     st = app.match.standings()
     rows = [(s["player"], "%d. %s" % (s["rank"], s["name"]), s["score"]) for s in st]
     if not rows:
-        rows = [(None, "no players", "")]
-    app.push(Table("Scores", rows))
+        rows = [(None, t("no players"), "")]
+    app.push(Table(t("Scores"), rows))
 
 
 def abandon(app) -> None:
@@ -81,4 +82,4 @@ def abandon(app) -> None:
     try:
         app.library.abandon(app.match.name)
     except OSError:
-        app.toast("Flash error")
+        app.toast(t("Flash error"))

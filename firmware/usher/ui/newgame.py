@@ -6,12 +6,13 @@ from usher.core.errors import RuleError
 from usher.games.catalog import GAMES, load_game, title
 from usher.ui import theme
 from usher.ui.widgets import Menu, NumberPicker
+from usher.words import t
 
 
 def choose_game(app) -> None:
     # every game of the catalog with seats (dice & draws has its own home row)
     items = [(e.title, _pick(app, e)) for e in GAMES if e.lo > 0]
-    app.push(Menu("New game", items))
+    app.push(Menu(t("New game"), items))
 
 
 def _pick(app, e):
@@ -21,7 +22,7 @@ def _pick(app, e):
         if lo == hi:  # nothing to ask (Films: always two)
             app.push(Seats(g, lo))
             return
-        app.push(NumberPicker("Players", lo, hi, min(hi, max(lo, 4)), lambda n: choose_players(app, g, n)))
+        app.push(NumberPicker(t("Players"), lo, hi, min(hi, max(lo, 4)), lambda n: choose_players(app, g, n)))
 
     return act
 
@@ -47,7 +48,7 @@ class Seats(Menu):
 
     def refill(self) -> None:
         seat = len(self.chosen)
-        self.title = "Seat %d of %d" % (seat + 1, self.n)
+        self.title = t("Seat %d of %d") % (seat + 1, self.n)
         taken = [c["name"] for c in self.chosen]
         names = [r for r in self.app.settings.get("roster") if r not in taken]
         if not names:
@@ -96,7 +97,7 @@ class Seats(Menu):
             return act
 
         items = [(theme.PLAYER_NAMES[c], chosen(c)) for c in free]
-        app.push(Menu("Colour: " + name, items, marks=free))
+        app.push(Menu(t("Colour: %s") % name, items, marks=free))
 
 
 def options(app, game, players: list) -> None:
@@ -113,7 +114,7 @@ def options(app, game, players: list) -> None:
 
 
 def not_installed(name: str) -> str:
-    return "Not installed: " + title(name)
+    return t("Not installed: %s") % title(name)
 
 
 def start(app, game, players: list, opts: dict, comps: dict) -> None:

@@ -6,6 +6,7 @@ from usher.games.catalog import GAMES
 from usher.ui.dialogs import Confirm, save_setting
 from usher.ui.textentry import TextEntry
 from usher.ui.widgets import Menu, NumberPicker
+from usher.words import LANGS, NAMES, lang, t, use
 
 MAX_ROSTER = 16
 IDLE = (2, 5, 10, 0)  # Settings "idle": minutes, 0 never
@@ -13,26 +14,27 @@ IDLE = (2, 5, 10, 0)  # Settings "idle": minutes, 0 never
 
 def idle_words(m: int) -> str:
     """The Settings row: "Dim after 5 min", or "Never dim"."""
-    return "Dim after %d min" % m if m else "Never dim"
+    return t("Dim after %d min") % m if m else t("Never dim")
 
 
 class SettingsMenu(Menu):
     def __init__(self) -> None:
-        Menu.__init__(self, "Settings", [])
+        Menu.__init__(self, t("Settings"), [])
 
     def on_open(self) -> None:
         app = self.app
         self.items = [
-            ("Players", lambda: app.push(Roster())),
-            ("Brightness %d%%" % app.settings.get("brightness"), self.brightness),
+            (t("Players"), lambda: app.push(Roster())),
+            (t("Brightness %d%%") % app.settings.get("brightness"), self.brightness),
             (idle_words(app.settings.get("idle")), self.idle),
+            (t("Language: %s") % NAMES[lang()], self.language),
         ]
         for e in GAMES:  # each game's own settings screen, from its catalog entry
             if e.settings_row:
-                self.items.append((e.settings_row, self.game_settings(e.name)))
+                self.items.append((t(e.settings_row), self.game_settings(e.name)))
         # the board the next power-on takes: after a change, not the one running
-        self.items.append(("Board: " + app.board_title(), self.device("board")))
-        self.items.append(("About", self.device("about")))
+        self.items.append((t("Board: %s") % app.board_title(), self.device("board")))
+        self.items.append((t("About"), self.device("about")))
         self.dirty = True
 
     def device(self, what: str):
@@ -56,6 +58,21 @@ class SettingsMenu(Menu):
         save_setting(self.app, "idle", IDLE[(IDLE.index(m) + 1) % len(IDLE)] if m in IDLE else 5)
         self.on_open()
 
+    def language(self) -> None:
+        """OK steps to the next language; the screens say it from this one on
+        (a game in play too: its next screen is drawn in it)."""
+        app = self.app
+        k = (LANGS.index(lang()) + 1) % len(LANGS)
+        if save_setting(app, "lang", LANGS[k]):
+            use(LANGS[k])
+        self.title = t("Settings")
+        for s in app.stack:  # Home under it, in the new words, its cursor where it was
+            if s is not self and hasattr(s, "items"):
+                sel = s.sel
+                s.on_open()
+                s.sel = min(sel, len(s.items) - 1)
+        self.on_open()
+
     def brightness(self) -> None:
         app = self.app
 
@@ -65,18 +82,18 @@ class SettingsMenu(Menu):
             app.pop()
             self.on_open()
 
-        app.push(NumberPicker("Brightness", 10, 100, app.settings.get("brightness"), done, step=10, unit="%"))
+        app.push(NumberPicker(t("Brightness"), 10, 100, app.settings.get("brightness"), done, step=10, unit="%"))
 
 
 class Roster(Menu):
     def __init__(self) -> None:
-        Menu.__init__(self, "Players", [])
+        Menu.__init__(self, t("Players"), [])
 
     def on_open(self) -> None:
         names = self.app.settings.get("roster")
         self.items = [(n, self.edit(i)) for i, n in enumerate(names)]
         if len(names) < MAX_ROSTER:
-            self.items.append(("+ add name", self.add))
+            self.items.append((t("+ add name"), self.add))
         self.dirty = True
 
     def add(self) -> None:
@@ -92,7 +109,7 @@ class Roster(Menu):
             app.pop()
             self.on_open()
 
-        app.push(TextEntry("New name", "", done))
+        app.push(TextEntry(t("New name"), "", done))
 
     def edit(self, i: int):
         def act() -> None:
@@ -110,7 +127,7 @@ class Roster(Menu):
                     app.pop()
                     self.on_open()
 
-                app.push(TextEntry("Rename", names[i], done))
+                app.push(TextEntry(t("Rename"), names[i], done))
 
             def remove() -> None:
                 def yes() -> None:
@@ -119,12 +136,12 @@ class Roster(Menu):
                     app.pop()
                     self.on_open()
 
-                app.push(Confirm("Remove %s?" % names[i], yes))
+                app.push(Confirm(t("Remove %s?") % names[i], yes))
 
-            app.push(Menu(names[i], [("Rename", rename), ("Remove", remove)]))
+            app.push(Menu(names[i], [(t("Rename"), rename), (t("Remove"), remove)]))
 
         return act
 
 
 def taken(name: str) -> str:
-    return "%s is on the list" % name[:12]
+    return t("%s is on the list") % name[:12]

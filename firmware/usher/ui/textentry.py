@@ -5,6 +5,7 @@ from the space reaches them): every one is drawn by the fonts (Latin-1)."""
 
 from usher.ui import theme
 from usher.ui.screen import Screen, title_bar, title_h
+from usher.words import t
 
 LETTERS = (
     " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-'."
@@ -67,4 +68,4 @@ class TextEntry(Screen):
         prev = LETTERS[(self.i - 1) % len(LETTERS)]
         nxt = LETTERS[(self.i + 1) % len(LETTERS)]
         p.center("%s [%s] %s" % (prev, "sp" if c == " " else c, nxt), y, theme.ACCENT)
-        p.center("OK add  Back del  hold OK done", p.h - p.line_h("small") - 1, theme.DIM, "small")
+        p.center(t("OK add  Back del  hold OK done"), p.h - p.line_h("small") - 1, theme.DIM, "small")

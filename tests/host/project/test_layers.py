@@ -14,14 +14,17 @@ CORE_BANNED = ("machine", "framebuf", "time", "utime", "os", "select", "sys", "m
 # what each layer may import (besides itself); "top" is the app level: usher.app, usher.link.*, ...
 # "memory" is usher.memory alone: forgetting modules and collecting, which the
 # screens, the link and the app share; it touches sys, so it is not core, and
-# it imports nothing of Usher's
+# it imports nothing of Usher's; "words" is usher.words and its tables: the
+# language's texts, which the screens and the app say (it lets go of a table
+# through memory)
 ALLOWED = {
     "core": {"core"},
     "games": {"core", "games"},
     "memory": set(),
-    "ui": {"core", "games", "ui", "memory"},
+    "words": {"memory", "words"},
+    "ui": {"core", "games", "ui", "memory", "words"},
     "board": {"board"},
-    "top": {"core", "games", "ui", "board", "memory", "top"},
+    "top": {"core", "games", "ui", "board", "memory", "words", "top"},
 }
 
 
@@ -87,7 +90,7 @@ def layer(m: str) -> str:
     if m == "usher.memory":
         return "memory"
     parts = m.split(".")
-    if len(parts) >= 2 and parts[1] in ("core", "games", "ui", "board"):
+    if len(parts) >= 2 and parts[1] in ("core", "games", "ui", "board", "words"):
         return parts[1]
     return "top"
 
