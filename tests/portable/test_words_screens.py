@@ -100,6 +100,7 @@ def screens(mono, code):
             del app.p.text
             del app.p.fit
             walk(app, [(b,) for b in back])
+            collect()  # as the device sweeps after a press (a game's rules were loaded on the way)
     finally:
         use("en")
     app = None

@@ -276,3 +276,17 @@ def test_the_goals_name_the_screens_whose_cursor_moves_and_value_changes_are_slo
     assert figs["cursor move or value change, next slowest"] == "50 ms, show_manager.play.Main (2)", figs
     assert_short([f for f in pico.goal_figures([game("oled", log)], board="oled")])
     assert pico.kind_of("next", "show_manager.entries.Entries", "show_manager.entries.Entries") == "value change"
+
+
+def test_a_full_game_on_usher_uf2_counts_its_presses_over_the_bound(tmp_path, monkeypatch):
+    log = [["down", 40.0, 100, "widgets.Menu", "widgets.Menu"], ["A", 100.5, 64800, "widgets.Menu", "newgame.Seats"]]
+    (tmp_path / "films-lcd114-frozen.json").write_text(json.dumps(game("lcd114", log, kind="frozen")))
+    (tmp_path / "films-oled-files.json").write_text(json.dumps(game("oled", log + log)))
+    monkeypatch.setattr(pico, "GAMES_OUT", str(tmp_path))
+    figs = pico.game_figures("abc1234")
+    press = "Press to the end of its redraw, full games"
+    row = [f for f in figs if f["table"] == press and f["figure"] == "presses over 100 ms"]
+    frozen = [f for f in row if f["deploy"] == "frozen"]
+    files = [f for f in row if f["deploy"] == "files"]
+    assert [f["value"] for f in frozen] == [1] and [f["value"] for f in files] == [2], row
+    assert frozen[0].get("met") is False and files[0].get("goal", "") == "", row  # a goal for usher.uf2 only
