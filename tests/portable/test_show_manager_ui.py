@@ -422,6 +422,20 @@ def test_the_roles_line_shows_the_points_total_on_either_panel():
         collect()
 
 
+def measures(p, cost):
+    """From now on, add cost(text) to [n] at each of the painter's measures
+    (del p.text_w ends it)."""
+    n = [0]
+    text_w = p.text_w
+
+    def counted(s, size="body"):
+        n[0] += cost(s)
+        return text_w(s, size)
+
+    p.text_w = counted
+    return n
+
+
 def test_a_told_turn_wraps_to_the_same_lines_measuring_each_word_once():
     # the turn told is wrapped on the next turn's first frame: each line was
     # measured again as it grew, character by character (9 ms of a turn's
@@ -431,14 +445,7 @@ def test_a_told_turn_wraps_to_the_same_lines_measuring_each_word_once():
     for mono in (True, False):
         app, _ = make_app(mono=mono)
         p = app.p
-        chars = [0]
-        text_w = p.text_w
-
-        def counted(s, size="body", chars=chars, text_w=text_w):
-            chars[0] += len(s)
-            return text_w(s, size)
-
-        p.text_w = counted
+        chars = measures(p, len)
         told = "Anna put on Wolf in Koeln " + DOT + " 2nd " + ARROW + " 18,000 for it,  borrowed 6,000 and hired free"
         words = told.split(" ")
         for w in (0, 20, 61, 100, p.w - 6, 400):
@@ -456,7 +463,7 @@ def test_a_told_turn_wraps_to_the_same_lines_measuring_each_word_once():
             chars[0] = 0
             eq(wrap(p, words, w), want)
             assert chars[0] <= len(told) + 1, (w, chars[0])  # each character once, and a space
-        p.text_w = text_w
+        del p.text_w
         app = None
         collect()
 
@@ -470,14 +477,7 @@ def test_a_cut_line_keeps_its_longest_prefix_in_a_few_measures():
     for mono in (True, False):
         app, _ = make_app(mono=mono)
         p = app.p
-        calls = [0]
-        text_w = p.text_w
-
-        def counted(s, size="body", calls=calls, text_w=text_w):
-            calls[0] += 1
-            return text_w(s, size)
-
-        p.text_w = counted
+        calls = measures(p, lambda s: 1)
         line = "Ben put on Wolf in Koeln " + DOT + " 2nd " + ARROW + " 18,000 and more words"
         for w in (0, 7, 30, 61, 100, p.w - 4, rich_w(p, line) - 1, rich_w(p, line)):
             s = line
@@ -487,6 +487,6 @@ def test_a_cut_line_keeps_its_longest_prefix_in_a_few_measures():
             calls[0] = 0
             eq(rich_fit(p, line, w), want)
             assert calls[0] <= 3 * 8, (w, calls[0])  # 3 parts a measure, at most ~7 measures for 46 characters
-        p.text_w = text_w
+        del p.text_w
         app = None
         collect()
