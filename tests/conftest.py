@@ -12,6 +12,10 @@ for p in reversed(TEST_PATH):
     if p not in sys.path:
         sys.path.insert(0, p)
 
+# `usher` speaks the system's language (usher_tools.words): the tests read its
+# English unless a test asks for another, whatever this machine's LANG is
+os.environ["LANGUAGE"] = "en"
+
 # The longest modules first (wall seconds measured on the two-core machine,
 # make test): pytest-xdist's loadscope, with --no-loadscope-reorder (the
 # Makefile's), hands modules out in collection order,

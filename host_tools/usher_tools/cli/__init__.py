@@ -10,11 +10,21 @@ from usher_tools.cli.common import UsherError, need
 from usher_tools.deploy import build as build_mod
 from usher_tools.paths import ROOT, ToolMissing
 from usher_tools.version import usher_version  # the one version, firmware/usher/__init__.py
+from usher_tools.words import t
 
 
 class Usher(click.Group):
     """A program an extra brings (usher_tools.extras), missing where a command
     did not check for it first, is one line and exit code 1, never a traceback."""
+
+    def main(self, args=None, *rest, **kw):
+        # the language is chosen before click reads a word: `usher --help` is said in it too
+        from usher_tools import words
+
+        argv = list(sys.argv[1:] if args is None else args)
+        words.use(asked_lang(argv) or words.system_lang())
+        say_in_language(self)
+        return super().main(argv, *rest, **kw)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -25,9 +35,72 @@ class Usher(click.Group):
             raise UsherError(extras.missing(ctx.invoked_subcommand or "", e.name), extras.EXIT_NOT_INSTALLED) from None
 
 
+def asked_lang(argv: list) -> str:
+    """The language `--lang` names in `argv` ("" when none does); click checks the value itself."""
+    for i, a in enumerate(argv):
+        if a == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if a.startswith("--lang="):
+            return a.split("=", 1)[1]
+        if a == "--":
+            break
+    return ""
+
+
+_ENGLISH: dict = {}  # each command's and option's help as written, by the object
+
+
+def say_in_language(group: click.Command) -> None:
+    """Every command's and option's help in the language now on, and click's
+    own words (Usage:, Options, its errors) too: click asks gettext's `_` in
+    each of its modules for them, so those names are pointed at ours."""
+    import inspect
+
+    import click.core
+    import click.decorators
+    import click.exceptions
+    import click.formatting
+    import click.parser
+    import click.termui
+    import click.types
+    import click.utils
+
+    for mod in (
+        click.core,
+        click.decorators,
+        click.exceptions,
+        click.formatting,
+        click.parser,
+        click.termui,
+        click.types,
+        click.utils,
+    ):
+        mod._ = t  # type: ignore[attr-defined]
+        mod.ngettext = lambda one, many, n: t(one if n == 1 else many)  # type: ignore[attr-defined]
+
+    def walk(cmd: click.Command) -> None:
+        items = [cmd] + [p for p in cmd.params if isinstance(p, click.Option)]
+        cmd._help_option = None  # click makes --help once and keeps it: made again, in the language now on
+        for obj in items:
+            english = _ENGLISH.setdefault(id(obj), (obj, inspect.cleandoc(obj.help) if obj.help else None))[1]
+            if english:
+                obj.help = t(english)
+        if isinstance(cmd, click.Group):
+            for sub in cmd.commands.values():
+                walk(sub)
+
+    walk(group)
+
+
 @click.group(cls=Usher, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(usher_version(), "--version", "-V", prog_name="usher", message="%(prog)s %(version)s")
-def main() -> None:
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "de"]),
+    default=None,
+    help="The language usher speaks (default: the system's: LANG, or Windows' display language).",
+)
+def main(lang: str | None) -> None:
     """Usher on the laptop: simulator, sync, history, stats, export, deploy."""
 
 
@@ -45,7 +118,7 @@ def score(as_json: bool, record: str) -> None:
     try:
         result = score_file(record)
     except ScoreError as e:
-        click.echo("invalid record: %s" % e, err=True)
+        click.echo(t("invalid record: %s") % e, err=True)
         sys.exit(1)
     if as_json:
         click.echo(json.dumps(result, indent=2, ensure_ascii=False))
@@ -53,15 +126,15 @@ def score(as_json: bool, record: str) -> None:
     from usher_tools.cli.common import out, table
     from usher_tools.history.games import title_of
 
-    state = "finished" if result["finished"] else "unfinished"
+    state = t("finished") if result["finished"] else t("unfinished")
     out.print("%s, %s: %s" % (title_of(result["game"]), state, record), markup=False)
     rows = [[p["rank"], p["name"], p["score"]] for p in result["players"]]
-    out.print(table(None, ["rank", "player", "score"], rows))
+    out.print(table(None, ["rank", "player", "score"], rows, words=True))
     w = result["winner"]
     if w:  # players' names: text, never markup
-        out.print("winner: " + (", ".join(w) if isinstance(w, list) else w), markup=False)
+        out.print(t("winner: ") + (", ".join(w) if isinstance(w, list) else w), markup=False)
     if result.get("start"):
-        out.print("start player: " + result["start"], markup=False)
+        out.print(t("start player: ") + result["start"], markup=False)
 
 
 @main.command()

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from usher_tools.link.client import LinkError
+from usher_tools.words import t
 
 # Exit codes (docs/LAPTOP.md's table, which tests/host/cli/test_cli_exit_codes.py
 # runs): 1 cannot be done as asked (a record that fails, no such game, no
@@ -112,7 +113,7 @@ def history(db_path: str | None, create: bool = False):
     try:
         yield h
     except sqlite3.Error as e:
-        raise UsherError("history %s cannot be read (%s): damaged?" % (h.path, e)) from None
+        raise UsherError(t("history %s cannot be read (%s): damaged?") % (h.path, e)) from None
     finally:
         h.close()
 
@@ -128,7 +129,7 @@ def write_out(dest: str, text: str) -> None:
         with open(dest, "w", encoding="utf-8") as f:
             f.write(text)
     except OSError as e:
-        raise UsherError("cannot write %s: %s" % (dest, e.strerror or e)) from None
+        raise UsherError(t("cannot write %s: %s") % (dest, e.strerror or e)) from None
 
 
 def check_writable(dest: str) -> None:
@@ -136,11 +137,11 @@ def check_writable(dest: str) -> None:
     folder, no permission); a full disk is found when writing."""
     folder = os.path.dirname(os.path.abspath(dest))
     if os.path.isdir(dest):
-        raise UsherError("cannot write %s: it is a folder" % dest)
+        raise UsherError(t("cannot write %s: it is a folder") % dest)
     if not os.path.isdir(folder):
-        raise UsherError("cannot write %s: no folder %s" % (dest, folder))
+        raise UsherError(t("cannot write %s: no folder %s") % (dest, folder))
     if not os.access(dest if os.path.exists(dest) else folder, os.W_OK):
-        raise UsherError("cannot write %s: permission denied" % dest)
+        raise UsherError(t("cannot write %s: permission denied") % dest)
 
 
 def out_option(help_text: str = "File (default: stdout)."):
@@ -150,10 +151,10 @@ def out_option(help_text: str = "File (default: stdout)."):
 def one_game(h, ref: str):
     rows = h.find(ref)
     if not rows:
-        raise UsherError("no game %r in the history (usher games lists them)" % ref)
+        raise UsherError(t("no game %r in the history (usher games lists them)") % ref)
     if len(rows) > 1:
         labels = ", ".join("%d (%s)" % (r["id"], r.label) for r in rows)
-        raise UsherError("several games match %r: %s; give the id or DEVICE:NAME" % (ref, labels))
+        raise UsherError(t("several games match %r: %s; give the id or DEVICE:NAME") % (ref, labels))
     return rows[0]
 
 
@@ -161,16 +162,19 @@ def print_json(value) -> None:
     sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
 
 
-def table(title: str | None, columns: list, rows: list) -> Table:
+def table(title: str | None, columns: list, rows: list, words: bool = False) -> Table:
     """A table of plain text: a title, a heading or a cell (a player's name,
-    `Zoe [red]`) is never read as rich markup."""
-    t = Table(title=None if title is None else Text(title), title_justify="left", show_lines=False)
+    `Zoe [red]`) is never read as rich markup. `words`: the title and the
+    headings are usher's own words, said in the language on (a sheet's
+    headings may be players' names, which never are)."""
+    say = t if words else str
+    table = Table(title=None if title is None else Text(say(title)), title_justify="left", show_lines=False)
     for c in columns:
         right = c in ("#", "id", "score", "rank", "plays", "wins", "avg", "best")
-        t.add_column(Text(str(c)), justify="right" if right else "left")
+        table.add_column(Text(say(str(c))), justify="right" if right else "left")
     for r in rows:
-        t.add_row(*[Text("" if v is None else str(v)) for v in r])
-    return t
+        table.add_row(*[Text("" if v is None else str(v)) for v in r])
+    return table
 
 
 def _columns() -> int | None:

@@ -23,24 +23,28 @@ from usher_tools.cli.common import (
     text_width,
     write_out,
 )
+from usher_tools.words import N_, date_short, number, t
+
+# words the history keeps in English (a score's unit, what brought a game), said at the table
+KEPT_WORDS = (N_("points"), N_("tickets"), N_("sync"), N_("import"))
 
 
 def _date(row: dict) -> str:
-    from usher_tools.history.export import play_date
+    from usher_tools.history.export import when
 
-    return play_date(row)[:16]
+    return date_short(when(row))
 
 
 def _result(row: dict) -> str:
     res = row["result"]
     if not row["complete"]:
-        return "%s of %s bytes" % (format(len(row["data"]), ","), format(row["size"], ","))
+        return t("%s of %s bytes") % (number(len(row["data"])), number(row["size"]))
     if not res:
         return ""
     if not res.get("finished"):
-        return "unfinished"
+        return t("unfinished")
     w = res.get("winner")
-    text = "won by " + (", ".join(w) if isinstance(w, list) else str(w)) if w else "finished"
+    text = t("won by ") + (", ".join(w) if isinstance(w, list) else str(w)) if w else t("finished")
     from usher_tools.history.plays import summary
 
     more = summary(row)
@@ -78,27 +82,27 @@ def games_table(rows: list, width: int):
     for r in rows:
         result = _result(r)
         if r["status"] not in (OK, PARTIAL):  # flagged: the laptop's replay disagrees or fails
-            result = "%s%s: usher show %s" % (result + "; " if result else "", r["status"], r["id"])
+            result = "%s%s: usher show %s" % (result + "; " if result else "", t(r["status"]), r["id"])
         game = "%s:%s" % (r["device"][:8], r["name"]) if several else r["name"]
         cells.append([str(r["id"]), game, title_of(r["game"]), _date(r), ", ".join(r["players"]), result])
-    heads = ["id", "game", "title", "date", "players", "result"]
+    heads = [t("id"), t("game"), t("title"), t("date"), t("players"), t("result")]
     natural = [max([len(h)] + [cell_len(c[i]) for c in cells]) for i, h in enumerate(heads)]
     gaps = 3 * (len(heads) - 1)  # a space, the rule, a space between two columns; no edges
     date_w = natural[3]
     if width - gaps - sum(natural[:4]) < 24:
-        date_w = max(len(heads[3]), 10)  # "2026-12-04" above "22:02"
+        date_w = max(len(heads[3]), 10)  # "2026-12-04" above "22:02" (04.12.2026 in German)
     room = width - gaps - sum(natural[:3]) - date_w
     players_w, result_w = fit(room, natural[4:])
-    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    t.add_column(Text("id"), justify="right", no_wrap=True)
-    t.add_column(Text("game"), no_wrap=True)
-    t.add_column(Text("title"), no_wrap=True)
-    t.add_column(Text("date"), width=date_w, overflow="fold")
-    t.add_column(Text("players"), width=players_w, overflow="fold")
-    t.add_column(Text("result"), width=result_w, overflow="fold")
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column(Text(heads[0]), justify="right", no_wrap=True)
+    table.add_column(Text(heads[1]), no_wrap=True)
+    table.add_column(Text(heads[2]), no_wrap=True)
+    table.add_column(Text(heads[3]), width=date_w, overflow="fold")
+    table.add_column(Text(heads[4]), width=players_w, overflow="fold")
+    table.add_column(Text(heads[5]), width=result_w, overflow="fold")
     for c in cells:
-        t.add_row(*[Text(v) for v in c])
-    return t
+        table.add_row(*[Text(v) for v in c])
+    return table
 
 
 @click.command()
@@ -114,7 +118,7 @@ def games(db_path, as_json) -> None:
         print_json([game_json(r) for r in rows])
         return
     if not rows:
-        err.print("no games yet: run usher sync")
+        err.print(t("no games yet: run usher sync"))
         return
     lay_out(games_table(rows, text_width()))
 
@@ -143,31 +147,29 @@ def show(db_path, as_json, raw, game) -> None:
 
     notes = []
     if row["device_view"].get("imported"):  # brought by usher import, not by a sync
-        import time
-
-        notes.append("imported " + time.strftime("%Y-%m-%d %H:%M", time.localtime(row["device_view"]["imported"])))
+        notes.append(t("imported ") + date_short(row["device_view"]["imported"]))
     if dated_from_sync(row):
         # an older history kept only each game's last sync: the earliest it holds may not be the first
-        which = "the first %s that brought it" if row.get("first_by") else "the earliest %s this history kept"
-        notes.append("dated by %s: the device's clock was not set" % (which % first_by(row)))
+        which = t("the first %s that brought it") if row.get("first_by") else t("the earliest %s this history kept")
+        notes.append(t("dated by %s: the device's clock was not set") % (which % t(first_by(row))))
     note = "  (%s)" % ", ".join(notes) if notes else ""
     # every line is text, never markup (players' names: `Zoe [red]`), wrapped at words to the terminal
     head = Text.assemble((str(data.get("title", row["game"])), "bold"), "  %s  %s%s" % (row["name"], _date(row), note))
     lay_out(head)
-    say("device %s, game %s, players: %s" % (row["device"], row["gid"], ", ".join(row["players"])), indent=2)
-    say("status: %s%s" % (row["status"], (" - " + row["problem"]) if row["problem"] else ""), indent=2)
+    say(t("device %s, game %s, players: %s") % (row["device"], row["gid"], ", ".join(row["players"])), indent=2)
+    say(t("status: %s%s") % (t(row["status"]), (" - " + row["problem"]) if row["problem"] else ""), indent=2)
     if "error" in data:
-        lay_out(Text("cannot replay: %s" % data["error"], "red"))
+        lay_out(Text(t("cannot replay: %s") % data["error"], "red"))
         sys.exit(1)
     if raw:
-        acts = [[a["n"], a["action"] + ("  (undone)" if a["undone"] else "")] for a in data["actions"]]
-        lay_out(table("Records", ["#", "action"], acts))
+        acts = [[a["n"], a["action"] + (t("  (undone)") if a["undone"] else "")] for a in data["actions"]]
+        lay_out(table("Records", ["#", "action"], acts, words=True))
     else:
         out.print("")
         for line in text_lines(data["story"]):
             say(line, indent=2)
         if data["undone"]:
-            say("(%d records are undos or undone moves: usher show --raw lists them all)" % data["undone"])
+            say(t("(%d records are undos or undone moves: usher show --raw lists them all)") % data["undone"])
     from usher_tools.history import games
 
     laptop = games.of(row["game"])
@@ -183,7 +185,7 @@ def show(db_path, as_json, raw, game) -> None:
         for note in sheet.get("notes", []):
             say(str(note), indent=2)
     st = [[s["rank"], s["name"], s["score"]] for s in data["standings"]]
-    lay_out(table("Standings" if data["finished"] else "Standings so far", ["rank", "player", "score"], st))
+    lay_out(table("Standings" if data["finished"] else "Standings so far", ["rank", "player", "score"], st, words=True))
     for line in data.get("ties", []):  # why a tie went the way it did
         say(line, indent=2)
 
@@ -202,32 +204,40 @@ def stats(db_path, as_json) -> None:
         return
     if s["titles"]:
         # a Films match counts each game as a play, in tickets; its matches are counted beside
-        t = [
-            [x["title"], x["plays"], x.get("matches", ""), x["unit"], x["average"], x["best"], x["best_by"]]
+        per_title = [
+            [x["title"], x["plays"], x.get("matches", ""), t(x["unit"]), x["average"], x["best"], x["best_by"]]
             for x in s["titles"]
         ]
-        lay_out(table("Per title (finished games)", ["title", "plays", "matches", "in", "avg", "best", "by"], t))
+        lay_out(
+            table(
+                "Per title (finished games)",
+                ["title", "plays", "matches", "in", "avg", "best", "by"],
+                per_title,
+                words=True,
+            )
+        )
         p = [
             [
                 x["player"],
                 x["title"],
                 x["plays"],
                 x["wins"],
-                "%d of %d" % (x["match_wins"], x["matches"]) if x.get("matches") else "",
-                x["unit"],
+                t("%d of %d") % (x["match_wins"], x["matches"]) if x.get("matches") else "",
+                t(x["unit"]),
                 x["average"],
                 x["best"],
             ]
             for x in s["players"]
         ]
-        cols = ["player", "title", "plays", "wins", "matches won", "in", "avg", "best"]
-        lay_out(table("Per player", cols, p))
+        lay_out(
+            table("Per player", ["player", "title", "plays", "wins", "matches won", "in", "avg", "best"], p, words=True)
+        )
     else:
-        out.print("no finished games in the history yet")
+        out.print(t("no finished games in the history yet"))
     left = s["left_out"]
     if any(left.values()):
         say(
-            "left out: %d unfinished, %d flagged, %d not fully synced"
+            t("left out: %d unfinished, %d flagged, %d not fully synced")
             % (left["unfinished"], left["flagged"], left["partial"])
         )
 

@@ -25,7 +25,23 @@ from usher_tools.cli.common import (
     table,
     write_out,
 )
+from usher_tools.words import N_, t
 
+# the sync's words for what it did with a game, and the history's for what a game is (t() at the table)
+SYNC_WORDS = (
+    N_("same"),
+    N_("new"),
+    N_("updated"),
+    N_("resumed"),
+    N_("replaced"),
+    N_("skipped"),
+    N_("gone"),
+    N_("failed"),
+    N_("ok"),
+    N_("partial"),
+    N_("mismatch"),
+    N_("invalid"),
+)
 HELLO_WAIT = 2.0  # seconds a port may take to answer `usher ports` (the link loads on the first byte)
 
 
@@ -46,7 +62,7 @@ def ports(as_json: bool) -> None:
         print_json(found)
     if not found:
         # docs/LAPTOP.md's exit codes: 3 no device (with --json the list is [] as well)
-        raise UsherError("no Pico found on USB (is it plugged in, with Usher running?)", EXIT_NO_DEVICE)
+        raise UsherError(t("no Pico found on USB (is it plugged in, with Usher running?)"), EXIT_NO_DEVICE)
     for p in found:
         older = device_is_older(p["version"] or "")
         if older:
@@ -54,7 +70,7 @@ def ports(as_json: bool) -> None:
     if as_json:
         return
     rows = [[p["port"], p["serial"], version_text(p), p["description"]] for p in found]
-    out.print(table(None, ["port", "serial", "version", "description"], rows))
+    out.print(table(None, ["port", "serial", "version", "description"], rows, words=True))
 
 
 def device_version(port: str, timeout: float = HELLO_WAIT) -> dict:
@@ -87,7 +103,7 @@ class RichUI:
 
     def start(self, total: int) -> None:
         self.bar.start()
-        self.task = self.bar.add_task("sync", total=max(total, 1))
+        self.task = self.bar.add_task(t("sync"), total=max(total, 1))
 
     def advance(self, name: str, got: int, size: int) -> None:
         step = got - self.seen.get(name, 0)
@@ -96,7 +112,9 @@ class RichUI:
         self.bar.update(self.task, advance=max(step, 0), description=name)
 
     def pending(self, text: str) -> None:
-        self.bar.console.print(Text("Press ok on the device to allow it", "bold") + Text(" (it shows: %s)" % text))
+        self.bar.console.print(
+            Text(t("Press ok on the device to allow it"), "bold") + Text(t(" (it shows: %s)") % text)
+        )
 
     def note(self, entry: dict) -> None:
         # a problem or note quotes the record (players' names): text, never markup
@@ -109,7 +127,7 @@ class RichUI:
         """`whole`: the sync ended, the bar filled; a sync cut off leaves
         the bar where the bytes stopped."""
         if self.task is not None and whole:
-            self.bar.update(self.task, completed=self.bar.tasks[0].total, description="sync")
+            self.bar.update(self.task, completed=self.bar.tasks[0].total, description=t("sync"))
         self.bar.stop()
 
 
@@ -140,9 +158,11 @@ def sync(port, timeout, db_path, as_json, press_wait) -> None:
             if not syncer.started:
                 raise
             # cut off mid-transfer (the cable, a reset): what came is kept, and says so
-            what = "the device on %s stopped answering" % client.port if type(e) is Timeout else str(e)
-            kept = syncer.kept() or "nothing of it was kept"
-            raise UsherError("%s\n%s\nrun `usher sync` again to go on from there" % (what, kept), e.exit_code) from None
+            what = t("the device on %s stopped answering") % client.port if type(e) is Timeout else str(e)
+            kept = syncer.kept() or t("nothing of it was kept")
+            raise UsherError(
+                t("%s\n%s\nrun `usher sync` again to go on from there") % (what, kept), e.exit_code
+            ) from None
         except BaseException:
             ui.stop(whole=False)
             raise
@@ -152,10 +172,10 @@ def sync(port, timeout, db_path, as_json, press_wait) -> None:
         show_sync(report)
     missed = report["not_synced"]
     if missed:
-        what = "; ".join("%s (%s)" % (g["name"], g.get("problem", g["action"])) for g in missed)
+        what = "; ".join("%s (%s)" % (g["name"], g.get("problem", t(g["action"]))) for g in missed)
         whys = {g.get("why") for g in missed}
         code = 6 if "denied" in whys else 4 if "timeout" in whys else 5
-        raise UsherError("%d game(s) not synced: %s" % (len(missed), what), code)
+        raise UsherError(t("%d game(s) not synced: %s") % (len(missed), what), code)
 
 
 def device_is_older(fw: str) -> str:
@@ -167,7 +187,7 @@ def device_is_older(fw: str) -> str:
 
     mine = usher_version()
     if fw and key(mine) > key(fw):
-        return "this laptop's usher is %s, the device runs %s: update it (make uf2, then usher flash)" % (mine, fw)
+        return t("this laptop's usher is %s, the device runs %s: update it (make uf2, then usher flash)") % (mine, fw)
     return ""
 
 
@@ -179,19 +199,19 @@ def show_sync(report: dict) -> None:
         [
             g["name"],
             title_of(g.get("game") or ""),
-            g["action"],
-            g.get("status", ""),
+            t(g["action"]),
+            t(g.get("status", "")),
             g.get("problem", g.get("note", "")),
         ]
         for g in games
     ]
     if not rows:  # a table with no row says nothing a person reads
-        out.print("Device %s (firmware %s): no games on the device" % (report["device"], report["fw"]), markup=False)
+        out.print(t("Device %s (firmware %s): no games on the device") % (report["device"], report["fw"]), markup=False)
     else:
         out.print(
             table(
-                "Device %s (firmware %s)" % (report["device"], report["fw"]),
-                ["game", "title", "sync", "status", "note"],
+                t("Device %s (firmware %s)") % (report["device"], report["fw"]),
+                [t("game"), t("title"), t("sync"), t("status"), t("note")],
                 rows,
             )
         )
@@ -200,7 +220,9 @@ def show_sync(report: dict) -> None:
         err.print("[yellow]%s[/yellow]" % older)
     flagged = [g for g in report["games"] if g.get("status") in ("mismatch", "invalid")]
     if flagged:
-        err.print("[yellow]%d game(s) flagged: kept as the device sent them (usher show NAME)[/yellow]" % len(flagged))
+        err.print(
+            Text(t("%d game(s) flagged: kept as the device sent them (usher show NAME)") % len(flagged), "yellow")
+        )
 
 
 @click.group()
@@ -235,7 +257,7 @@ def roster_problem(names: list) -> str:
 
 
 def _asking(text: str) -> None:
-    err.print(Text("Press ok on the device to allow it", "bold") + Text(" (it shows: %s)" % text))
+    err.print(Text(t("Press ok on the device to allow it"), "bold") + Text(t(" (it shows: %s)") % text))
 
 
 @roster.command("push")
@@ -247,19 +269,19 @@ def _asking(text: str) -> None:
 def roster_push(port, timeout, path, press_wait, names) -> None:
     """Replace the device's roster with NAMES (needs a press on the device)."""
     if not names and path is None:
-        raise click.UsageError("give the names, or --file")  # a missing argument: exit code 2
+        raise click.UsageError(t("give the names, or --file"))  # a missing argument: exit code 2
     names = list(names) + ([ln.strip() for ln in path if ln.strip()] if path else [])
     if not names:
-        raise UsherError("%s holds no names" % path.name)
+        raise UsherError(t("%s holds no names") % path.name)
     why = roster_problem(names)
     if why:
         # the device's own rule (its fonts draw Latin-1), checked before it is asked: a value the
         # device does not take, exit code 5 as when `settings push` carries the same roster
-        raise UsherError("the device does not take this roster: %s" % why, 5)
+        raise UsherError(t("the device does not take this roster: %s") % why, 5)
     with device(port, timeout) as c:
         c.hello()
         c.confirm("set_roster", on_pending=_asking, press_wait=press_wait, roster=names)
-    err.print("roster set: %s" % ", ".join(names), markup=False)
+    err.print(t("roster set: %s") % ", ".join(names), markup=False)
 
 
 @click.group()
@@ -292,21 +314,21 @@ def settings_push(port, timeout, press_wait, path) -> None:
     try:
         values = json.load(path)
     except UnicodeDecodeError:
-        raise UsherError("%s is not a settings file: not text (UTF-8)" % path.name) from None
+        raise UsherError(t("%s is not a settings file: not text (UTF-8)") % path.name) from None
     except json.JSONDecodeError as e:
-        raise UsherError("%s is not JSON: line %d, column %d: %s" % (path.name, e.lineno, e.colno, e.msg)) from None
+        raise UsherError(t("%s is not JSON: line %d, column %d: %s") % (path.name, e.lineno, e.colno, e.msg)) from None
     if not isinstance(values, dict):
-        raise UsherError("settings must be a JSON object")
+        raise UsherError(t("settings must be a JSON object"))
     with device(port, timeout) as c:
         c.hello()
         try:
             c.confirm("set_settings", on_pending=_asking, press_wait=press_wait, settings=values)
         except Exception as e:
             if getattr(e, "code", "") == "arg":
-                why = getattr(e, "why", "") or "unknown key or wrong kind of value"
-                raise UsherError("the device refused these settings: %s" % why, 5) from None
+                why = getattr(e, "why", "") or t("unknown key or wrong kind of value")
+                raise UsherError(t("the device refused these settings: %s") % why, 5) from None
             raise
-    err.print("settings sent: %s" % ", ".join(sorted(values)), markup=False)
+    err.print(t("settings sent: %s") % ", ".join(sorted(values)), markup=False)
 
 
 @click.command()
@@ -321,27 +343,27 @@ def delete(port, timeout, db_path, press_wait, game) -> None:
     with history(db_path) as h:
         row = one_game(h, game)
     if not row["complete"]:
-        raise UsherError("%s is not fully synced: run usher sync first" % row["name"])
+        raise UsherError(t("%s is not fully synced: run usher sync first") % row["name"])
     with device(port, timeout) as c:
         info = c.hello()
         if info["device"] != row["device"]:
-            raise UsherError("%s was synced from device %s, not this one" % (row["name"], row["device"]))
+            raise UsherError(t("%s was synced from device %s, not this one") % (row["name"], row["device"]))
         # the game open on the device is refused before anything is asked or pulled
         # (its list entry says `open`: PROTOCOL.md; older firmware refuses it at the delete)
         entry = next((e for e in c.list_games() if isinstance(e, dict) and e.get("name") == row["name"]), None)
         if entry is None:
-            raise UsherError("the device has no %s (deleted already?)" % row["name"])
+            raise UsherError(t("the device has no %s (deleted already?)") % row["name"])
         if entry.get("open"):
             raise UsherError(
-                "%s is open on the device: leave it there first (Back, Save & leave), then delete" % row["name"],
+                t("%s is open on the device: leave it there first (Back, Save & leave), then delete") % row["name"],
                 EXIT_REFUSED,
             )
         # ask for the bytes after ours: the device checks our copy's CRC and says if it has more
         got = c.pull([(row["name"], row["data"])], on_pending=_asking, press_wait=press_wait)[row["name"]]
         if not got.complete or len(got.data) != len(row["data"]):
-            raise UsherError("the device's %s differs from the history's copy: run usher sync first" % row["name"])
+            raise UsherError(t("the device's %s differs from the history's copy: run usher sync first") % row["name"])
         c.confirm("delete", on_pending=_asking, press_wait=press_wait, name=row["name"])
-    err.print("deleted %s from the device" % row["name"])
+    err.print(t("deleted %s from the device") % row["name"], markup=False)
 
 
 COMMANDS = [ports, sync, roster, settings, delete]
