@@ -37,6 +37,7 @@ SYNC_WORDS = (
     N_("skipped"),
     N_("gone"),
     N_("failed"),
+    N_("kept both"),
     N_("ok"),
     N_("partial"),
     N_("mismatch"),
@@ -119,7 +120,7 @@ class RichUI:
     def note(self, entry: dict) -> None:
         # a problem or note quotes the record (players' names): text, never markup
         if entry.get("problem") and entry["action"] != "same":
-            self.bar.console.print(Text("%s: %s" % (entry["name"], entry["problem"]), "yellow"))
+            self.bar.console.print(Text("%s: %s" % (entry["name"], t(entry["problem"])), "yellow"))
         if entry.get("note"):
             self.bar.console.print(Text(entry["note"], "yellow"))
 
@@ -172,7 +173,7 @@ def sync(port, timeout, db_path, as_json, press_wait) -> None:
         show_sync(report)
     missed = report["not_synced"]
     if missed:
-        what = "; ".join("%s (%s)" % (g["name"], g.get("problem", t(g["action"]))) for g in missed)
+        what = "; ".join("%s (%s)" % (g["name"], t(g.get("problem", g["action"]))) for g in missed)
         whys = {g.get("why") for g in missed}
         code = 6 if "denied" in whys else 4 if "timeout" in whys else 5
         raise UsherError(t("%d game(s) not synced: %s") % (len(missed), what), code)
@@ -201,7 +202,7 @@ def show_sync(report: dict) -> None:
             title_of(g.get("game") or ""),
             t(g["action"]),
             t(g.get("status", "")),
-            g.get("problem", g.get("note", "")),
+            t(g.get("problem", g.get("note", ""))),
         ]
         for g in games
     ]

@@ -11,6 +11,8 @@ import random
 import time
 import zlib
 
+from usher_tools.words import N_, t
+
 PROTO = 1
 TO_DEVICE = b"@U "
 FROM_DEVICE = b"@u "
@@ -79,48 +81,50 @@ CHECKPOINT_EVERY = 0.25  # seconds between two saves of a transfer in progress
 
 # what a person can do about an error code (PROTOCOL.md has them all)
 HINTS = {
-    "memory": "a game open on the device leaves too little memory for the link: "
-    "leave the game (Back, then Save & leave) and sync again",
-    "busy": "the device is already asking something: answer it on the device first",
+    "memory": N_(
+        "a game open on the device leaves too little memory for the link: "
+        "leave the game (Back, then Save & leave) and sync again"
+    ),
+    "busy": N_("the device is already asking something: answer it on the device first"),
 }
 
 # an error code in words, where the device sent no `why` and no hint helps
 CODE_WORDS = {
-    "frame": "it could not read the request (damaged on the way?)",
-    "crc": "it could not read the request (damaged on the way?)",
-    "json": "it could not read the request",
-    "long": "the request was longer than it takes",
-    "id": "it could not read the request",
-    "op": "its firmware does not know this request: update it (usher flash)",
-    "arg": "a value it does not take",
-    "nogame": "it has no such game",
-    "press": "a game needs a press on the device",
-    "storage": "its flash is full",
-    "big": "the answer would not fit one line",
-    "internal": "it hit a bug; nothing was changed",
-    "timeout": "nobody pressed ok on the device within a minute",
+    "frame": N_("it could not read the request (damaged on the way?)"),
+    "crc": N_("it could not read the request (damaged on the way?)"),
+    "json": N_("it could not read the request"),
+    "long": N_("the request was longer than it takes"),
+    "id": N_("it could not read the request"),
+    "op": N_("its firmware does not know this request: update it (usher flash)"),
+    "arg": N_("a value it does not take"),
+    "nogame": N_("it has no such game"),
+    "press": N_("a game needs a press on the device"),
+    "storage": N_("its flash is full"),
+    "big": N_("the answer would not fit one line"),
+    "internal": N_("it hit a bug; nothing was changed"),
+    "timeout": N_("nobody pressed ok on the device within a minute"),
 }
 
 # what each request is about, in words ("the device refused the roster: ...")
 WHAT = {
-    "hello": "the connection",
-    "list": "the list of its games",
-    "pull": "the transfer",
-    "roster": "the roster",
-    "settings": "the settings",
-    "set_roster": "the roster",
-    "set_settings": "the settings",
-    "delete": "the delete",
-    "poll": "a question",
-    "cancel": "a question",
+    "hello": N_("the connection"),
+    "list": N_("the list of its games"),
+    "pull": N_("the transfer"),
+    "roster": N_("the roster"),
+    "settings": N_("the settings"),
+    "set_roster": N_("the roster"),
+    "set_settings": N_("the settings"),
+    "delete": N_("the delete"),
+    "poll": N_("a question"),
+    "cancel": N_("a question"),
 }
 
 # what did not happen when Back was pressed on the device
 NOT_DONE = {
-    "set_roster": "the roster was not changed",
-    "set_settings": "the settings were not changed",
-    "delete": "nothing was deleted",
-    "pull": "the game was not sent",
+    "set_roster": N_("the roster was not changed"),
+    "set_settings": N_("the settings were not changed"),
+    "delete": N_("nothing was deleted"),
+    "pull": N_("the game was not sent"),
 }
 
 
@@ -129,8 +133,8 @@ class Refused(LinkError):
     delete, `why` in words)."""
 
     def __init__(self, code: str, what: str = "", why: str = "") -> None:
-        words = why or HINTS.get(code) or CODE_WORDS.get(code) or "error %s" % code
-        super().__init__("the device refused %s: %s" % (WHAT.get(what, what or "the request"), words))
+        words = why or t(HINTS.get(code) or CODE_WORDS.get(code) or "") or t("error %s") % code
+        super().__init__(t("the device refused %s: %s") % (t(WHAT.get(what, what or N_("the request"))), words))
         self.code = code
         self.why = why
         if code == "inplay":  # a refusal on the device's own rule, as a press of back is (LAPTOP.md)
@@ -142,7 +146,7 @@ class Denied(Refused):
 
     def __init__(self, what: str = "") -> None:
         op = what.split(" ", 1)[0]
-        LinkError.__init__(self, "%s: Back was pressed on the device" % NOT_DONE.get(op, "refused"))
+        LinkError.__init__(self, t("%s: Back was pressed on the device") % t(NOT_DONE.get(op, N_("refused"))))
         self.code = "denied"
         self.why = ""
 
@@ -151,7 +155,7 @@ def refused(reply: dict, what: str) -> Refused:
     return Refused(str(reply.get("err")), what, str(reply.get("why") or ""))
 
 
-WITHDRAWN = "nobody pressed ok on the device: after a minute it withdrew the question"
+WITHDRAWN = N_("nobody pressed ok on the device: after a minute it withdrew the question")
 KEEPALIVE = 10.0  # while a question waits for a press, a poll this often tells the device we are here
 
 
@@ -169,16 +173,16 @@ def unframe(line: bytes):
         return None
     line = line[at + len(FROM_DEVICE) :]  # REPL noise may precede a line on a busy port
     if len(line) < 9 or line[-9:-8] != b"*":
-        raise LinkError("damaged line")
+        raise LinkError(t("damaged line"))
     body = line[:-9]
     if ("%08x" % zlib.crc32(body)).encode() != line[-8:]:
-        raise LinkError("line failed its CRC")
+        raise LinkError(t("line failed its CRC"))
     try:
         obj = json.loads(body)
     except ValueError:
-        raise LinkError("line is not JSON") from None
+        raise LinkError(t("line is not JSON")) from None
     if not isinstance(obj, dict):
-        raise LinkError("line is not a JSON object")
+        raise LinkError(t("line is not a JSON object"))
     return obj
 
 
@@ -240,7 +244,7 @@ class Client:
     def _io_error(self, e: Exception) -> DeviceGone:
         # the serial library's own words ("device reports readiness to read but returned
         # no data...") say nothing a person can act on
-        return DeviceGone("the device on %s went away (unplugged, or reset?)" % self.port)
+        return DeviceGone(t("the device on %s went away (unplugged, or reset?)") % self.port)
 
     def send(self, op: str, **args) -> int:
         rid = self.next_id
@@ -290,7 +294,7 @@ class Client:
                 if self.buf.endswith(b">>> "):  # the prompt waits on its line, with no newline
                     self.repl_seen = True
             if len(self.buf) > 1 << 20:  # a stream with no newline is not a device of ours
-                raise LinkError("no line ending from the device", "noprotocol")
+                raise LinkError(t("no line ending from the device"), "noprotocol")
 
     def wait(self, rid: int | list, timeout: float | None = None, strict: bool = True) -> dict:
         """The next line about request `rid` (an id, or a list of the ids of
@@ -309,21 +313,27 @@ class Client:
                 continue
             if obj is None and self.paused > paused:
                 raise Paused(
-                    "usher was stopped for %d s and the device gave up meanwhile (it waits 5 s for the laptop "
-                    "to read): nothing is lost, run the command again" % round(self.paused - paused)
+                    t(
+                        "usher was stopped for %d s and the device gave up meanwhile (it waits 5 s for the laptop "
+                        "to read): nothing is lost, run the command again"
+                    )
+                    % round(self.paused - paused)
                 )
             if obj is None and self.repl_seen:
                 raise NotUsher(
-                    "the device on %s answers from MicroPython's REPL, not from Usher: is Usher running on it?"
-                    " (reset the Pico; usher flash puts Usher on it)" % self.port
+                    t(
+                        "the device on %s answers from MicroPython's REPL, not from Usher: is Usher running on it?"
+                        " (reset the Pico; usher flash puts Usher on it)"
+                    )
+                    % self.port
                 )
             if obj is None and (self.junk > junk or (self.buf.strip() and FROM_DEVICE not in self.buf)):
                 raise NotUsher(
-                    "the device on %s answered, but not in Usher's protocol: is it a Pico with Usher running?"
+                    t("the device on %s answered, but not in Usher's protocol: is it a Pico with Usher running?")
                     % self.port
                 )
             if obj is None:
-                raise Timeout("no answer from the device on %s: is it a Pico with Usher running?" % self.port)
+                raise Timeout(t("no answer from the device on %s: is it a Pico with Usher running?") % self.port)
             if obj.get("id") in ids:
                 return obj
             if obj.get("id") is None and obj.get("err") == "memory":
@@ -331,7 +341,7 @@ class Client:
             if strict and obj.get("id") is None and obj.get("ok") is False:
                 # the device could not read one of our lines: say so, do not wait forever
                 raise LinkError(
-                    "the device could not read a request (damaged on the way?): try again", str(obj.get("err"))
+                    t("the device could not read a request (damaged on the way?): try again"), str(obj.get("err"))
                 )
 
     def call(self, op: str, timeout: float | None = None, **args) -> dict:
@@ -373,12 +383,12 @@ class Client:
             raise refused(info, "hello")
         for key in ("device", "fw", "proto", "games"):
             if key not in info:
-                raise LinkError("hello reply lacks %s" % key, "noprotocol")
+                raise LinkError(t("hello reply lacks %s") % key, "noprotocol")
         if info["proto"] != PROTO:
             # the side with the older protocol is the one to update
-            update = "this usher tool" if info["proto"] > PROTO else "the device's firmware"
+            update = t("this usher tool") if info["proto"] > PROTO else t("the device's firmware")
             raise LinkError(
-                "device speaks sync protocol %s, this tool %d: update %s" % (info["proto"], PROTO, update), "proto"
+                t("device speaks sync protocol %s, this tool %d: update %s") % (info["proto"], PROTO, update), "proto"
             )
         self.info = info
         return info
@@ -390,11 +400,11 @@ class Client:
             page = self.call("list", **{"from": start})
             games = page.get("games")
             if not isinstance(games, list):
-                raise LinkError("list reply without games", "noprotocol")
+                raise LinkError(t("list reply without games"), "noprotocol")
             out.extend(games)
             nxt = page.get("next")
             if nxt is not None and (not isinstance(nxt, int) or nxt <= start):
-                raise LinkError("list reply with a bad next page", "noprotocol")
+                raise LinkError(t("list reply with a bad next page"), "noprotocol")
             start = nxt
         return out
 
@@ -421,7 +431,7 @@ class Client:
             except Timeout:
                 if asking:
                     self._give_up(rid)
-                    raise NoPress("nobody pressed ok on the device within %d s" % press_wait) from None
+                    raise NoPress(t("nobody pressed ok on the device within %d s") % press_wait) from None
                 raise
             asking = False
             if msg.get("pending"):
@@ -433,7 +443,7 @@ class Client:
             if name is not None:
                 r = results.get(name)
                 if r is None:
-                    raise LinkError("device sent a game it was not asked for: %r" % name, "noprotocol")
+                    raise LinkError(t("device sent a game it was not asked for: %r") % name, "noprotocol")
                 self._pull_line(r, msg)
                 if on_complete and r.complete and "end" in msg:
                     on_complete(r)
@@ -449,7 +459,7 @@ class Client:
             if err == "denied":
                 raise Denied("pull " + ", ".join(results))
             if err == "timeout":
-                raise NoPress(WITHDRAWN)
+                raise NoPress(t(WITHDRAWN))
             raise refused(msg, "pull")
 
     @staticmethod
@@ -504,13 +514,13 @@ class Client:
                 state = self.call("poll", of=rid).get("state")
                 if state != "done":
                     self._give_up(rid)
-                    raise NoPress("nobody pressed ok on the device within %d s" % press_wait) from None
+                    raise NoPress(t("nobody pressed ok on the device within %d s") % press_wait) from None
                 return {"id": rid, "ok": True, "done": True}
         if reply.get("ok") is not True:
             if reply.get("err") == "denied":
                 raise Denied(op)
             if reply.get("err") == "timeout":
-                raise NoPress(WITHDRAWN)
+                raise NoPress(t(WITHDRAWN))
             raise refused(reply, op)
         return reply
 
@@ -527,18 +537,21 @@ def open_error(port: str, e: Exception) -> LinkError:
     # POSIX: pyserial's lock (usher opens ports exclusive); Windows: a port is one program's at a time
     if "exclusively lock" in text or code == errno.EBUSY or "Access is denied" in text:
         return PortBusy(
-            "the device on %s is busy with another laptop request (another usher command, perhaps waiting for a"
-            " press on the device): let it finish, then try again" % port
+            t(
+                "the device on %s is busy with another laptop request (another usher command, perhaps waiting for a"
+                " press on the device): let it finish, then try again"
+            )
+            % port
         )
     # Windows' COM3 is no path: it is missing only when Windows says so
     if (os.name != "nt" and not os.path.exists(port)) or code == errno.ENOENT or "FileNotFoundError" in text:
-        return NoDevice("no such port %s" % port)
+        return NoDevice(t("no such port %s") % port)
     if code in (errno.EACCES, errno.EPERM):
-        return NoDevice("no permission to open %s (on Linux: join the dialout group, then log in again)" % port)
+        return NoDevice(t("no permission to open %s (on Linux: join the dialout group, then log in again)") % port)
     if "configure port" in text or code == errno.ENOTTY or os.path.isdir(port):
-        return NoDevice("%s is not a serial port" % port)
-    why = os.strerror(code) if isinstance(code, int) else "it cannot be used"
-    return NoDevice("cannot open %s: %s" % (port, why[:1].lower() + why[1:]))
+        return NoDevice(t("%s is not a serial port") % port)
+    why = os.strerror(code) if isinstance(code, int) else t("it cannot be used")
+    return NoDevice(t("cannot open %s: %s") % (port, why[:1].lower() + why[1:]))
 
 
 def utc_offset(now: float) -> int:

@@ -4,6 +4,7 @@ transfers by offset, and re-score each record with the firmware's own rules."""
 from usher_tools.history.rescore import rescore
 from usher_tools.history.store import History, gid_of
 from usher_tools.link.client import Client, Denied, LinkError, NoPress, Paused, PullResult, Refused
+from usher_tools.words import N_, number, t
 
 BATCH_GAMES = 16  # the protocol's most games in one pull
 BATCH_BYTES = 256 * 1024  # keep a batch short enough that a checkpoint is never far behind
@@ -88,7 +89,7 @@ class Syncer:
                         self._pull([p])
                     return
                 if isinstance(e, Denied) and len(left) == 1:
-                    self._note(left[0], "skipped", None, "not sent: Back was pressed on the device", why="denied")
+                    self._note(left[0], "skipped", None, N_("not sent: Back was pressed on the device"), why="denied")
                     return
                 self._keep(plans)
                 raise
@@ -121,7 +122,7 @@ class Syncer:
                 if r.complete:
                     continue  # already re-scored and saved as it arrived
                 if r.error == "nogame":
-                    self._note(p, "gone", None, "deleted on the device during sync")
+                    self._note(p, "gone", None, N_("deleted on the device during sync"))
                     continue
                 if r.error == "changed":
                     p.have, p.action = b"", "replace"
@@ -131,7 +132,7 @@ class Syncer:
                 again.append(p)
             left = again
         for p in left:
-            why = "transfer kept failing; run sync again"
+            why = N_("transfer kept failing; run sync again")
             if paused:
                 why = paused
             self._note(p, "failed", None, why, why="failed")
@@ -156,13 +157,13 @@ class Syncer:
         g0001, g0002 whole; g0004 4,608 of 16,251 bytes" ('' if nothing)."""
         parts = []
         if self.whole:
-            parts.append("%s whole" % ", ".join(self.whole))
+            parts.append(t("%s whole") % ", ".join(self.whole))
         parts += [
-            "%s %s of %s bytes" % (name, format(got, ","), format(size, ","))
+            t("%s %s of %s bytes") % (name, number(got), number(size))
             for name, (got, size) in sorted(self.held.items())
             if name not in self.whole and got
         ]
-        return "kept: " + "; ".join(parts) if parts else ""
+        return t("kept: ") + "; ".join(parts) if parts else ""
 
     def _finish(self, p: Plan, r: PullResult) -> None:
         data = bytes(r.data)
@@ -174,7 +175,7 @@ class Syncer:
         self.whole.append(p.name)
         what = {"new": "new", "update": "updated", "resume": "resumed", "replace": "replaced"}[p.action]
         if p.row is not None and p.row.finished and row["id"] != p.row["id"]:
-            what = "kept both"
+            what = N_("kept both")
             note = note or "%s came back different from the finished game the history holds (id %d): both kept" % (
                 p.name,
                 p.row["id"],

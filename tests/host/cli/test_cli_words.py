@@ -193,3 +193,17 @@ def test_an_export_is_the_same_bytes_in_either_language(history, fmt):
     de = run(["--lang", "de", "export", "--db", history, "--format", fmt])
     assert en.exit_code == de.exit_code == 0, de.output
     assert en.output == de.output and len(en.output) > 100
+
+
+def test_the_link_s_errors_are_said_in_german(tmp_path):
+    missing = str(tmp_path / "ttyNOSUCH")
+    got = run(["--lang", "de", "sync", "--port", missing, "--db", str(tmp_path / "h.sqlite")])
+    assert got.exit_code == 3, got.output
+    assert "Fehler: kein Anschluss %s" % missing in got.output, got.output
+    from usher_tools.link.client import Denied, Refused
+
+    words.use("de")
+    assert str(Refused("storage", "pull")) == "das Gerät lehnte die Übertragung ab: sein Flash ist voll"
+    assert str(Denied("set_roster")) == "die Namensliste wurde nicht geändert: am Gerät wurde Zurück gedrückt"
+    words.use("en")
+    assert str(Refused("storage", "pull")) == "the device refused the transfer: its flash is full"
