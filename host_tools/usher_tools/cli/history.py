@@ -29,6 +29,11 @@ from usher_tools.words import N_, date_short, number, t
 KEPT_WORDS = (N_("points"), N_("tickets"), N_("sync"), N_("import"))
 
 
+def said(n):
+    """A figure of a table in the language's form (4,5 in German); none stays none."""
+    return None if n is None else number(n)
+
+
 def _date(row: dict) -> str:
     from usher_tools.history.export import when
 
@@ -47,7 +52,7 @@ def _result(row: dict) -> str:
     text = t("won by ") + (", ".join(w) if isinstance(w, list) else str(w)) if w else t("finished")
     from usher_tools.history.plays import summary
 
-    more = summary(row)
+    more = summary(row, t)
     return text + (" (%s)" % more if more else "")
 
 
@@ -181,7 +186,7 @@ def show(db_path, as_json, raw, game) -> None:
     sheet = data.get("sheet")
     if sheet and sheet["rows"]:  # no row yet (a Showtime before its first screening): no empty table
         rows = laptop.sheet_rows(sheet)
-        lay_out(table(sheet.get("title", "Score sheet"), [str(c) for c in sheet["columns"]], rows))
+        lay_out(table(sheet.get("title", t("Score sheet")), [str(c) for c in sheet["columns"]], rows))
         for note in sheet.get("notes", []):
             say(str(note), indent=2)
     st = [[s["rank"], s["name"], s["score"]] for s in data["standings"]]
@@ -205,7 +210,7 @@ def stats(db_path, as_json) -> None:
     if s["titles"]:
         # a Films match counts each game as a play, in tickets; its matches are counted beside
         per_title = [
-            [x["title"], x["plays"], x.get("matches", ""), t(x["unit"]), x["average"], x["best"], x["best_by"]]
+            [x["title"], x["plays"], x.get("matches", ""), t(x["unit"]), said(x["average"]), x["best"], x["best_by"]]
             for x in s["titles"]
         ]
         lay_out(
@@ -224,7 +229,7 @@ def stats(db_path, as_json) -> None:
                 x["wins"],
                 t("%d of %d") % (x["match_wins"], x["matches"]) if x.get("matches") else "",
                 t(x["unit"]),
-                x["average"],
+                said(x["average"]),
                 x["best"],
             ]
             for x in s["players"]

@@ -10,6 +10,7 @@ from usher_tools.history import games
 from usher_tools.history.parsing import ScoreError
 from usher_tools.history.replay import Replay, replay_row
 from usher_tools.history.rowplay import players_of
+from usher_tools.words import N_
 
 
 def unit(game: str) -> str:
@@ -104,19 +105,20 @@ def _decided(row: dict) -> dict:
     return decided(row["game"], rp.standings(), rp.game.tiebreak(rp.state))
 
 
-def summary(row: dict) -> str:
+def summary(row: dict, say=str) -> str:
     """What `usher games` adds to a finished game's winner: the game's own
     (Films: a match game by game in tickets, '2-1; 12-9, 8-10, 11-11 VIP'),
     else the score when the tie-break decided the winner ('38, money
-    decided')."""
+    decided'). `say`: the words' language (usher_tools.words.t); the
+    exports keep English, as the default does."""
     ps = plays(row)
     if not ps or not row["result"].get("finished"):
         return ""
     own = games.of(row["game"]).summary
     if own is not None:
-        return str(own(row, ps))
+        return str(own(row, ps, say))
     top = [p for p in ps[0]["players"] if p["rank"] == 1]
     dec = [p["decided"] for p in top if p["decided"] not in ("", "shared")]
     if dec:
-        return "%s, %s decided" % (top[0]["score"], dec[0])
+        return say(N_("%s, %s decided")) % (top[0]["score"], say(dec[0]))
     return ""

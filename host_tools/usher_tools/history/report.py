@@ -8,6 +8,7 @@ from usher_tools.history import games
 from usher_tools.history.parsing import ScoreError
 from usher_tools.history.plays import decided, unit
 from usher_tools.history.replay import Replay, replay_row
+from usher_tools.words import t
 
 # what `usher report -o` writes, by the file's suffix (matplotlib's own writers)
 FORMATS = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg", ".pdf": "pdf"}
@@ -65,7 +66,7 @@ def show_data(row: dict) -> dict:
 
         out["story"] = tell(rp)
     except Exception as e:  # a teller that trips on a record is no reason to show nothing
-        out["story"] = [{"title": "", "lines": ["(no sheet in words: %s)" % type(e).__name__]}]
+        out["story"] = [{"title": "", "lines": [t("(no sheet in words: %s)") % type(e).__name__]}]
     return out
 
 
@@ -138,7 +139,7 @@ def game_steps(rp: Replay) -> dict:
         if laptop.step(chart, before, a if isinstance(a, dict) else {}, s):
             chart.point(s)
     series = [[y[i] for y in chart.ys] for i in range(chart.n)]
-    return {"xlabel": laptop.STEPS, "xs": chart.xs, "series": series, "marks": chart.marks, "ticks": chart.ticks}
+    return {"xlabel": t(laptop.STEPS), "xs": chart.xs, "series": series, "marks": chart.marks, "ticks": chart.ticks}
 
 
 def standing_lines(rp: Replay) -> list:
@@ -156,13 +157,13 @@ def standing_lines(rp: Replay) -> list:
     for s in st:
         seat = s["player"]
         if match:
-            text = "%d game%s won" % (s["score"], "" if s["score"] == 1 else "s")
+            text = (t("%d game won") if s["score"] == 1 else t("%d games won")) % s["score"]
             if per:
-                text += " (tickets %s)" % ", ".join(str(k["tickets"][seat]) for k in per)
+                text += t(" (tickets %s)") % ", ".join(str(k["tickets"][seat]) for k in per)
         else:
-            text = str(s["score"]) + (" " + laptop.UNIT if laptop.UNIT != "points" else "")
+            text = str(s["score"]) + (" " + t(laptop.UNIT) if laptop.UNIT != "points" else "")
         if why.get(seat):
-            text += ", shared" if why[seat] == "shared" else ", %s decided" % why[seat]
+            text += t(", shared") if why[seat] == "shared" else t(", %s decided") % t(why[seat])
         out.append({"rank": s["rank"], "name": s["name"], "score": s["score"], "text": text, "seat": seat})
     return out
 
@@ -182,14 +183,14 @@ def tie_notes(rp: Replay) -> list:
             continue
         scores = "-".join([str(score)] * len(tied))
         if len({s["rank"] for s in tied}) == 1:
-            out.append("%s: shared, equal %s" % (scores, laptop.TIE_BREAK))
+            out.append(t("%s: shared, equal %s") % (scores, t(laptop.TIE_BREAK)))
             continue
         if len(tied) == 2:
-            out.append("%s: %s %s" % (scores, tied[0]["name"], laptop.AHEAD))
+            out.append("%s: %s %s" % (scores, tied[0]["name"], t(laptop.AHEAD)))
             continue
         ranks = sorted({s["rank"] for s in tied})
-        order = ", then ".join(" and ".join(s["name"] for s in tied if s["rank"] == r) for r in ranks)
-        out.append("%s: %s, by the %s" % (scores, order, laptop.TIE_BREAK))
+        order = t(", then ").join(t(" and ").join(s["name"] for s in tied if s["rank"] == r) for r in ranks)
+        out.append(t("%s: %s, by the %s") % (scores, order, t(laptop.TIE_BREAK)))
     return out
 
 
@@ -249,7 +250,11 @@ def figure(row: dict):
     steps = game_steps(rp)
     fig = Figure(figsize=(8, 7), dpi=100)
     FigureCanvasAgg(fig)
-    title = "%s  %s  (%s)" % (rp.game.title or rp.game.name, row["name"], "finished" if rp.is_over() else "unfinished")
+    title = "%s  %s  (%s)" % (
+        rp.game.title or rp.game.name,
+        row["name"],
+        t("finished") if rp.is_over() else t("unfinished"),
+    )
     fig.suptitle(title)
     ax = fig.add_subplot(2, 1, 1)
     from matplotlib import patheffects
@@ -272,13 +277,13 @@ def figure(row: dict):
         ax.axvline(x, color=MARK_COLOUR, ls=":", lw=1.2, zorder=1)  # under the players' lines
     if steps["marks"]:  # each mark's words over the chart, where no line is drawn
         top = ax.secondary_xaxis("top")
-        top.set_xticks([x for x, _ in steps["marks"]], [t for _, t in steps["marks"]], fontsize="x-small")
+        top.set_xticks([x for x, _ in steps["marks"]], [m for _, m in steps["marks"]], fontsize="x-small")
         top.tick_params(length=0, pad=2, colors=MARK_COLOUR)
     if steps["ticks"]:
-        ax.set_xticks([x for x, _ in steps["ticks"]], [t for _, t in steps["ticks"]], fontsize="small")
+        ax.set_xticks([x for x, _ in steps["ticks"]], [m for _, m in steps["ticks"]], fontsize="small")
     ax.set_xlabel(steps["xlabel"])
-    ax.set_ylabel(unit_of(rp))
-    ax.set_title(laptop.CHART_TITLE)
+    ax.set_ylabel(t(unit_of(rp)))
+    ax.set_title(t(laptop.CHART_TITLE))
     if names:
         from matplotlib.lines import Line2D
 
@@ -290,7 +295,7 @@ def figure(row: dict):
         labels = list(names)
         if steps["marks"]:
             keys.append(Line2D([], [], color=MARK_COLOUR, ls=":", lw=1.2))
-            labels.append(laptop.MARK)
+            labels.append(t(laptop.MARK))
         ax.legend(keys, labels, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")  # off the lines
     ax.grid(True, alpha=0.3)
     ax2 = fig.add_subplot(2, 1, 2)
@@ -308,13 +313,13 @@ def figure(row: dict):
     from matplotlib.ticker import MaxNLocator
 
     ax2.xaxis.set_major_locator(MaxNLocator(integer=True))  # scores, tickets and games are whole
-    ax2.set_title("Final standings" if rp.is_over() else "Standings so far")
+    ax2.set_title(t("Final standings") if rp.is_over() else t("Standings so far"))
     from matplotlib.transforms import blended_transform_factory
 
     under = blended_transform_factory(ax2.transAxes, ax2.transData)
     for k, note in enumerate(notes):  # why a tie went the way it did, in the rows under the bars
         ax2.text(0.01, len(scores) - 0.2 + 0.6 * k, note, transform=under, va="center", fontsize="small")
-    ax2.set_xlabel("games won" if laptop.match(rp.header) else unit_of(rp))
+    ax2.set_xlabel(t("games won") if laptop.match(rp.header) else t(unit_of(rp)))
     plain(fig)
     fig.tight_layout()
     return fig
@@ -327,6 +332,6 @@ def plain(fig) -> None:
     the numbers of the axes' ticks."""
     from matplotlib.text import Text
 
-    for t in fig.findobj(Text):
-        t.set_usetex(False)
-        t.set_parse_math(False)
+    for text in fig.findobj(Text):
+        text.set_usetex(False)
+        text.set_parse_math(False)

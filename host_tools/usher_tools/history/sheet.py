@@ -17,6 +17,7 @@ Raw fields are only in `usher show --raw` and `--json`.
 
 from usher_tools.history import games
 from usher_tools.history.replay import Replay
+from usher_tools.words import t
 
 
 class Story:
@@ -37,7 +38,7 @@ class Story:
         self.sections[-1]["lines"].append(text)
 
     def who(self, p) -> str:
-        return self.names[p] if isinstance(p, int) and 0 <= p < len(self.names) else "player %s" % p
+        return self.names[p] if isinstance(p, int) and 0 <= p < len(self.names) else t("player %s") % p
 
     def scores(self, values: list) -> str:
         return ", ".join("%s %s" % (self.who(i), v) for i, v in enumerate(values))
@@ -54,7 +55,7 @@ def tell(rp: Replay) -> list:
         state = after
     if not story.sections:
         story.section("")
-        story.say("No move yet.")
+        story.say(t("No move yet."))
     return story.sections
 
 

@@ -126,10 +126,12 @@ MONTHS_DE = (
 )
 
 
-def number(n: int) -> str:
-    """36,000 in English, 36.000 in German."""
-    s = format(n, ",")
-    return s.replace(",", ".") if _on[0] == "de" else s
+def number(n) -> str:
+    """36,000 and 4.5 in English, 36.000 and 4,5 in German."""
+    s = format(n, ",") if isinstance(n, int) else str(n)
+    if _on[0] != "de":
+        return s
+    return s.replace(",", "\0").replace(".", ",").replace("\0", ".")
 
 
 def date_short(when: float, clock: bool = True) -> str:

@@ -55,6 +55,18 @@ def marked_texts() -> set:
     return found
 
 
+def games_words() -> set:
+    """The words each game's laptop module keeps as names (usher_tools.history.games),
+    said where they are shown: its unit, its tie-break, the report's axis and legend."""
+    from usher_tools.history import games
+
+    found = set()
+    for name in ["generic", "showtime", "showbiz", "show_manager", "films", "dice"]:
+        laptop = games.of(name)
+        found |= {getattr(laptop, key) for key in ("UNIT", "TIE_BREAK", "AHEAD", "STEPS", "MARK", "CHART_TITLE")}
+    return found
+
+
 def help_texts() -> set:
     """Every command's and option's help, as click shows it (cleaned)."""
     found = set()
@@ -72,7 +84,7 @@ def help_texts() -> set:
 
 
 def test_every_text_the_laptop_says_is_in_german_and_nothing_else_is():
-    texts = marked_texts() | help_texts()
+    texts = marked_texts() | help_texts() | games_words()
     assert len(texts) > 150, len(texts)  # the reading found the texts
     missing = sorted(texts - set(TEXT))
     assert missing == [], "texts with no German: %r" % missing
@@ -207,3 +219,30 @@ def test_the_link_s_errors_are_said_in_german(tmp_path):
     assert str(Denied("set_roster")) == "die Namensliste wurde nicht geändert: am Gerät wurde Zurück gedrückt"
     words.use("en")
     assert str(Refused("storage", "pull")) == "the device refused the transfer: its flash is full"
+
+
+def test_a_score_sheet_and_its_report_are_told_in_german(history, tmp_path):
+    en = run(["--lang", "en", "show", "--db", history, "g0004"])
+    de = run(["--lang", "de", "show", "--db", history, "g0004"])
+    assert en.exit_code == de.exit_code == 0, de.output
+    # Show Manager: rounds, a show put on, money in the German form once the game is over
+    assert "Runde 1" in de.output and "bringt" in de.output and "Endstand" in de.output, de.output
+    assert re.search(r"Geld: \w+ \d{1,3}\.\d{3}", de.output), de.output
+    assert "Round 1" in en.output and re.search(r"Money: \w+ \d{1,3},\d{3}", en.output)
+    assert (
+        len(de.output.splitlines()) == len(en.output.splitlines())
+        or abs(len(de.output.splitlines()) - len(en.output.splitlines())) < 10
+    )  # the same sheet, wrapped where German runs longer
+    for game in ("g0001", "g0002", "g0003"):
+        got = run(["--lang", "de", "show", "--db", history, game])
+        assert got.exit_code == 0 and "Endstand" in got.output, got.output
+    from usher_tools.history.report import figure
+    from usher_tools.history.store import History
+
+    words.use("de")
+    h = History(history, read_only=True)
+    row = h.find("g0001")[0]
+    h.close()
+    fig = figure(row)
+    texts = [t.get_text() for t in fig.findobj(lambda o: hasattr(o, "get_text"))]
+    assert "Endstand" in texts and "Platzierungen" in texts and "Vorstellung 1" in texts, texts

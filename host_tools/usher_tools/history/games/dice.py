@@ -3,19 +3,21 @@ draw and refill, and `usher show` and `usher report` count what the game
 holds (totals by kind of roll, pieces by bag)."""
 
 from usher_tools.history.games import generic
+from usher_tools.words import lang, t
 
 
 def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
     last = after.get("last") or {}
-    t = a["t"]
-    if t == "roll":
+    kind = a["t"]
+    if kind == "roll":
         faces = a["faces"]
         total = " = %d" % sum(faces) if len(faces) > 1 else ""
-        story.say("%d. roll %dd%d: %s%s" % (k, len(faces), a.get("sides", 6), " + ".join(map(str, faces)), total))
-    elif t == "draw":
-        story.say("%d. draw from %s: %s (%s left)" % (k, a["bag"], a["item"], last.get("left", "?")))
-    elif t == "refill":
-        story.say("%d. refill %s" % (k, a["bag"]))
+        dice = t("%dd%d") % (len(faces), a.get("sides", 6))
+        story.say(t("%d. roll %s: %s%s") % (k, dice, " + ".join(map(str, faces)), total))
+    elif kind == "draw":
+        story.say(t("%d. draw from %s: %s (%s left)") % (k, a["bag"], a["item"], last.get("left", "?")))
+    elif kind == "refill":
+        story.say(t("%d. refill %s") % (k, a["bag"]))
     else:
         generic.tell(story, game, before, a, after, k)
 
@@ -43,10 +45,14 @@ def counts(rp) -> dict:
 
 
 WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
+WORDS_DE = "null ein zwei drei vier fünf sechs sieben acht neun zehn elf zwölf".split()
 
 
 def _times(n: int) -> str:
-    """How often, in words: "once", "twice", "three times", "13 times"."""
+    """How often, in words: "once", "twice", "three times", "13 times"
+    (einmal, zweimal, dreimal, 13-mal)."""
+    if lang() == "de":
+        return WORDS_DE[n] + "mal" if n < len(WORDS_DE) else "%d-mal" % n
     if n == 1:
         return "once"
     if n == 2:
@@ -55,13 +61,26 @@ def _times(n: int) -> str:
 
 
 def _a(total: int) -> str:
-    """A total with its article, as it is said: "a 2", "an 8", "an 11", "an 18"."""
+    """A total with its article, as it is said: "a 2", "an 8", "an 11", "an 18"
+    (German says the number alone: "eine 8" would read as a die's face)."""
     said = str(total)
+    if lang() == "de":
+        return said
     return ("an " if said.startswith("8") or said in ("11", "18") else "a ") + said
 
 
-def _several(n: int, what: str) -> str:
-    return "%d %s%s" % (n, what, "" if n == 1 else "s")
+def _rolls(n: int) -> str:
+    return (t("%d roll") if n == 1 else t("%d rolls")) % n
+
+
+def _draws(n: int) -> str:
+    return (t("%d draw") if n == 1 else t("%d draws")) % n
+
+
+def _dice(kind: str) -> str:
+    """A kind of roll as counts() keys it ("2d6"), as the language writes it (2W6)."""
+    n, _, sides = kind.partition("d")
+    return t("%dd%d") % (int(n), int(sides)) if n.isdigit() and sides.isdigit() else kind
 
 
 def count_lines(held: dict) -> list:
@@ -70,17 +89,17 @@ def count_lines(held: dict) -> list:
     rolls, draws, refills = held["rolls"], held["draws"], held["refills"]
     n_rolls = sum(sum(by.values()) for by in rolls.values())
     n_draws = sum(sum(by.values()) for by in draws.values())
-    out = ["%s, %s" % (_several(n_rolls, "roll"), _several(n_draws, "draw"))]
+    out = ["%s, %s" % (_rolls(n_rolls), _draws(n_draws))]
     for kind, by in rolls.items():
-        each = ", ".join("%s %s" % (_a(t), _times(by[t])) for t in sorted(by))
-        out.append("%s, %s: %s" % (kind, _several(sum(by.values()), "roll"), each))
+        each = ", ".join("%s %s" % (_a(total), _times(by[total])) for total in sorted(by))
+        out.append("%s, %s: %s" % (_dice(kind), _rolls(sum(by.values())), each))
     for bag, by in draws.items():
         each = ", ".join("%s %s" % (item, _times(k)) for item, k in by.items())
-        again = "; refilled %s" % _times(refills[bag]) if refills.get(bag) else ""
-        out.append("%s, %s: %s%s" % (bag, _several(sum(by.values()), "draw"), each, again))
+        again = t("; refilled %s") % _times(refills[bag]) if refills.get(bag) else ""
+        out.append("%s, %s: %s%s" % (bag, _draws(sum(by.values())), each, again))
     for bag in refills:
         if bag not in draws:
-            out.append("%s: refilled %s" % (bag, _times(refills[bag])))
+            out.append(t("%s: refilled %s") % (bag, _times(refills[bag])))
     return out
 
 
@@ -101,17 +120,23 @@ def figure(rp, row: dict):
     for i, kind in enumerate(kinds):
         by = held["rolls"][kind]
         xs = sorted(by)
-        ax.bar([x - 0.4 + width * (i + 0.5) for x in xs], [by[x] for x in xs], width, label=kind, edgecolor="#404040")
+        ax.bar(
+            [x - 0.4 + width * (i + 0.5) for x in xs],
+            [by[x] for x in xs],
+            width,
+            label=_dice(kind),
+            edgecolor="#404040",
+        )
     if kinds:
         ax.legend(fontsize="small")
-        ax.set_xlabel("total")
+        ax.set_xlabel(t("total"))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     else:
-        ax.text(0.5, 0.5, "no rolls", transform=ax.transAxes, ha="center", va="center")
+        ax.text(0.5, 0.5, t("no rolls"), transform=ax.transAxes, ha="center", va="center")
         ax.set_xticks([])
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_ylabel("times")
-    ax.set_title("Rolls: how often each total came up")
+    ax.set_ylabel(t("times"))
+    ax.set_title(t("Rolls: how often each total came up"))
     ax2 = fig.add_subplot(2, 1, 2)
     labels = ["%s: %s" % (bag, item) for bag, by in held["draws"].items() for item in by]
     times = [k for by in held["draws"].values() for k in by.values()]
@@ -120,12 +145,12 @@ def figure(rp, row: dict):
         ax2.set_yticks(list(range(len(labels))), labels)
         ax2.invert_yaxis()
         ax2.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax2.set_xlabel("times")
+        ax2.set_xlabel(t("times"))
     else:
-        ax2.text(0.5, 0.5, "no draws", transform=ax2.transAxes, ha="center", va="center")
+        ax2.text(0.5, 0.5, t("no draws"), transform=ax2.transAxes, ha="center", va="center")
         ax2.set_xticks([])
         ax2.set_yticks([])
-    ax2.set_title("Draws: each piece, counted")
+    ax2.set_title(t("Draws: each piece, counted"))
     from usher_tools.history.report import plain
 
     plain(fig)  # a bag's and a piece's names are text, as a player's are

@@ -31,7 +31,9 @@ def step(chart, before: dict, a: dict, after: dict) -> bool:
     """A round is a step; each game of a match is marked, its rows starting
     empty (the VIP's ticket)."""
     if a.get("t") == "game":
-        chart.restart(after, "game %d" % after["g"])
+        from usher_tools.words import t  # here: the page's VM runs this module's plays
+
+        chart.restart(after, t("game %d") % after["g"])
         return False
     moved = (after["rd"], after["g"], after["ph"]) != (before["rd"], before["g"], before["ph"])
     if moved and before["ph"] == "place":
@@ -102,7 +104,7 @@ def plays(rp) -> list:
     return out
 
 
-def summary(row: dict, ps: list) -> str:
+def summary(row: dict, ps: list, say=str) -> str:
     """A match game by game in tickets ('2-1; 12-9, 8-10, 11-11 VIP'), a
     single game ('10-10 tickets, VIP decided')."""
     if ps[0]["of"]:
@@ -115,8 +117,8 @@ def summary(row: dict, ps: list) -> str:
         return "%s; %s" % ("-".join(str(p["score"]) for p in wins), ", ".join(each))
     top = [p for p in ps[0]["players"] if p["rank"] == 1]
     dec = [p["decided"] for p in top if p["decided"] not in ("", "shared")]
-    text = "-".join(str(q["score"]) for q in ps[0]["players"]) + " " + UNIT
-    return text + (", %s decided" % dec[0] if dec else "")
+    text = "-".join(str(q["score"]) for q in ps[0]["players"]) + " " + say(UNIT)
+    return text + (say(", %s decided") % say(dec[0]) if dec else "")
 
 
 def start(rp):
@@ -135,7 +137,9 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
     from usher.games.films.rows import EDITOR, HALVES, LABELS, PRESS, SHOOT, is_studio
     from usher.games.films.score import KIND_LABELS, breakdown, tickets
 
-    t = a["t"]
+    from usher_tools.words import t
+
+    kind = a["t"]
     match = after["bo"] > 1
 
     def card(h) -> str:
@@ -149,104 +153,108 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
         fx = after["fx"]
         if h == SHOOT:
             if fx is not None and fx[0] == "hit":
-                return ": %s must take a card of %s's" % (story.who(q), story.who(o))
-            return ": nothing of %s's to take" % story.who(o)
+                return t(": %s must take a card of %s's") % (story.who(q), story.who(o))
+            return t(": nothing of %s's to take") % story.who(o)
         if h == EDITOR:
             return (
-                ": %s may swap a card" % story.who(q)
+                t(": %s may swap a card") % story.who(q)
                 if fx is not None and fx[0] == "swap"
-                else ": no swap in the last round"
+                else t(": no swap in the last round")
             )
         if h == PRESS:
-            how = "takes" if before["vip"] != q else "keeps"
-            return ": %s %s the VIP Ticket, locked" % (story.who(q), how)
+            said = (
+                t(": %s takes the VIP Ticket, locked") if before["vip"] != q else t(": %s keeps the VIP Ticket, locked")
+            )
+            return said % story.who(q)
         if is_studio(h):
-            return ": it goes to the left end, room for %d to its left" % after["room"][q]
+            return t(": it goes to the left end, room for %d to its left") % after["room"][q]
         return ""
 
-    if t == "game":
+    if kind == "game":
         story.ctx["key"] = (after["g"], 1)
-        story.section("Game %d, round 1/%d" % (after["g"], after["R"]) if match else "Round 1/%d" % after["R"])
-        story.say("%s starts with the VIP Ticket." % story.who(a["vip"]))
+        story.section(t("Game %d, round 1/%d") % (after["g"], after["R"]) if match else t("Round 1/%d") % after["R"])
+        story.say(t("%s starts with the VIP Ticket.") % story.who(a["vip"]))
         return
     key = (before["g"], before["rd"])
     if story.ctx.get("key") != key:
         story.ctx["key"] = key
-        r = "round %d/%d" % (before["rd"], before["R"])
-        story.section("Game %d, %s" % (before["g"], r) if match else r[0].upper() + r[1:])
+        if match:
+            story.section(t("Game %d, round %d/%d") % (before["g"], before["rd"], before["R"]))
+        else:
+            story.section(t("Round %d/%d") % (before["rd"], before["R"]))
     p = a["p"]
     who = story.who(p)
-    if t == "bid":
+    if kind == "bid":
         last = after["last"]
         if after["ph"] == "bid" and after.get("open"):  # open bids: typed on the shared screen
-            story.say("%s bids %d, openly." % (who, a["weeks"]))
+            story.say(t("%s bids %d, openly.") % (who, a["weeks"]))
         elif after["ph"] == "bid":  # the other bid is not in: this one stays face down
-            story.say("%s bids, face down." % who)
+            story.say(t("%s bids, face down.") % who)
         else:
             w0, w1, ch, tie = last
             bids = "%s %d, %s %d" % (story.who(0), w0, story.who(1), w1)
             if tie == 0:
-                out = "%s chooses first" % story.who(ch)
+                out = t("%s chooses first") % story.who(ch)
             elif tie == 1:
-                out = "a tie: %s holds the VIP, chooses first and hands the VIP to %s" % (
+                out = t("a tie: %s holds the VIP, chooses first and hands the VIP to %s") % (
                     story.who(ch),
                     story.who(1 - ch),
                 )
             else:
-                out = "a tie: %s holds the VIP, locked: chooses first and keeps it" % story.who(ch)
-            story.say("%s bids; revealed: %s; %s." % (who, bids, out))
-    elif t == "place":
+                out = t("a tie: %s holds the VIP, locked: chooses first and keeps it") % story.who(ch)
+            story.say(t("%s bids; revealed: %s; %s.") % (who, bids, out))
+    elif kind == "place":
         row = after["rows"][p]
         i = 0 if is_studio(HALVES.index(a["half"])) else len(row) - 1
-        under = " (both sides repeat: %s underneath)" % card(a["under"]) if a.get("under") is not None else ""
-        story.say("%s places %s%s%s." % (who, card(a["half"]), under, what(p, i)))
-    elif t == "protect":
+        under = t(" (both sides repeat: %s underneath)") % card(a["under"]) if a.get("under") is not None else ""
+        story.say(t("%s places %s%s%s.") % (who, card(a["half"]), under, what(p, i)))
+    elif kind == "protect":
         row = before["rows"][p]
         moved = [card(row[i][0]) for i in a["pos"]]
-        names = ", ".join(moved[:-1]) + " and " + moved[-1] if len(moved) > 1 else moved[0]
+        names = ", ".join(moved[:-1]) + t(" and ") + moved[-1] if len(moved) > 1 else moved[0]
         room = after["room"][p]
-        left = "room for %d more" % room if room else "no room left"
-        story.say("%s moves %s left of the Studio (%s)." % (who, names, left))
-    elif t == "script":
+        left = t("room for %d more") % room if room else t("no room left")
+        story.say(t("%s moves %s left of the Studio (%s).") % (who, names, left))
+    elif kind == "script":
         row = before["rows"][p]
         old = card(row[a["pos"]][0])
         i = 0 if is_studio(HALVES.index(a["half"])) else a["pos"]
-        story.say("%s's Scriptwriter turns %s over: %s%s." % (who, old, card(a["half"]), what(p, i)))
-    elif t == "hit":
+        story.say(t("%s's Scriptwriter turns %s over: %s%s.") % (who, old, card(a["half"]), what(p, i)))
+    elif kind == "hit":
         gone = card(before["rows"][1 - p][a["pos"]][0])
-        story.say("%s's Shooting Problems takes %s's %s." % (who, story.who(1 - p), gone))
-    elif t == "swap":
+        story.say(t("%s's Shooting Problems takes %s's %s.") % (who, story.who(1 - p), gone))
+    elif kind == "swap":
         if a["out"] is None:
-            story.say("%s's Editor: no swap." % who)
+            story.say(t("%s's Editor: no swap.") % who)
         else:
             out = card(before["rows"][p][a["out"]][0])
             if [c[0] for c in before["rows"][p]].count(EDITOR) == 1 and before["rows"][p][a["out"]][0] == EDITOR:
-                out = "itself"  # the row's one Editor: the one that owes the swap
-            under = " (both sides repeat: %s underneath)" % card(a["under"]) if a.get("under") is not None else ""
+                out = t("itself")  # the row's one Editor: the one that owes the swap
+            under = t(" (both sides repeat: %s underneath)") % card(a["under"]) if a.get("under") is not None else ""
             i = 0 if is_studio(HALVES.index(a["half"])) else a["out"]
-            story.say("%s's Editor swaps %s for %s%s%s." % (who, out, card(a["half"]), under, what(p, i)))
+            story.say(t("%s's Editor swaps %s for %s%s%s.") % (who, out, card(a["half"]), under, what(p, i)))
     else:
         generic.tell(story, game, before, a, after, k)
         return
     if before["ph"] != "place" or after["ph"] == "place":
         return  # the round goes on
     if after["ph"] == "bid":  # the round is over, the next one begins
-        story.say("Tickets after round %d: %s." % (before["rd"], story.scores([tickets(after, q) for q in (0, 1)])))
+        story.say(t("Tickets after round %d: %s.") % (before["rd"], story.scores([tickets(after, q) for q in (0, 1)])))
         return
     got = after["past"][-1]
     winner = 0 if after["wins"][0] > before["wins"][0] else 1
-    how = " (a tie: the VIP Ticket decides)" if got[0] == got[1] else ""
-    story.say(
-        "%s over: %s; %s wins%s."
-        % ("Game %d" % after["g"] if match else "The game is", story.scores(got), story.who(winner), how)
-    )
+    how = t(" (a tie: the VIP Ticket decides)") if got[0] == got[1] else ""
+    if match:
+        story.say(t("Game %d over: %s; %s wins%s.") % (after["g"], story.scores(got), story.who(winner), how))
+    else:
+        story.say(t("The game is over: %s; %s wins%s.") % (story.scores(got), story.who(winner), how))
     for q, kinds in enumerate(breakdown(after)):
         parts = ["%s %d" % (KIND_LABELS[i], v) for i, v in enumerate(kinds) if v]
-        story.say("   %s: %s = %d." % (story.who(q), ", ".join(parts) or "nothing", sum(kinds)))
+        story.say("   %s: %s = %d." % (story.who(q), ", ".join(parts) or t("nothing"), sum(kinds)))
     if match:
         wins = after["wins"]
         if after["ph"] == "over":
             w = 0 if wins[0] > wins[1] else 1
-            story.say("%s wins the match %d-%d." % (story.who(w), wins[w], wins[1 - w]))
+            story.say(t("%s wins the match %d-%d.") % (story.who(w), wins[w], wins[1 - w]))
         else:
-            story.say("Games won: %s." % story.scores(wins))
+            story.say(t("Games won: %s.") % story.scores(wins))

@@ -13,7 +13,7 @@ MARK = "a mark"  # what the chart's dotted lines (chart.marks) stand for, in its
 # what only some games have (None: the game has none)
 split = None  # (header, actions) -> the games of a match (Films)
 plays = None  # (Replay) -> the plays of a record, when it is more than one
-summary = None  # (row, plays) -> what `usher games` adds to the winner
+summary = None  # (row, plays, say) -> what `usher games` adds to the winner, in say()'s words
 start = None  # (Replay) -> the start player's name, when the game says it its own way
 counts = None  # (Replay) -> what a game without a score holds, counted (dice)
 count_lines = None  # (counts) -> those counts in words
@@ -55,9 +55,11 @@ def fields(action: dict) -> str:
 
 def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
     """The sheet's lines for one action (usher_tools.history.sheet.Story)."""
-    by = " by %s" % story.who(a["p"]) if "p" in a else ""
+    from usher_tools.words import t  # here, not at the top: the page's VM runs this module's plays
+
+    by = t(" by %s") % story.who(a["p"]) if "p" in a else ""
     extra = fields(a)
     story.say("%d. %s%s%s" % (k, a.get("t"), by, (": " + extra) if extra else ""))
     old, new = game.scores(before), game.scores(after)
     if new != old:
-        story.say("   scores: %s" % story.scores(new))
+        story.say(t("   scores: %s") % story.scores(new))

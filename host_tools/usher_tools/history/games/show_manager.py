@@ -2,6 +2,22 @@
 turns, and the sheet round by round (no money of an unfinished game)."""
 
 from usher_tools.history.games import generic
+from usher_tools.words import lang, number, t
+
+
+def marks(n: int) -> str:
+    """Money as the device says it, "36,000" (36.000 in German)."""
+    from usher.ui.show_manager.draw import marks as said
+
+    return number(n) if lang() != "en" else said(n)
+
+
+def ordinal(k: int) -> str:
+    """A place: 1st, 2nd (1., 2. in German)."""
+    from usher.ui.show_manager.draw import ordinal as said
+
+    return "%d." % k if lang() == "de" else said(k)
+
 
 TIE_BREAK = "money"
 AHEAD = "has more money"
@@ -11,8 +27,6 @@ STEPS = "turns"
 def sheet_rows(sheet: dict) -> list:
     """The money row (a finished game's) in marks as the sheet's words say
     them, "36,000"."""
-    from usher.ui.show_manager.draw import marks
-
     return [
         [r[0]] + [marks(v) if isinstance(v, int) else v for v in r[1:]] if r[0] == "money" else r for r in sheet["rows"]
     ]
@@ -32,9 +46,7 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
     the chip's old and new value and place; the city after a change and the
     points when they move. Money (what a player holds) only once the game is
     over: before, the sheet shows only what the table sees."""
-    from usher.ui.show_manager.draw import marks, ordinal
-
-    t = a["t"]
+    kind = a["t"]
     p = a["p"]
     who = story.who(p)
     n = len(after["players"])
@@ -44,12 +56,12 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
         rel = (p - first) % n
         if not story.sections or rel <= ctx.get("rel", -1):
             ctx["round"] = ctx.get("round", 0) + 1
-            story.section("Round %d" % ctx["round"])
+            story.section(t("Round %d") % ctx["round"])
         ctx["rel"] = rel
 
     def money() -> str:  # what the player holds now, when it changed and may be told
         now = after["money"][p]
-        return "" if story.hidden or now == before["money"][p] else "; money now %s" % marks(now)
+        return "" if story.hidden or now == before["money"][p] else t("; money now %s") % marks(now)
 
     def musical(m: int) -> str:
         return after["titles"][m][0]
@@ -62,17 +74,18 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
         for ci in after["rank"][m]:
             owner, _, was, now = after["chips"][ci]
             v = "%d" % now if was == now else "%d\u2192%d" % (was, now)
-            parts.append("touring %s" % v if owner < 0 else "%s %s" % (story.who(owner), v))
+            parts.append(t("touring %s") % v if owner < 0 else "%s %s" % (story.who(owner), v))
         return "   %s (%s): %s." % (city(m), musical(m), ", ".join(parts))
 
-    if t == "hire":
+    if kind == "hire":
         cost = after["hire"][a["pos"]]
-        paid = "for free" if cost == 0 else "for %s" % marks(cost)
+        paid = t("for free") if cost == 0 else t("for %s") % marks(cost)
         cards = after["hand"][p]
-        story.say("%s hires %s: %d card%s%s." % (who, paid, cards, "" if cards == 1 else "s", money()))
-    elif t == "refresh":
-        story.say("%s refreshes the display for %s%s." % (who, marks(after["refresh"]), money()))
-    elif t == "produce":
+        said = t("%s hires %s: %d card%s.") if cards == 1 else t("%s hires %s: %d cards%s.")
+        story.say(said % (who, paid, cards, money()))
+    elif kind == "refresh":
+        story.say(t("%s refreshes the display for %s%s.") % (who, marks(after["refresh"]), money()))
+    elif kind == "produce":
         m = a["title"]
         ci = len(after["chips"]) - 1
         roles = a["roles"]
@@ -80,7 +93,7 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
         if 0 not in roles:
             text += " +%d" % len(roles)
         place = after["rank"][m].index(ci) + 1
-        line = "%s puts on %s in %s: %s = %d, %s" % (
+        line = t("%s puts on %s in %s: %s = %d, %s") % (
             who,
             musical(m),
             city(m),
@@ -90,23 +103,23 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
         )
         if before["at"][m] < 0:
             touring = sorted(after["touring"][m], reverse=True)
-            line += "; its premiere" + (
-                " (touring %s there first)" % " and ".join(str(v) for v in touring) if touring else ""
+            line += t("; its premiere") + (
+                t(" (touring %s there first)") % t(" and ").join(str(v) for v in touring) if touring else ""
             )
         kept = after["hand"][p]
         if kept:
-            line += "; keeps %d card%s" % (kept, "" if kept == 1 else "s")
+            line += (t("; keeps %d card") if kept == 1 else t("; keeps %d cards")) % kept
         if not sum(after["left"][p]):
-            line += "; %s's last show: no more turns" % who
+            line += t("; %s's last show: no more turns") % who
         story.say(line + ".")
         story.say(standing(m))
-    elif t == "loan":
+    elif kind == "loan":
         m = a["title"]
         copy = a.get("copy") or 0
         ci = rules_chip(after, p, m, copy)
         two = len([ch for ch in after["chips"] if ch[0] == p and ch[1] == m]) > 1
         was, now = before["chips"][ci][3], after["chips"][ci][3]
-        line = "%s borrows %s against %s%s: %d \u2192 %d, now %s in %s%s." % (
+        line = t("%s borrows %s against %s%s: %d \u2192 %d, now %s in %s%s.") % (
             who,
             marks(a["amount"] * after["per_point"]),
             musical(m),
@@ -124,12 +137,12 @@ def tell(story, game, before: dict, a: dict, after: dict, k: int) -> None:
         return
     old, new = game.scores(before), game.scores(after)
     if new != old:
-        story.say("   Points: %s." % story.scores(new))
+        story.say(t("   Points: %s.") % story.scores(new))
     if game.is_over(after):
-        story.section("The end")
-        story.say("The last show is placed: the game is over.")
-        story.say("Points: %s." % story.scores(new))
-        story.say("Money: %s." % ", ".join("%s %s" % (story.who(q), marks(v)) for q, v in enumerate(after["money"])))
+        story.section(t("The end"))
+        story.say(t("The last show is placed: the game is over."))
+        story.say(t("Points: %s.") % story.scores(new))
+        story.say(t("Money: %s.") % ", ".join("%s %s" % (story.who(q), marks(v)) for q, v in enumerate(after["money"])))
 
 
 def rules_chip(state: dict, p: int, m: int, copy: int) -> int:
