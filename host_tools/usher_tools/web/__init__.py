@@ -23,7 +23,8 @@ What the page is made of:
   HOST_MODULES, web/vm/webscore.py and webplays.py), bgstats.mjs (BG
   Stats links and file, QR codes), uf2.mjs (the release's firmware, Write to
   the Pico), pico.mjs (that part of the page), util.mjs (helpers they
-  share: base64, IndexedDB requests, a VM's error in one line);
+  share: base64, IndexedDB requests, a VM's error in one line), words.mjs
+  (the page's words in English or German, the person's pick);
 - qrcode.mjs: qrcode-generator, pinned in .node (`make setup`);
 - release.json: {version, uf2: null} unless the site holds a release (then
   the release's own, `usher web --out --uf2`);
@@ -65,6 +66,7 @@ PAGE_FILES = (
     "bgstats.mjs",
     "uf2.mjs",
     "util.mjs",
+    "words.mjs",
 )
 # the laptop's own modules the page's re-scoring VM runs (webscore.py, webplays.py), unchanged
 HOST_MODULES = ("parsing.py", "replay.py", "rescore.py", "status.py", "bgstats.py", "rowplay.py")

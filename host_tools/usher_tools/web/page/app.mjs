@@ -18,6 +18,7 @@ import { Link, pullAll } from "./link.mjs";
 import { DeviceTransport } from "./transport.mjs";
 import { saveFile, setupPico } from "./pico.mjs";
 import { b64 } from "./util.mjs";
+import { lang, setLang, t } from "./words.mjs";
 
 const STARTED = performance.now();
 const runtime = import("./mp/micropython.mjs").then((m) => m.loadMicroPython);
@@ -40,12 +41,17 @@ const BOARDS = {
     },
   },
   oled: {
-    below: { cls: "row", keys: [["prev", "\u25c0 prev"], ["next", "next \u25b6"], ["ok", "OK"], ["back", "back"]] },
+    below: { cls: "row", keys: [["prev", "\u25c0 " + t("prev")], ["next", t("next") + " \u25b6"], ["ok", "OK"], ["back", t("back")]] },
     keyboard: {
       ArrowUp: "prev", ArrowLeft: "prev", ArrowDown: "next", ArrowRight: "next",
       Enter: "ok", Backspace: "back", Escape: "back",
     },
   },
+};
+// each key's name for a screen reader
+const KEY_NAMES = {
+  up: t("up"), down: t("down"), left: t("left"), right: t("right"), press: t("press"),
+  prev: t("prev"), next: t("next"), back: t("back"),
 };
 
 /** @param {string} id */
@@ -95,7 +101,7 @@ function fail(text) {
 // ---------------------------------------------------------------- power
 
 async function powerOn(settings) {
-  const t = performance.now();
+  const t0 = performance.now();
   const [loadMicroPython, fw] = await Promise.all([runtime, pack]);
   page.stats.phases.runtime = page.stats.phases.runtime || performance.now() - STARTED;
   const { uid, files } = await page.flash.load(page.profile);
@@ -115,13 +121,14 @@ async function powerOn(settings) {
   };
   page.vt = 0;
   await bootDevice(dev, files);
-  page.stats.phases.boot = performance.now() - t;
+  page.stats.phases.boot = performance.now() - t0;
   return dev;
 }
 
 async function bootDevice(dev, files) {
   const b = page.boot;
   light(100, true);
+  files = inLang(files);
   await dev.powerOn({ files, uid: page.uid, seed: b.seed, ticks0: b.ticks0, epoch: b.epoch + Math.floor(page.vt / 1000) });
   page.device = dev;
   page.stats.boots += 1;
@@ -129,6 +136,30 @@ async function bootDevice(dev, files) {
   first.hidden = true; // the device's own screen from now on
   fit();
   save();
+}
+
+// The device speaks the page's language: its setting "lang" (Settings ->
+// Language, in settings.json on its flash) is set to it before each
+// power-on, kept in the flash as if set on the device. A settings file the
+// firmware cannot read is left as it is, for the firmware to set aside.
+/** @param {[string, Uint8Array][]} files */
+function inLang(files) {
+  const want = lang();
+  const at = files.findIndex(([name]) => name === "settings.json");
+  let s = {};
+  if (at >= 0) {
+    try {
+      s = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(files[at][1]));
+    } catch {
+      return files;
+    }
+    if (!s || typeof s !== "object" || Array.isArray(s)) return files;
+  }
+  if ((s.lang || "en") === want) return files;
+  s.lang = want;
+  const bytes = new TextEncoder().encode(JSON.stringify(s));
+  page.flash.save(page.profile, new Map([["settings.json", bytes]])).catch((e) => fail(t("the flash could not be saved: %s", e)));
+  return at >= 0 ? files.map((f, i) => /** @type {[string, Uint8Array]} */ (i === at ? [f[0], bytes] : f)) : [...files, ["settings.json", bytes]];
 }
 
 // The board as it looks before its VM runs: its keys, its panel's size and
@@ -163,18 +194,18 @@ async function start(profile, settings) {
     }
     dress(profile);
     if (!(await takeBoard(profile))) {
-      say("This board is running in another tab of this browser: close that tab, or pick the other board.");
+      say(t("This board is running in another tab of this browser: close that tab, or pick the other board."));
       return;
     }
-    say("Starting the device\u2026");
+    say(t("Starting the device\u2026"));
     await powerOn(settings);
     page.clock = performance.now();
-    say(page.flash.kept ? "" : "This browser keeps no storage for this page: the games go when the page closes.");
+    say(page.flash.kept ? "" : t("This browser keeps no storage for this page: the games go when the page closes."));
   })();
   try {
     await page.starting;
   } catch (e) {
-    fail("the device did not start: " + (e && e.message ? e.message : e));
+    fail(t("the device did not start: %s", e && e.message ? e.message : e));
   }
 }
 
@@ -207,7 +238,7 @@ async function takeBoard(profile) {
 
 function save() {
   const dev = page.device;
-  if (dev && (dev.flashDirty || dev.off)) page.flash.save(page.profile, dev.flashChanges()).catch((e) => fail("the flash could not be saved: " + e));
+  if (dev && (dev.flashDirty || dev.off)) page.flash.save(page.profile, dev.flashChanges()).catch((e) => fail(t("the flash could not be saved: %s", e)));
 }
 
 // The backlight (LCD) or the OLED's contrast and power, as the glass shows it.
@@ -222,7 +253,7 @@ function tick() {
   const dev = page.device;
   page.vt += TICK_MS;
   if (!dev || dev.off) return;
-  const t = performance.now();
+  const t0 = performance.now();
   const held = new Set(page.held.keys());
   const gone = [...page.tapped].filter((k) => !held.has(k));
   page.tapped.clear();
@@ -231,16 +262,16 @@ function tick() {
   if (page.transport) page.transport.pump();
   if (r.drawn) {
     const now = performance.now();
-    page.stats.work.push(now - t);
+    page.stats.work.push(now - t0);
     if (page.pending !== null && now - page.pending < 1000) page.stats.latency.push(now - page.pending);
     page.pending = null;
   }
   if (r.flash || r.cut) save();
   if (r.cut) {
     dev.powerOff();
-    say("The power went (a test's power cut).");
+    say(t("The power went (a test's power cut)."));
   } else if (r.error) {
-    fail("the device stopped: " + r.error);
+    fail(t("the device stopped: %s", r.error));
   }
 }
 
@@ -308,7 +339,7 @@ function buildKeys(profile) {
       b.className = "key " + key + (spec.round ? " round" : "");
       b.dataset.key = key;
       b.textContent = label;
-      b.setAttribute("aria-label", key);
+      b.setAttribute("aria-label", KEY_NAMES[key] || key);
       b.tabIndex = -1; // the keyboard drives the device itself; no focus ring wandering over the keys
       b.addEventListener("pointerdown", (e) => {
         e.preventDefault();
@@ -328,8 +359,8 @@ function buildKeys(profile) {
 
 function keyFor(e) {
   if (e.altKey || e.ctrlKey || e.metaKey) return null;
-  const t = e.target;
-  if (t && t.closest && t.closest("button:not(.key)") && (e.key === "Enter" || e.key === " ")) return null; // a page button
+  const target = e.target;
+  if (target && target.closest && target.closest("button:not(.key)") && (e.key === "Enter" || e.key === " ")) return null; // a page button
   return BOARDS[page.profile] ? BOARDS[page.profile].keyboard[e.key] || null : null;
 }
 
@@ -379,19 +410,19 @@ async function download() {
   const link = new Link((page.transport = new DeviceTransport(dev)));
   button("download").disabled = true;
   try {
-    say("Asking the device for its records\u2026");
+    say(t("Asking the device for its records\u2026"));
     const r = await pullAll(link, say);
     for (let i = 0; i < r.records.length; i++) {
       if (i) await new Promise((ok) => setTimeout(ok, 150));
       saveFile(r.records[i][0], r.records[i][1]);
     }
-    let text = r.records.length === 1 ? "1 record downloaded" : r.records.length + " records downloaded";
-    if (r.refused) text += "; " + r.refused + " refused on the device";
-    if (r.failed) text += "; " + r.failed + " did not arrive whole (try again)";
-    say(text + (r.records.length ? ". usher import FILE\u2026 puts them into your history." : "."));
+    let text = r.records.length === 1 ? t("1 record downloaded") : t("%d records downloaded", r.records.length);
+    if (r.refused) text += t("; %d refused on the device", r.refused);
+    if (r.failed) text += t("; %d did not arrive whole (try again)", r.failed);
+    say(text + (r.records.length ? t(". usher import FILE\u2026 puts them into your history.") : "."));
     page.stats.download = { names: r.records.map((x) => x[0]), refused: r.refused, failed: r.failed };
   } catch (e) {
-    say("Download failed: " + (e && e.message ? e.message : e));
+    say(t("Download failed: %s", e && e.message ? e.message : e));
     page.stats.download = { error: String(e && e.message) };
   } finally {
     page.transport = null;
@@ -400,13 +431,13 @@ async function download() {
 }
 
 // the device on this page, never the person's own Pico (index.html's label)
-const RESET = $("reset").textContent;
+const RESET = t("Erase the simulated device");
 let resetArmed = 0;
 async function reset() {
   const b = $("reset");
   if (!resetArmed) {
     b.classList.add("armed");
-    b.textContent = "Erase every game on the simulated device? Click again";
+    b.textContent = t("Erase every game on the simulated device? Click again");
     resetArmed = setTimeout(() => {
       b.classList.remove("armed");
       b.textContent = RESET;
@@ -422,13 +453,13 @@ async function reset() {
   await stop();
   await page.flash.wipe(profile);
   await start(profile, page.lockstep ? page.boot : null);
-  say("A blank board: no games, default settings.");
+  say(t("A blank board: no games, default settings."));
 }
 
 // a page button gives the keyboard back to the device once clicked (Enter is OK there)
 document.addEventListener("click", (e) => {
-  const t = e.target;
-  const b = t instanceof Element && t.closest("button:not(.key)");
+  const target = e.target;
+  const b = target instanceof Element && target.closest("button:not(.key)");
   if (b instanceof HTMLElement) b.blur();
 });
 $("download").addEventListener("click", download);
@@ -436,6 +467,16 @@ $("reset").addEventListener("click", reset);
 for (const b of profileButtons()) {
   b.addEventListener("click", () => {
     if (b.dataset.profile !== page.profile) start(b.dataset.profile);
+  });
+}
+// English / Deutsch: the page is loaded again in the one picked (words.mjs),
+// its device powered off first (its flash saved) and on again in it
+for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#langs button"))) {
+  b.setAttribute("aria-pressed", String(b.dataset.lang === lang()));
+  b.addEventListener("click", async () => {
+    if (!setLang(b.dataset.lang)) return;
+    await stop();
+    location.reload();
   });
 }
 
@@ -454,7 +495,7 @@ const test = {
   },
   // Let `ms` of device time pass, a tick every 20 ms (the board may be off).
   run(ms) {
-    for (let t = 0; t < ms; t += TICK_MS) tick();
+    for (let done = 0; done < ms; done += TICK_MS) tick();
     return { off: !page.device || page.device.off, ticks: page.device ? page.device.ticks : 0 };
   },
   armCut(n, torn) {
@@ -526,11 +567,11 @@ const pico = setupPico({
   pageDevice() {
     const dev = page.device;
     if (page.transport || !dev || dev.off) return null;
-    const t = (page.transport = new DeviceTransport(dev));
-    t.close = async () => {
-      if (page.transport === t) page.transport = null;
+    const tr = (page.transport = new DeviceTransport(dev));
+    tr.close = async () => {
+      if (page.transport === tr) page.transport = null;
     };
-    return t;
+    return tr;
   },
 });
 

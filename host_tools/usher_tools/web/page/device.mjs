@@ -15,6 +15,7 @@
 // bits as lit or dark (SSD1306).
 
 import { pyError } from "./util.mjs";
+import { t } from "./words.mjs";
 
 // the firmware's tick, usher.app.TICK_MS: the page's timer runs at it and the
 // device's clock advances by it (read in the VM); a test holds the two equal
@@ -38,10 +39,10 @@ const F_LIGHT = 4;
  */
 export async function loadPack(url) {
   const res = await fetch(url);
-  if (!res.ok) throw new Error("cannot load " + url + ": " + res.status);
+  if (!res.ok) throw new Error(t("cannot load %s: %s", url, res.status));
   const buf = new Uint8Array(await res.arrayBuffer());
   const magic = String.fromCharCode(buf[0], buf[1], buf[2], buf[3]);
-  if (magic !== "USHR") throw new Error(url + " is not a firmware pack");
+  if (magic !== "USHR") throw new Error(t("%s is not a firmware pack", url));
   const n = buf[4] | (buf[5] << 8) | (buf[6] << 16) | (buf[7] << 24);
   const head = JSON.parse(new TextDecoder().decode(buf.subarray(8, 8 + n)));
   let at = 8 + n;
@@ -82,7 +83,7 @@ export class Device {
   // in /data, the board built and the app started (its first frame drawn).
   /** @param {{files: [string, Uint8Array][], uid: string, seed: number, ticks0: number, epoch: number}} settings */
   async powerOn({ files, uid, seed, ticks0, epoch }) {
-    const say = (t) => this.hooks.onOutput && this.hooks.onOutput(t);
+    const say = (text) => this.hooks.onOutput && this.hooks.onOutput(text);
     const mp = await this.runtime({ heapsize: HEAP, pystack: PYSTACK, stdout: say, stderr: say, linebuffer: true });
     const FS = mp.FS;
     for (const [path, bytes] of this.pack.files) {
@@ -107,7 +108,7 @@ export class Device {
     };
     fn.setup(ticks0, epoch, uid);
     const err = fn.boot(this.profile, DATA, seed);
-    if (err) throw new Error("the firmware did not start: " + err);
+    if (err) throw new Error(t("the firmware did not start: %s", err));
     const [frame, pal, status, w, h, mono] = fn.addresses().split(" ").map(Number);
     this.vm = { mp, FS, M: mp._module, fn, frame, pal, status };
     this.width = w;

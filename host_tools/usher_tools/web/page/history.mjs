@@ -15,6 +15,7 @@
 // row is never shown as a whole game.
 
 import { req } from "./util.mjs";
+import { t } from "./words.mjs";
 
 const DB = "usher-history";
 const STORE = "games";
@@ -102,7 +103,7 @@ export class History {
       const rows = await this.all();
       const copy = 1 + Math.max(0, ...rows.filter((r) => r.device === device && r.gid === gid).map((r) => r.copy));
       await this.put(Object.assign({}, old, { key: keyOf(device, gid, copy), copy }));
-      note = view.name + " came back different from the finished game kept before: both kept";
+      note = t("%s came back different from the finished game kept before: both kept", view.name);
     }
     const { status, problem, result } = scored;
     await this.put(rowOf(device, view, bytes, old, { complete: true, status, problem, result }));

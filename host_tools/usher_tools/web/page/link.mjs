@@ -11,6 +11,8 @@
 // Showbiz game: bids, money) comes only after OK on the device, which shows
 // what is asked; Back refuses it. Nothing else is ever asked of the device.
 
+import { t } from "./words.mjs";
+
 const TO_DEVICE = "@U ";
 const FROM_DEVICE = "@u ";
 export const PROTO = 1;
@@ -21,13 +23,13 @@ const MAX_BUF = 1 << 20; // a stream with no newline is not a device of ours
 const REPL = /(^|\n)(>>>|raw REPL)/; // MicroPython's prompt: a Pico at its REPL, not running Usher
 
 const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
+  const table = new Uint32Array(256);
   for (let n = 0; n < 256; n++) {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
+    table[n] = c >>> 0;
   }
-  return t;
+  return table;
 })();
 
 export function crc32(bytes, crc = 0) {
@@ -52,15 +54,19 @@ export class LinkError extends Error {
   }
 }
 
-const HINTS = {
-  memory: "a game open on the device leaves too little memory for the link: leave the game (Back, then Save & leave) and sync again",
-  busy: "the device is already asking something: answer it on the device first",
-};
+// what to do about a refusal the device gives no words for
+function hint(code) {
+  if (code === "memory")
+    return t("a game open on the device leaves too little memory for the link: leave the game (Back, then Save & leave) and sync again");
+  if (code === "busy") return t("the device is already asking something: answer it on the device first");
+  return "";
+}
 
+// `what`: the request's op, or the page's words for it
 function refused(reply, what) {
   const code = String(reply.err);
-  const why = reply.why || HINTS[code];
-  return new LinkError("the device refused " + what + ": " + code + (why ? " (" + why + ")" : ""), code);
+  const why = reply.why || hint(code);
+  return new LinkError(t("the device refused %s: %s", what, code) + (why ? " (" + why + ")" : ""), code);
 }
 
 export class Link {
@@ -95,7 +101,7 @@ export class Link {
     }
     if (this.buf.length > MAX_BUF) {
       this.buf = "";
-      this.broken = new LinkError("the device sends a stream without line endings: that is not Usher's sync", "noprotocol");
+      this.broken = new LinkError(t("the device sends a stream without line endings: that is not Usher's sync"), "noprotocol");
     }
     this.wake();
   }
@@ -148,7 +154,7 @@ export class Link {
   }
 
   goneError() {
-    return new LinkError(this.t.reason || "the device went away (unplugged?)", "gone");
+    return new LinkError(this.t.reason || t("the device went away (unplugged?)"), "gone");
   }
 
   atRepl() {
@@ -161,36 +167,36 @@ export class Link {
     const n = this.noise;
     if (this.atRepl() || /MicroPython v\d|Type "help\(\)"/.test(n))
       return new LinkError(
-        "this Pico runs MicroPython but not Usher (or Usher is in safe mode): put Usher on it (below), then sync",
+        t("this Pico runs MicroPython but not Usher (or Usher is in safe mode): put Usher on it (below), then sync"),
         "plain",
       );
     // bytes with no line end yet (a device that streams data of its own) are an answer too
     if (n || this.damaged || this.buf.trim())
-      return new LinkError("the device sends data, but not in Usher's sync protocol: is this an Usher Pico?", "noprotocol");
-    return new LinkError("no answer from the device: is Usher running on it (its home screen showing)?", "silent");
+      return new LinkError(t("the device sends data, but not in Usher's sync protocol: is this an Usher Pico?"), "noprotocol");
+    return new LinkError(t("no answer from the device: is Usher running on it (its home screen showing)?"), "silent");
   }
 
   // The next line about request `id` (lines of other ids are stale).
-  async wait(id, ms = REPLY_MS, strict = true) {
+  async wait(id, ms = Link.replyMs, strict = true) {
     const until = performance.now() + ms;
     for (;;) {
       while (this.lines.length) {
         const obj = this.lines.shift();
         if (obj.id === id) return obj;
-        if (obj.id === null && obj.err === "memory") throw refused(obj, "the request");
+        if (obj.id === null && obj.err === "memory") throw refused(obj, t("the request"));
         if (strict && obj.id === null && obj.ok === false)
-          throw new LinkError("the device could not read the page's request (" + obj.err + ")", String(obj.err));
+          throw new LinkError(t("the device could not read the page's request (%s)", obj.err), String(obj.err));
       }
       if (this.broken) throw this.broken;
       if (this.t.closed) throw this.goneError();
       if (!this.info && this.atRepl()) throw this.silence(); // a REPL answered the hello: no Usher there
       const left = until - performance.now();
-      if (left <= 0) throw new LinkError("no answer from the device", "timeout");
+      if (left <= 0) throw new LinkError(t("no answer from the device"), "timeout");
       /** @type {Promise<void>} */
       const woken = new Promise((resolve) => {
-        const t = setTimeout(resolve, Math.min(left, 250));
+        const timer = setTimeout(resolve, Math.min(left, 250));
         this.waiters.push(() => {
-          clearTimeout(t);
+          clearTimeout(timer);
           resolve();
         });
       });
@@ -227,17 +233,17 @@ export class Link {
     const tz = -new Date(now).getTimezoneOffset() * 60;
     let info;
     try {
-      info = await this.wait(await this.send("hello", { proto: PROTO, time: Math.floor(now / 1000), tz }), REPLY_MS, false);
+      info = await this.wait(await this.send("hello", { proto: PROTO, time: Math.floor(now / 1000), tz }), Link.replyMs, false);
     } catch (e) {
       if (e instanceof LinkError && e.code === "timeout") throw this.silence();
       throw e;
     }
     if (info.ok !== true) throw refused(info, "hello");
     for (const key of ["device", "fw", "proto", "games"])
-      if (!(key in info)) throw new LinkError("the device's hello lacks " + key + ": is this an Usher Pico?", "noprotocol");
+      if (!(key in info)) throw new LinkError(t("the device's hello lacks %s: is this an Usher Pico?", key), "noprotocol");
     if (info.proto !== PROTO) {
-      const update = info.proto > PROTO ? "this page (reload it)" : "the Pico's firmware (below)";
-      throw new LinkError("the device speaks sync protocol " + info.proto + ", this page " + PROTO + ": update " + update, "proto");
+      const update = info.proto > PROTO ? t("this page (reload it)") : t("the Pico's firmware (below)");
+      throw new LinkError(t("the device speaks sync protocol %s, this page %s: update %s", info.proto, PROTO, update), "proto");
     }
     this.info = info;
     return info;
@@ -248,10 +254,10 @@ export class Link {
     let from = 0;
     while (from !== null && from !== undefined) {
       const page = await this.call("list", { from });
-      if (!Array.isArray(page.games)) throw new LinkError("a list without games", "noprotocol");
+      if (!Array.isArray(page.games)) throw new LinkError(t("a list without games"), "noprotocol");
       out.push(...page.games);
       if (page.next !== null && page.next !== undefined && !(Number.isInteger(page.next) && page.next > from))
-        throw new LinkError("a list with a bad next page", "noprotocol");
+        throw new LinkError(t("a list with a bad next page"), "noprotocol");
       from = page.next;
     }
     return out;
@@ -284,7 +290,7 @@ export class Link {
       } catch (e) {
         if (asking && e instanceof LinkError && e.code === "timeout") {
           await this.call("cancel", {}, 2000).catch(() => {});
-          throw new LinkError("nobody pressed OK on the device", "nopress");
+          throw new LinkError(t("nobody pressed OK on the device"), "nopress");
         }
         throw e;
       }
@@ -296,7 +302,7 @@ export class Link {
       }
       if (msg.name !== undefined) {
         const s = results[msg.name];
-        if (!s) throw new LinkError("the device sent a game it was not asked for", "noprotocol");
+        if (!s) throw new LinkError(t("the device sent a game it was not asked for"), "noprotocol");
         if (s.error || s.complete) continue; // after a gap nothing more of it is trusted this time
         if (msg.err) s.error = String(msg.err);
         else if (msg.data !== undefined) {
@@ -325,15 +331,16 @@ export class Link {
         continue;
       }
       if (msg.ok === true && msg.done) return results;
-      if (msg.err === "denied") throw new LinkError("refused on the device (Back was pressed)", "denied");
-      if (msg.err === "timeout") throw new LinkError("nobody pressed OK on the device: after a minute it withdrew the question", "nopress");
-      throw refused(msg, "the pull");
+      if (msg.err === "denied") throw new LinkError(t("refused on the device (Back was pressed)"), "denied");
+      if (msg.err === "timeout") throw new LinkError(t("nobody pressed OK on the device: after a minute it withdrew the question"), "nopress");
+      throw refused(msg, t("the pull"));
     }
   }
 }
 
 // how long a question on the device waits for its owner (a test shortens it)
 Link.pressMs = PRESS_MS;
+Link.replyMs = REPLY_MS; // a test of what a silent device is told may wait less
 
 function join(parts, size) {
   if (parts.length === 1) return parts[0];
@@ -366,15 +373,15 @@ export async function pullAll(link, say) {
   };
   for (let i = 0; i < free.length; i += 16) {
     const batch = free.slice(i, i + 16);
-    say("Downloading " + (i + batch.length) + " of " + games.length + " records\u2026");
+    say(t("Downloading %d of %d records\u2026", i + batch.length, games.length));
     keep(await link.pull(batch.map((n) => [n, new Uint8Array(0)])));
   }
   for (const name of asks) {
-    say("Downloading: the device asks for OK (Back refuses)\u2026");
+    say(t("Downloading: the device asks for OK (Back refuses)\u2026"));
     try {
       keep(
         await link.pull([[name, new Uint8Array(0)]], {
-          onPending: () => say("Press OK on the device to hand over a record that holds secrets (Back refuses)."),
+          onPending: () => say(t("Press OK on the device to hand over a record that holds secrets (Back refuses).")),
         }),
       );
     } catch (e) {

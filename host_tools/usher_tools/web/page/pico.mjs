@@ -5,14 +5,15 @@
 // Pico (uf2.mjs). Every failure is one line in #sync-status or
 // #fw-status; nothing kept is ever dropped by one.
 
-import { bgstats, datedFromSync, eligible, exportParts, likeSummary, localDate, qrCanvas } from "./bgstats.mjs";
+import { bgstats, datedFromSync, eligible, exportParts, likeSummary, qrCanvas } from "./bgstats.mjs";
 import { History, gidOf } from "./history.mjs";
 import { Link, LinkError } from "./link.mjs";
 import { Scorer } from "./scorer.mjs";
 import { sync } from "./sync.mjs";
 import { SerialTransport, choosePort, serialSupport } from "./transport.mjs";
-import { BOARD_NAMES, bootDrive, fileFor, release, sha256hex, writeToDrive } from "./uf2.mjs";
+import { BOARD_NAMES, NOT_A_DRIVE, bootDrive, fileFor, release, sha256hex, writeToDrive } from "./uf2.mjs";
 import { b64 } from "./util.mjs";
+import { dateTime, num, t } from "./words.mjs";
 
 // A file handed to the person as a download (the page's records, the BG Stats file).
 /**
@@ -42,10 +43,9 @@ const LOCK = "usher-sync"; // one sync at a time in this browser: two tabs would
 /** @typedef {LinkError & {device?: string, fw?: string, games?: any[], partial?: {name: string, size: number, of: number}[]}} SyncStop */
 
 const ends = (text) => (/[.?!]$/.test(text) ? text : text + "."); // the device's words may end in "?" already
-const count = (n) => n.toLocaleString("en-US");
 const broughtN = (games) => games.filter((g) => !["same", "skipped", "failed", "gone"].includes(g.action)).length;
 // which device and firmware answered the hello, as `usher sync` prints them
-const answered = (r) => "Device " + r.device + " (firmware " + r.fw + "): ";
+const answered = (r) => t("Device %s (firmware %s): ", r.device, r.fw);
 
 // A game the sync did not bring: its id and the device's own description of
 // it from the question it showed ("Send g0004 to the laptop? DESCRIPTION.
@@ -58,12 +58,12 @@ function gameWords(g) {
 }
 
 // why a game was not brought: Back on the device's question, nobody answered it, or the transfer kept failing
-const WHY = {
-  denied: "refused on the device (Back was pressed)",
-  timeout: "nobody pressed OK on the device in time",
-  failed: "it did not arrive whole (sync again)",
-};
-const notBrought = (g) => gameWords(g) + " not brought: " + (WHY[g.why] || WHY.failed);
+function why(g) {
+  if (g.why === "denied") return t("refused on the device (Back was pressed)");
+  if (g.why === "timeout") return t("nobody pressed OK on the device in time");
+  return t("it did not arrive whole (sync again)");
+}
+const notBrought = (g) => t("%s not brought: %s", gameWords(g), why(g));
 
 export function setupPico({ pageDevice }) {
   // like: the parts of the person's own BG Stats export chosen on this page (kept until it reloads)
@@ -80,39 +80,40 @@ export function setupPico({ pageDevice }) {
     if (!navigator.locks) return fn();
     return navigator.locks.request(LOCK, { ifAvailable: true }, (lock) => {
       if (!lock) {
-        say("Another tab of this browser is syncing: wait for it, or close it.");
+        say(t("Another tab of this browser is syncing: wait for it, or close it."));
         return null;
       }
       return fn();
     });
   }
 
-  async function run(transportOf, what) {
+  // asking: the line while the device is asked (whom it asks)
+  async function run(transportOf, asking) {
     if (st.busy) return null;
     st.busy = true;
     for (const b of ["connect", "sync-page"]) button(b).disabled = true;
-    let t = null;
+    let tr = null;
     try {
       return await withLock(async () => {
         const history = await historyOpen;
         if (!history) {
-          say("This browser keeps no storage for this page: nothing could be kept.");
+          say(t("This browser keeps no storage for this page: nothing could be kept."));
           return null;
         }
         try {
-          t = await transportOf();
+          tr = await transportOf();
         } catch (e) {
           say(String((e && e.message) || e));
           return null;
         }
-        if (!t) return null;
-        const link = new Link(t);
-        say("Asking " + what + " for its games\u2026");
+        if (!tr) return null;
+        const link = new Link(tr);
+        say(asking);
         try {
           const r = await sync(link, history, st.scorer, {
             say,
             // the device's question quoted: its words are the firmware's ("to the laptop"), whoever asks
-            pending: (ask) => say("Press OK on the device to send the game here (Back refuses). It asks: \u201c" + ask + "\u201d"),
+            pending: (ask) => say(t("Press OK on the device to send the game here (Back refuses). It asks: \u201c%s\u201d", ask)),
             note: () => {},
           });
           st.last = r;
@@ -130,10 +131,10 @@ export function setupPico({ pageDevice }) {
         }
       });
     } catch (e) {
-      say("Sync failed: " + String((e && e.message) || e).split("\n")[0]);
+      say(t("Sync failed: %s", String((e && e.message) || e).split("\n")[0]));
       return null;
     } finally {
-      if (t) await t.close().catch(() => {});
+      if (tr) await tr.close().catch(() => {});
       st.busy = false;
       button("connect").disabled = !!support;
       button("sync-page").disabled = false;
@@ -142,39 +143,39 @@ export function setupPico({ pageDevice }) {
 
   function summary(r) {
     const n = (k) => r.games.filter((g) => g.action === k).length;
-    let text = broughtN(r.games) === 1 ? "1 game brought" : broughtN(r.games) + " games brought";
-    if (n("same")) text += ", " + n("same") + " already here";
+    let text = broughtN(r.games) === 1 ? t("1 game brought") : t("%d games brought", broughtN(r.games));
+    if (n("same")) text += t(", %d already here", n("same"));
     for (const g of r.games) if (g.action === "skipped" || g.action === "failed") text += "; " + notBrought(g);
     const bad = r.games.filter((g) => g.status === "mismatch" || g.status === "invalid").length;
-    if (bad) text += "; " + bad + " flagged: the page's replay disagrees with the device";
+    if (bad) text += t("; %d flagged: the page's replay disagrees with the device", bad);
     return answered(r) + ends(text);
   }
 
   // A sync cut short: what it kept, and a resume promised only for a game kept in part.
   /** @param {SyncStop} e */
   function stopped(e) {
-    let text = (e.device ? "sync stopped: " : "Sync stopped: ") + ends(e.message);
+    let text = e.device ? t("sync stopped: %s", ends(e.message)) : t("Sync stopped: %s", ends(e.message));
     const whole = broughtN(e.games || []);
-    if (whole) text += whole === 1 ? " 1 game came whole and is kept." : " " + whole + " games came whole and are kept.";
-    const part = (e.partial || []).map((p) => p.name + " (" + count(p.size) + " of " + count(p.of) + " bytes)");
-    if (part.length) text += " " + part.join(" and ") + " came in part, kept: the next sync goes on from there.";
+    if (whole) text += whole === 1 ? t(" 1 game came whole and is kept.") : t(" %d games came whole and are kept.", whole);
+    const part = (e.partial || []).map((p) => t("%s (%d of %d bytes)", p.name, p.size, p.of));
+    if (part.length) text += t(" %s came in part, kept: the next sync goes on from there.", part.join(" " + t("and") + " "));
     return (e.device ? answered(e) : "") + text;
   }
 
   async function connect() {
     return run(async () => {
       const port = await choosePort();
-      if (!port) throw new Error("No Pico picked. Plug it in (Usher's home screen showing) and connect again.");
+      if (!port) throw new Error(t("No Pico picked. Plug it in (Usher's home screen showing) and connect again."));
       return await new SerialTransport(port).open();
-    }, "the Pico");
+    }, t("Asking the Pico for its games\u2026"));
   }
 
   async function syncPage() {
     return run(async () => {
-      const t = pageDevice();
-      if (!t) throw new Error("The page's device is off or busy.");
-      return t;
-    }, "the page's device");
+      const tr = pageDevice();
+      if (!tr) throw new Error(t("The page's device is off or busy."));
+      return tr;
+    }, t("Asking the page's device for its games\u2026"));
   }
 
   // ------------------------------------------------------------ the list
@@ -194,8 +195,8 @@ export function setupPico({ pageDevice }) {
       const tr = document.createElement("tr");
       tr.dataset.status = "missed";
       const v = g.view;
-      const when = datedFromSync({ view: v, created: v.created }) ? "date not known" : localDate(v.created).slice(0, 16);
-      for (const text of [g.name + " " + (TITLES[g.game] || g.game), when, (v.players || []).join(", "), "", "not brought: " + (WHY[g.why] || WHY.failed), ""]) {
+      const when = datedFromSync({ view: v, created: v.created }) ? t("date not known") : dateTime(v.created);
+      for (const text of [g.name + " " + (TITLES[g.game] || g.game), when, (v.players || []).join(", "), "", t("not brought: %s", why(g)), ""]) {
         const td = document.createElement("td");
         td.textContent = text;
         tr.appendChild(td);
@@ -207,17 +208,18 @@ export function setupPico({ pageDevice }) {
       tr.dataset.key = r.key;
       tr.dataset.status = r.status;
       // the device's clock, or (never set) the first sync that brought the game, as its BG Stats play says
-      const when = datedFromSync(r) ? localDate(r.syncedAt).slice(0, 16) + " (first sync)" : localDate(r.created).slice(0, 16);
+      const when = datedFromSync(r) ? t("%s (first sync)", dateTime(r.syncedAt)) : dateTime(r.created);
       const players = (r.view.players || []).join(", ");
       let result = "";
       let state;
-      if (!r.complete) state = "partial: " + r.data.length + " of " + r.view.size + " bytes (sync again)";
-      else if (r.status === "invalid") state = "cannot be replayed: " + r.problem;
-      else if (r.status === "mismatch") state = "flagged: " + r.problem;
-      else state = r.result.finished ? "finished" : "unfinished";
-      if (r.complete && r.result.finished && r.result.winner) result = (Array.isArray(r.result.winner) ? r.result.winner.join(" & ") : r.result.winner) + " won";
+      if (!r.complete) state = t("partial: %d of %d bytes (sync again)", r.data.length, r.view.size);
+      else if (r.status === "invalid") state = t("cannot be replayed: %s", r.problem);
+      else if (r.status === "mismatch") state = t("flagged: %s", r.problem);
+      else state = r.result.finished ? t("finished") : t("unfinished");
+      if (r.complete && r.result.finished && r.result.winner) result = t("%s won", Array.isArray(r.result.winner) ? r.result.winner.join(" & ") : r.result.winner);
       // the game's id on the device (its own "g0004 Showbiz"): two games of one title and night told apart
-      const game = r.name + " " + (TITLES[r.game] || r.game) + (r.copy ? " (an earlier copy, kept)" : "");
+      const named = r.name + " " + (TITLES[r.game] || r.game);
+      const game = r.copy ? t("%s (an earlier copy, kept)", named) : named;
       for (const text of [game, when, players, result, state]) {
         const td = document.createElement("td");
         td.textContent = text;
@@ -228,13 +230,13 @@ export function setupPico({ pageDevice }) {
       if (r.complete && r.result.finished && r.result.players) {
         const d = document.createElement("details");
         const s = document.createElement("summary");
-        s.textContent = "Standings";
+        s.textContent = t("Standings");
         d.appendChild(s);
         const ol = document.createElement("ol");
         ol.className = "standings";
         for (const p of r.result.players) {
           const li = document.createElement("li");
-          li.textContent = p.rank + ". " + p.name + " \u2013 " + p.score;
+          li.textContent = p.rank + ". " + p.name + " \u2013 " + (typeof p.score === "number" ? num(p.score) : p.score);
           ol.appendChild(li);
         }
         d.appendChild(ol);
@@ -257,7 +259,7 @@ export function setupPico({ pageDevice }) {
     try {
       out = await bgstats(st.scorer, rows);
     } catch (e) {
-      say("BG Stats links could not be made: " + String((e && e.message) || e).split("\n").pop());
+      say(t("BG Stats links could not be made: %s", String((e && e.message) || e).split("\n").pop()));
       return;
     }
     st.links = out;
@@ -277,7 +279,7 @@ export function setupPico({ pageDevice }) {
         a.className = "bglink";
         a.target = "_blank";
         a.rel = "noopener";
-        a.textContent = "Add to BG Stats" + (p.id.includes("#g") ? " (game " + p.id.split("#g").pop() + ")" : "");
+        a.textContent = p.id.includes("#g") ? t("Add to BG Stats (game %s)", p.id.split("#g").pop()) : t("Add to BG Stats");
         const d = document.createElement("details");
         d.className = "qrbox";
         const s = document.createElement("summary");
@@ -287,7 +289,7 @@ export function setupPico({ pageDevice }) {
         if (c) {
           c.dataset.link = link;
           d.appendChild(c);
-        } else d.appendChild(document.createTextNode("too long for a QR code: open the link on the phone"));
+        } else d.appendChild(document.createTextNode(t("too long for a QR code: open the link on the phone")));
         box.append(a, d);
       }
     }
@@ -308,10 +310,10 @@ export function setupPico({ pageDevice }) {
     try {
       out = (!st.like && st.links) || (await bgstats(st.scorer, await history.all(), st.like));
     } catch (e) {
-      return say("The BG Stats file could not be made: " + String((e && e.message) || e).split("\n")[0]);
+      return say(t("The BG Stats file could not be made: %s", String((e && e.message) || e).split("\n")[0]));
     }
     saveFile("usher-bgstats.json", new TextEncoder().encode(out.file), "application/json");
-    say(out.plays.length + " plays in usher-bgstats.json: open it with BG Stats on the phone to add them (not as a backup to restore: that replaces what the app holds).");
+    say(t("%d plays in usher-bgstats.json: open it with BG Stats on the phone to add them (not as a backup to restore: that replaces what the app holds).", out.plays.length));
   }
 
   // "Use my BG Stats export": the file keeps the ids and uuids of the players,
@@ -324,18 +326,22 @@ export function setupPico({ pageDevice }) {
     try {
       parts = exportParts(JSON.parse(await f.text()));
     } catch {
-      return say(f.name + " is not a BG Stats export: not JSON");
+      return say(t("%s is not a BG Stats export: not JSON", f.name));
     }
     let r;
     try {
       r = await likeSummary(st.scorer, parts);
     } catch (e) {
       // the checking VM's heap (a very large export): the laptop takes any
-      return say(f.name + " could not be read here (" + String((e && e.message) || e).split("\n")[0] + "): usher export --like takes it on a laptop.");
+      return say(t("%s could not be read here (%s): usher export --like takes it on a laptop.", f.name, String((e && e.message) || e).split("\n")[0]));
     }
-    if (r.error) return say(f.name + " is not a BG Stats export: " + r.error);
+    if (r.error) return say(t("%s is not a BG Stats export: %s", f.name, r.error));
     st.like = parts;
-    say("Using " + f.name + " (" + r.players + " players, " + r.games + " games" + (r.me ? "; you are " + r.me : "") + "): the BG Stats file keeps the ones you have.");
+    say(
+      r.me
+        ? t("Using %s (%d players, %d games; you are %s): the BG Stats file keeps the ones you have.", f.name, r.players, r.games, r.me)
+        : t("Using %s (%d players, %d games): the BG Stats file keeps the ones you have.", f.name, r.players, r.games),
+    );
   }
 
   async function records() {
@@ -345,7 +351,7 @@ export function setupPico({ pageDevice }) {
       if (i) await new Promise((ok) => setTimeout(ok, 150));
       saveFile("usher-" + rows[i].device + "-" + rows[i].name + (rows[i].copy ? "-" + rows[i].copy : "") + ".log", rows[i].data);
     }
-    say(rows.length + " record files: usher import FILE\u2026 puts them into the laptop's history.");
+    say(t("%d record files: usher import FILE\u2026 puts them into the laptop's history.", rows.length));
   }
 
   // ------------------------------------------------------------ firmware
@@ -355,8 +361,9 @@ export function setupPico({ pageDevice }) {
   async function showRelease() {
     const r = (st.release = await release());
     if (!r) {
-      $("fw-release").textContent =
-        "The firmware (usher-VERSION.uf2 for a Pico, usher-pico2-VERSION.uf2 for a Pico 2) comes with a release of Usher; this page was served without one (a development checkout: make uf2 builds both).";
+      $("fw-release").textContent = t(
+        "The firmware (usher-VERSION.uf2 for a Pico, usher-pico2-VERSION.uf2 for a Pico 2) comes with a release of Usher; this page was served without one (a development checkout: make uf2 builds both).",
+      );
       button("write-pico").disabled = true;
       return;
     }
@@ -368,44 +375,44 @@ export function setupPico({ pageDevice }) {
       a.href = f.uf2;
       a.download = f.uf2.split("/").pop();
       a.id = f.chip === "rp2040" ? "uf2-link" : "uf2-link-" + f.chip;
-      a.textContent = "Download " + a.download;
+      a.textContent = t("Download %s", a.download);
       const code = document.createElement("code");
       code.textContent = f.sha256;
-      parts.push(i ? "; " : "", a, " for a " + BOARD_NAMES[f.chip] + " (" + f.chip.toUpperCase() + ", " + Math.round(f.size / 1024) + " KB, sha256 ", code, ")");
+      parts.push(i ? "; " : "", a, t(" for a %s (%s, %d KB, sha256 ", BOARD_NAMES[f.chip], f.chip.toUpperCase(), Math.round(f.size / 1024)), code, ")");
     });
     $("fw-release").replaceChildren(...parts, ".");
     button("write-pico").disabled = !("showDirectoryPicker" in window);
-    if (!("showDirectoryPicker" in window)) fwSay("This browser cannot write to the drive itself: download the file for your board and drag it onto its drive (RPI-RP2 or RP2350).");
+    if (!("showDirectoryPicker" in window)) fwSay(t("This browser cannot write to the drive itself: download the file for your board and drag it onto its drive (RPI-RP2 or RP2350)."));
   }
 
   async function uf2Bytes(r) {
     const res = await fetch(r.uf2, { cache: "no-cache" });
-    if (!res.ok) throw new Error("could not fetch " + r.uf2 + " (" + res.status + ")");
+    if (!res.ok) throw new Error(t("could not fetch %s (%s)", r.uf2, res.status));
     const bytes = new Uint8Array(await res.arrayBuffer());
-    if ((await sha256hex(bytes)) !== r.sha256) throw new Error("the downloaded file does not match its sha256: reload the page and try again");
+    if ((await sha256hex(bytes)) !== r.sha256) throw new Error(t("the downloaded file does not match its sha256: reload the page and try again"));
     return bytes;
   }
 
   async function writePico(dir) {
     try {
-      if (!st.release) throw new Error("no firmware file on this site");
+      if (!st.release) throw new Error(t("no firmware file on this site"));
       if (!dir) {
         try {
           dir = await window.showDirectoryPicker({ id: "rpi-rp2", mode: "readwrite" });
         } catch (e) {
-          if (e && e.name === "AbortError") return fwSay("No drive picked.");
+          if (e && e.name === "AbortError") return fwSay(t("No drive picked."));
           throw e;
         }
       }
       const info = await bootDrive(dir);
-      if (!info) throw new Error("that folder is not a Pico's boot drive (no INFO_UF2.TXT): hold BOOTSEL while you plug the Pico in, then pick the RPI-RP2 (Pico) or RP2350 (Pico 2) drive");
+      if (!info) throw new Error(NOT_A_DRIVE());
       const file = fileFor(st.release, info); // the file made for the drive's chip
-      fwSay("Writing Usher " + st.release.version + "\u2026");
+      fwSay(t("Writing Usher %s\u2026", st.release.version));
       const text = await writeToDrive(dir, file.uf2.split("/").pop(), await uf2Bytes(file));
       fwSay("Usher " + st.release.version + " " + text + ".");
       return true;
     } catch (e) {
-      fwSay("Not written: " + String((e && e.message) || e).split("\n")[0]);
+      fwSay(t("Not written: %s", String((e && e.message) || e).split("\n")[0]));
       return false;
     }
   }

@@ -7,6 +7,8 @@
 // result with what the device said; webplays.py runs the laptop's BG Stats module (bgstats.mjs), so the
 // page's links are the laptop's, byte for byte.
 
+import { t } from "./words.mjs";
+
 export class Scorer {
   constructor() {
     this.worker = null;
@@ -25,7 +27,7 @@ export class Scorer {
         else w.resolve(e.data.result);
       };
       this.worker.onerror = (e) => {
-        for (const w of this.waiting.values()) w.reject(new Error("the checking VM stopped: " + (e.message || "an error")));
+        for (const w of this.waiting.values()) w.reject(new Error(t("the checking VM stopped: %s", e.message || t("an error"))));
         this.waiting.clear();
         this.worker = null;
       };
@@ -42,7 +44,7 @@ export class Scorer {
     try {
       return await this.post({ op: "rescore", bytes, view });
     } catch (e) {
-      return { result: {}, status: "invalid", problem: "replay failed: " + String((e && e.message) || e).trim().split("\n").pop() };
+      return { result: {}, status: "invalid", problem: t("replay failed: %s", String((e && e.message) || e).trim().split("\n").pop()) };
     }
   }
 

@@ -8,6 +8,7 @@
 
 import { gidOf, startsWith } from "./history.mjs";
 import { LinkError } from "./link.mjs";
+import { t } from "./words.mjs";
 
 const BATCH_GAMES = 16;
 const BATCH_BYTES = 256 * 1024;
@@ -77,7 +78,7 @@ async function syncGames(link, history, scorer, ui, info, report, partial) {
   const finish = async (p, s) => {
     const data = s.data;
     const view = Object.assign({}, p.view, { size: data.length });
-    ui.say("Checking " + p.name + " with the firmware's own rules\u2026");
+    ui.say(t("Checking %s with the firmware's own rules\u2026", p.name));
     const scored = await scorer.rescore(data, view);
     const kept = await history.saveComplete(device, view, data, scored);
     p.have = data;
@@ -107,8 +108,10 @@ async function syncGames(link, history, scorer, ui, info, report, partial) {
       let got;
       ui.say(
         left.length === 1
-          ? "Bringing " + left[0].name + (left[0].have.length ? " from byte " + left[0].have.length : "") + "\u2026"
-          : "Bringing " + left.length + " games\u2026",
+          ? left[0].have.length
+            ? t("Bringing %s from byte %d\u2026", left[0].name, left[0].have.length)
+            : t("Bringing %s\u2026", left[0].name)
+          : t("Bringing %d games\u2026", left.length),
       );
       try {
         got = await link.pull(
@@ -129,7 +132,7 @@ async function syncGames(link, history, scorer, ui, info, report, partial) {
         }
         // the game not brought, with its list entry and the device's question, to name it
         if (e.code === "denied" && left.length === 1) {
-          note(left[0], "skipped", { why: "denied", problem: "refused on the device (Back was pressed)", view: left[0].view, ask: left[0].ask || "" });
+          note(left[0], "skipped", { why: "denied", problem: t("refused on the device (Back was pressed)"), view: left[0].view, ask: left[0].ask || "" });
           return;
         }
         if (e.code === "nopress" && left.length === 1) {
@@ -144,7 +147,7 @@ async function syncGames(link, history, scorer, ui, info, report, partial) {
         const s = got[p.name];
         if (s.complete) continue;
         if (s.error === "nogame") {
-          note(p, "gone", { problem: "deleted on the device during the sync" });
+          note(p, "gone", { problem: t("deleted on the device during the sync") });
           continue;
         }
         if (s.error === "changed") {
@@ -158,7 +161,7 @@ async function syncGames(link, history, scorer, ui, info, report, partial) {
       }
       left = again;
     }
-    for (const p of left) note(p, "failed", { why: "failed", problem: "the transfer kept failing: sync again", view: p.view });
+    for (const p of left) note(p, "failed", { why: "failed", problem: t("the transfer kept failing: sync again"), view: p.view });
   };
 
   for (const group of batches(todo.filter((p) => !p.view.secret && !p.view.broken))) await pullSome(group);

@@ -8,6 +8,8 @@
 //   localhost): the port opened at 115200 with DTR asserted (MicroPython's
 //   TinyUSB takes DTR as "host connected"), read continuously while open.
 
+import { t } from "./words.mjs";
+
 export const PICO_FILTERS = [{ usbVendorId: 0x2e8a }]; // Raspberry Pi: MicroPython's rp2 USB ids
 
 export class DeviceTransport {
@@ -19,7 +21,7 @@ export class DeviceTransport {
   }
 
   get closed() {
-    if (this.device.off && !this.reason) this.reason = "the page's device is off";
+    if (this.device.off && !this.reason) this.reason = t("the page's device is off");
     return this.device.off;
   }
 
@@ -42,8 +44,8 @@ export class DeviceTransport {
 // Whether this browser can reach a Pico at all, and if not, one line on why.
 export function serialSupport() {
   if (!("serial" in navigator)) {
-    if (!window.isSecureContext) return "Syncing a Pico needs this page over https (or on localhost).";
-    return "This browser cannot talk to a Pico over USB: syncing needs Chrome or Edge on a computer (Web Serial). The firmware download below works in any browser.";
+    if (!window.isSecureContext) return t("Syncing a Pico needs this page over https (or on localhost).");
+    return t("This browser cannot talk to a Pico over USB: syncing needs Chrome or Edge on a computer (Web Serial). The firmware download below works in any browser.");
   }
   return "";
 }
@@ -69,12 +71,14 @@ export async function choosePort({ ask = true } = {}) {
 export function openError(e) {
   const name = e && e.name;
   const msg = String((e && e.message) || e);
-  if (name === "InvalidStateError") return "the Pico's port is already open in this page: wait for the sync that runs";
+  if (name === "InvalidStateError") return t("the Pico's port is already open in this page: wait for the sync that runs");
   if (name === "NetworkError" || /Failed to open/.test(msg))
-    return "the Pico's port is busy: another program holds it (usher, mpremote, Thonny, another tab): close that, then connect again";
-  if (name === "SecurityError") return "this page may not use the serial port here (it needs https or localhost)";
-  return "the Pico's port did not open: " + msg.split("\n")[0];
+    return t("the Pico's port is busy: another program holds it (usher, mpremote, Thonny, another tab): close that, then connect again");
+  if (name === "SecurityError") return t("this page may not use the serial port here (it needs https or localhost)");
+  return t("the Pico's port did not open: %s", msg.split("\n")[0]);
 }
+
+const GONE = () => t("the Pico went away in the middle (unplugged?): sync again once it is back");
 
 export class SerialTransport {
   /** @param {SerialPort} port */
@@ -121,12 +125,12 @@ export class SerialTransport {
         }
       }
     } catch (e) {
-      this.reason = "the Pico went away in the middle (unplugged?): sync again once it is back";
+      this.reason = GONE();
       void e;
     }
     if (!this.closed) {
       this.closed = true;
-      if (!this.reason) this.reason = "the Pico went away in the middle (unplugged?): sync again once it is back";
+      if (!this.reason) this.reason = GONE();
     }
     if (this.link) this.link.gone();
   }
@@ -140,7 +144,7 @@ export class SerialTransport {
   async close() {
     const was = this.closed;
     this.closed = true;
-    if (!this.reason) this.reason = "closed";
+    if (!this.reason) this.reason = t("closed");
     try {
       if (this.reader) await this.reader.cancel();
     } catch {

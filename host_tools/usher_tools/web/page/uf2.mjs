@@ -9,6 +9,8 @@
 // the drive vanishing at the close (the board restarts as soon as it has the
 // whole file) as the success it is.
 
+import { t } from "./words.mjs";
+
 export const CHIP_NAMES = { rp2040: "RP2040 (Pico)", rp2350: "RP2350 (Pico 2)" };
 export const BOARD_NAMES = { rp2040: "Pico", rp2350: "Pico 2" };
 // UF2 family id -> chip (the RP2350's: its Arm cores' secure image)
@@ -69,6 +71,10 @@ function field(text, key) {
   return m ? m[1] : "";
 }
 
+// a folder picked that is no boot drive (pico.mjs says it too)
+export const NOT_A_DRIVE = () =>
+  t("that folder is not a Pico's boot drive (no INFO_UF2.TXT): hold BOOTSEL while you plug the Pico in, then pick the RPI-RP2 (Pico) or RP2350 (Pico 2) drive");
+
 // The chip of a boot drive from its INFO_UF2.TXT: the RP2040's boot ROM
 // writes "Model: Raspberry Pi RP2" / "Board-ID: RPI-RP2", the RP2350's
 // "Model: Raspberry Pi RP2350" / "Board-ID: RP2350"; "" for another board.
@@ -83,7 +89,7 @@ export function driveChip(text) {
 
 /** @param {string} text */
 function driveName(text) {
-  return (field(text, "Board-ID") || field(text, "Model") || "a drive of another kind").slice(0, 60);
+  return (field(text, "Board-ID") || field(text, "Model") || t("a drive of another kind")).slice(0, 60);
 }
 
 // The chip a UF2's blocks are for ("" when not one of ours, or mixed).
@@ -113,10 +119,10 @@ export function uf2Chip(bytes) {
  */
 export function fileFor(r, text) {
   const chip = driveChip(text);
-  const offered = r.files.map((f) => f.uf2.split("/").pop() + " for the " + CHIP_NAMES[f.chip]).join(" and ");
-  if (!chip) throw new Error("this drive is " + driveName(text) + " (its INFO_UF2.TXT), not a Pico (RP2040) nor a Pico 2 (RP2350); this site has " + offered);
+  const offered = r.files.map((f) => t("%s for the %s", f.uf2.split("/").pop(), CHIP_NAMES[f.chip])).join(" " + t("and") + " ");
+  if (!chip) throw new Error(t("this drive is %s (its INFO_UF2.TXT), not a Pico (RP2040) nor a Pico 2 (RP2350); this site has %s", driveName(text), offered));
   const f = r.files.find((x) => x.chip === chip);
-  if (!f) throw new Error("this drive is an " + CHIP_NAMES[chip] + ", and this site has only " + offered);
+  if (!f) throw new Error(t("this drive is an %s, and this site has only %s", CHIP_NAMES[chip], offered));
   return f;
 }
 
@@ -128,25 +134,30 @@ export function fileFor(r, text) {
  */
 export async function writeToDrive(dir, name, bytes) {
   const text = await bootDrive(dir);
-  if (!text) throw new Error("that folder is not a Pico's boot drive (no INFO_UF2.TXT): hold BOOTSEL while you plug the Pico in, then pick the RPI-RP2 (Pico) or RP2350 (Pico 2) drive");
+  if (!text) throw new Error(NOT_A_DRIVE());
   const chip = driveChip(text);
   const made = uf2Chip(bytes);
-  if (!made) throw new Error(name + " is not a UF2 for a Pico (RP2040) nor a Pico 2 (RP2350)");
-  if (made !== chip) throw new Error(name + " is for the " + CHIP_NAMES[made] + ", this drive is " + (chip ? "an " + CHIP_NAMES[chip] : driveName(text) + " (its INFO_UF2.TXT)"));
+  if (!made) throw new Error(t("%s is not a UF2 for a Pico (RP2040) nor a Pico 2 (RP2350)", name));
+  if (made !== chip)
+    throw new Error(
+      chip
+        ? t("%s is for the %s, this drive is an %s", name, CHIP_NAMES[made], CHIP_NAMES[chip])
+        : t("%s is for the %s, this drive is %s (its INFO_UF2.TXT)", name, CHIP_NAMES[made], driveName(text)),
+    );
   let w;
   try {
     const h = await dir.getFileHandle(name, { create: true });
     w = await h.createWritable();
     await w.write(bytes);
   } catch (e) {
-    throw new Error("the drive refused the file: " + String((e && e.message) || e).split("\n")[0], { cause: e });
+    throw new Error(t("the drive refused the file: %s", String((e && e.message) || e).split("\n")[0]), { cause: e });
   }
   const board = BOARD_NAMES[chip];
   try {
     await w.close();
   } catch {
     // the board took the whole file and restarted: its drive went away mid-close
-    return "written: the " + board + " restarts with Usher (its drive went away, as it should)";
+    return t("written: the %s restarts with Usher (its drive went away, as it should)", board);
   }
-  return "written: the " + board + " restarts with Usher in a moment";
+  return t("written: the %s restarts with Usher in a moment", board);
 }
