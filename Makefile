@@ -117,7 +117,7 @@ bench: pico-games
 	$(BIN)/python -m usher_devkit.bench
 
 # one section into build/bench-part.md, never docs/BENCH.md (which holds one whole run at one commit):
-# PART=pico|pico_games|press_profile|build|sim|showtime|showbiz|show_manager|films|sync|wasm|memory|web|install
+# PART=pico|pico_games|press_profile|language|build|sim|showtime|showbiz|show_manager|films|sync|wasm|memory|web|install
 # (pico_games only reads the full games make pico-games left in build/pico-games, those of this commit)
 bench-part: $(STAMP)
 	$(BIN)/python -m usher_devkit.bench $(PART)

@@ -290,3 +290,47 @@ def test_a_full_game_on_usher_uf2_counts_its_presses_over_the_bound(tmp_path, mo
     files = [f for f in row if f["deploy"] == "files"]
     assert [f["value"] for f in frozen] == [1] and [f["value"] for f in files] == [2], row
     assert frozen[0].get("met") is False and files[0].get("goal", "") == "", row  # a goal for usher.uf2 only
+
+
+def test_the_language_part_sets_the_language_on_the_flash_and_says_both(tmp_path, monkeypatch):
+    """English and German on usher.uf2: the German run is told by its own
+    flash (settings.json's lang), each figure names its language, the long
+    session's English comes from the full games of this commit."""
+    from usher_devkit.bench import language
+
+    played = []
+
+    def session(profile, frozen, lang):
+        played.append((profile, frozen, lang))
+        return {"home_heap": (50000, 190000 if lang == "en" else 189000), "heap_log": [["ok", 60000, 180000]]}
+
+    monkeypatch.setattr(language.pico, "session", session)
+    monkeypatch.setattr(language.pico, "full_game", lambda *a: {"heap_log": [["ok", 1, 170000]], "as_planned": True})
+    monkeypatch.setattr(language.pico, "headroom", lambda: {"left": 81920, "ratio": 1.1})
+    monkeypatch.setattr(language, "german_bytes", lambda: 4000)
+    monkeypatch.setattr(language.pico, "_commit", lambda: "abc1234")
+    long_en = game("lcd114", [["A", 50.0, 10, "m", "m"]], kind="frozen", name="long_session")
+    (tmp_path / "long_session-lcd114-frozen.json").write_text(json.dumps(long_en))
+    monkeypatch.setattr(language.pico, "GAMES_OUT", str(tmp_path))
+    monkeypatch.setattr(language.os.path, "exists", lambda p: True)
+    figs = language.figures()
+    assert played == [("lcd114", True, "en"), ("lcd114", True, "de"), ("oled", True, "en"), ("oled", True, "de")]
+    got = by(figs, language.TABLE, board="lcd114")
+    assert got["heap free at Home, English"] == 190000 and got["heap free at Home, Deutsch"] == 189000
+    assert got["least free, long session, English"] == 100000 and got["least free, long session, Deutsch"] == 170000
+    assert got["long session as planned, Deutsch"] == "yes"
+    assert by(figs, language.TABLE)["German table, frozen (about)"] == 4400
+    assert_short(figs)
+
+
+def test_a_german_flash_holds_the_language_and_a_files_deploy_is_refused(tmp_path):
+    from usher_tools.emulator.flash import flash_files
+
+    flash = pico._flash(str(tmp_path), "oled", True, 1, "de")
+    assert json.loads(flash_files(flash)["data/settings.json"]) == {"lang": "de"}
+    english = pico._flash(str(tmp_path / "en"), "oled", True, 1) if (tmp_path / "en").mkdir() is None else ""
+    assert "data/settings.json" not in flash_files(english)
+    import pytest
+
+    with pytest.raises(ValueError):
+        pico._flash(str(tmp_path), "oled", False, 1, "de")

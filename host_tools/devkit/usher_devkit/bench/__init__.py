@@ -96,6 +96,7 @@ PARTS = (
         ("pico", "pico", "The rp2 port on an emulated RP2040"),
         ("pico_games", "pico_games", "Full games on the rp2 port"),
         ("press_profile", "press_profile", "Where a press's time goes on the rp2 port"),
+        ("language", "language", "English and German on the rp2 port"),
         ("build", "", "Bytecode and import heap"),
         ("sim", "session", "The simulator"),
     )

@@ -18,22 +18,28 @@ SCRIPT = os.path.join(ROOT, "tests", "sim", "shell_session.txt")
 GAMES_OUT = os.path.join(ROOT, "build", "pico-games")  # tests/host/pico/test_pico_games.py leaves its figures here
 
 
-def _flash(d: str, profile: str, frozen: bool, seed: int) -> str:
+def _flash(d: str, profile: str, frozen: bool, seed: int, lang: str = "en") -> str:
     """A flash image as a user leaves it (files deploy, or usher.uf2 on a
-    blank board), with the measuring boot.py (fixed seed, heap probe)."""
+    blank board), with the measuring boot.py (fixed seed, heap probe);
+    `lang` other than English: usher.uf2 with Settings -> Language set to it."""
     from usher_tools.emulator.flash import PROBE_BOOT, deploy_files, write_files
 
     flash = os.path.join(d, "flash.img")
+    if lang != "en" and not frozen:
+        raise ValueError("a language is measured on usher.uf2")
     if frozen:
         with open(PROBE_BOOT) as f:
             boot = f.read().replace("SEED = -1", "SEED = %d" % seed).encode()
-        write_files(flash, {"boot.py": boot, "data/profile.txt": (profile + "\n").encode()})
+        files = {"boot.py": boot, "data/profile.txt": (profile + "\n").encode()}
+        if lang != "en":
+            files["data/settings.json"] = ('{"lang": "%s"}' % lang).encode()
+        write_files(flash, files)
     else:
         deploy_files(flash, profile, probe_seed=seed)
     return flash
 
 
-def play(text: str, profile: str, frozen: bool = False, seed: int = 1) -> dict:
+def play(text: str, profile: str, frozen: bool = False, seed: int = 1, lang: str = "en") -> dict:
     """A script on the emulated Pico from power-on: the simulator's report
     plus the heap after every press, each press's time and bytes, and the
     files on the flash at the end."""
@@ -43,7 +49,7 @@ def play(text: str, profile: str, frozen: bool = False, seed: int = 1) -> dict:
     from usher_tools.rp2.build import STOCK_UF2, USHER_UF2
 
     with tempfile.TemporaryDirectory() as d:
-        flash = _flash(d, profile, frozen, seed)
+        flash = _flash(d, profile, frozen, seed, lang)
         with Pico(PicoConfig(profile=profile, flash=flash, uf2=USHER_UF2 if frozen else STOCK_UF2)) as pico:
             pico.boot()
             home = pico.heap()
@@ -60,9 +66,9 @@ def play(text: str, profile: str, frozen: bool = False, seed: int = 1) -> dict:
     return result
 
 
-def session(profile: str, frozen: bool = False) -> dict:
+def session(profile: str, frozen: bool = False, lang: str = "en") -> dict:
     with open(SCRIPT) as f:
-        return play(f.read(), profile, frozen, 1)
+        return play(f.read(), profile, frozen, 1, lang)
 
 
 def _session_screens(profile: str) -> list:
@@ -72,13 +78,13 @@ def _session_screens(profile: str) -> list:
         return screens_of(f.read(), profile, 1)
 
 
-def full_game(game: str, profile: str, frozen: bool = False) -> dict:
+def full_game(game: str, profile: str, frozen: bool = False, lang: str = "en") -> dict:
     """One of full_games' games on the emulated Pico, with the record held
     against the plan and each press's screen named."""
     from usher_devkit.planners import full_games
 
     planned = full_games.plan(game, profile)
-    r = play(planned["text"], profile, frozen, planned["seed"])
+    r = play(planned["text"], profile, frozen, planned["seed"], lang)
     r.update(full_games.check_record(planned, r["files"]))
     r["screens"] = full_games.screens_of(planned["text"], profile, planned["seed"])
     if "session" in planned:
