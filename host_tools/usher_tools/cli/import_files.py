@@ -20,6 +20,7 @@ import click
 from usher_tools.cli.common import UsherError, db_option, history, out
 from usher_tools.history.games import title_of
 from usher_tools.history.parsing import ScoreError
+from usher_tools.words import t
 
 NAMED = re.compile(r"^usher-([0-9a-fA-F]{4,64})-([A-Za-z0-9_]{1,32})\.log$")
 DEFAULT_DEVICE = "import"
@@ -73,9 +74,9 @@ def device_form(data: bytes) -> tuple:
     header.setdefault("usher", 1)
     out = b"".join(encode_line(o) for o in [header] + rec.records)
     dropped = sum(1 for ln in data.splitlines() if ln.strip().startswith(b"#"))
-    what = "hand-written: stored with a CRC a line"
+    what = t("hand-written: stored with a CRC a line")
     if dropped:
-        what += ", %d comment line%s left out" % (dropped, "" if dropped == 1 else "s")
+        what += (t(", %d comment line left out") if dropped == 1 else t(", %d comment lines left out")) % dropped
     return out, what
 
 
@@ -111,7 +112,7 @@ def not_a_record(path: str, data: bytes) -> str:
     from usher_tools.history.parsing import binary, quote
 
     if data[:4] == b"UF2\n" and data[4:8] == b"WQ]\x9e":  # UF2's two magic numbers (pico/uf2.py)
-        return "%s is a firmware file (UF2), not a game record: usher flash puts it on a Pico" % path
+        return t("%s is a firmware file (UF2), not a game record: usher flash puts it on a Pico") % path
     if binary(data):
         return ""
     for no, raw in enumerate(data.lstrip(b"\xef\xbb\xbf").splitlines()[:1000], 1):
@@ -119,7 +120,7 @@ def not_a_record(path: str, data: bytes) -> str:
         if line and not line.startswith("#"):
             if line.startswith("{"):
                 return ""
-            return "%s: not a game record (line %d is no record's header: %s)" % (path, no, quote(line))
+            return t("%s: not a game record (line %d is no record's header: %s)") % (path, no, quote(line))
     return ""  # blank lines and comments only, so far: parsing says what is missing
 
 
@@ -143,7 +144,7 @@ def import_(db_path, device, files) -> None:
             with open(path, "rb") as f:
                 data = f.read()
         except OSError as e:
-            bad.append("cannot read %s: %s" % (path, e.strerror or e))
+            bad.append(t("cannot read %s: %s") % (path, e.strerror or e))
             continue
         why = not_a_record(path, data)
         if why:
@@ -153,10 +154,10 @@ def import_(db_path, device, files) -> None:
             data, changed = device_form(data)
             view, result, status, problem = read_record(name, data)
         except NotImported as e:
-            bad.append("%s: hand-written record not imported: %s" % (path, e))
+            bad.append(t("%s: hand-written record not imported: %s") % (path, e))
             continue
         except ScoreError as e:
-            bad.append("%s: not a game record (%s)" % (path, e))
+            bad.append(t("%s: not a game record (%s)") % (path, e))
             continue
         good.append((dev, name, data, changed, view, result, status, problem))
     if good:
@@ -170,11 +171,11 @@ def import_(db_path, device, files) -> None:
                     what = "new" if old is None else "updated"
                 row = h.get(dev, name)
                 line = "%s  %s:%s  %s  %s%s%s" % (
-                    what,
+                    t(what),
                     dev[:8],
                     name,
                     title_of(view["game"]),
-                    row["status"],
+                    t(row["status"]),
                     (" - " + problem) if problem else "",
                     (" (%s)" % changed) if changed else "",
                 )

@@ -7,6 +7,7 @@ import click
 
 from usher_tools.cli.common import UsherError, need
 from usher_tools.paths import CHECKOUT
+from usher_tools.words import t
 
 
 @click.command("web")
@@ -38,30 +39,30 @@ def web(out: str | None, uf2: str | None, port: int | None) -> None:
 
     if not CHECKOUT:
         raise UsherError(
-            extras.only_in_checkout("usher web", "make web there; a release's page is on its GitHub Pages site"),
+            extras.only_in_checkout("usher web", t("make web there; a release's page is on its GitHub Pages site")),
             extras.EXIT_NOT_INSTALLED,
         )
     from usher_tools import release
     from usher_tools import web as page
 
     if uf2 and not out:
-        raise click.UsageError("--uf2 goes with --out (the site that offers it)")
+        raise click.UsageError(t("--uf2 goes with --out (the site that offers it)"))
     need("web", "micropython", "mpy-cross")  # the first screens are drawn by the simulator
     try:
         if out:
             folder = page.build(out)
             if uf2:
                 info = release.write_site_release(folder, uf2)
-                click.echo("it offers %s (sha256 %s, in %s)" % (info["uf2"], info["sha256"], release.RELEASE_JSON))
-            click.echo("the page is in %s: put its files on any static host" % folder)
+                click.echo(t("it offers %s (sha256 %s, in %s)") % (info["uf2"], info["sha256"], release.RELEASE_JSON))
+            click.echo(t("the page is in %s: put its files on any static host") % folder)
             return
         folder = page.build()
         server, url = page.serve(folder, page.DEFAULT_PORT if port is None else port)
     except (page.WebError, release.ReleaseError) as e:
         raise UsherError(str(e)) from None
     except OSError as e:
-        raise UsherError("cannot serve on port %s (%s): pick another with --port" % (port, e.strerror)) from None
-    click.echo("Usher in a browser: %s  (from %s; Ctrl-C stops it)" % (url, os.path.relpath(folder)))
+        raise UsherError(t("cannot serve on port %s (%s): pick another with --port") % (port, e.strerror)) from None
+    click.echo(t("Usher in a browser: %s  (from %s; Ctrl-C stops it)") % (url, os.path.relpath(folder)))
     try:
         server.serve_forever()
     except KeyboardInterrupt:

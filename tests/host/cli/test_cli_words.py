@@ -246,3 +246,15 @@ def test_a_score_sheet_and_its_report_are_told_in_german(history, tmp_path):
     fig = figure(row)
     texts = [t.get_text() for t in fig.findobj(lambda o: hasattr(o, "get_text"))]
     assert "Endstand" in texts and "Platzierungen" in texts and "Vorstellung 1" in texts, texts
+
+
+def test_import_and_flash_refusals_are_said_in_german(tmp_path):
+    uf2 = tmp_path / "usher.uf2"
+    uf2.write_bytes(b"UF2\nWQ]\x9e" + bytes(504))
+    got = run(["--lang", "de", "import", "--db", str(tmp_path / "h.sqlite"), str(uf2)])
+    assert got.exit_code == 1 and "ist eine Firmware-Datei (UF2), keine Spielaufzeichnung" in got.output, got.output
+    assert not (tmp_path / "h.sqlite").exists()
+    nodrive = tmp_path / "nodrive"
+    nodrive.mkdir()
+    got = run(["--lang", "de", "flash", "--drive", str(nodrive)])
+    assert "hat keine INFO_UF2.TXT: kein Pico im BOOTSEL-Modus" in got.output, got.output
