@@ -10,6 +10,7 @@ import click
 from usher_tools.cli.common import UsherError, need
 from usher_tools.paths import CHECKOUT, ROOT
 from usher_tools.sim.profiles import PROFILES
+from usher_tools.words import t
 
 # where `p` in the live simulator saves its screenshots (sim-data/ is ignored by git)
 SHOTS_DIR = os.path.join(ROOT, "sim-data", "shots")
@@ -91,7 +92,7 @@ def sim(profile, script, shots, out, scale, flash, fresh, headless, seconds, mpy
         raise UsherError(why, extras.EXIT_NOT_INSTALLED)
     if pico and not CHECKOUT:
         raise UsherError(
-            extras.only_in_checkout("usher sim --pico", "make run PICO=1 there builds the Pico's MicroPython"),
+            extras.only_in_checkout("usher sim --pico", t("make run PICO=1 there builds the Pico's MicroPython")),
             extras.EXIT_NOT_INSTALLED,
         )
     need("sim", "micropython", "mpy-cross")
@@ -166,7 +167,7 @@ def sim(profile, script, shots, out, scale, flash, fresh, headless, seconds, mpy
             from usher_tools.sim.terminal import Live, interactive_ok
 
             if not interactive_ok():
-                raise click.ClickException("live mode needs a terminal (use --script or --headless)")
+                raise click.ClickException(t("live mode needs a terminal (use --script or --headless)"))
             if not scale:
                 import shutil
 

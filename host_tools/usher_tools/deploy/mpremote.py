@@ -11,6 +11,7 @@ import click
 
 from usher_tools.deploy import build as build_mod
 from usher_tools.paths import ROOT, tool, use_firmware
+from usher_tools.words import t
 
 
 def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) -> int:
@@ -18,7 +19,7 @@ def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) ->
     out = os.path.join(ROOT, "build", "mpy")
     rows = build_mod.build(out)
     if any(r[2] for r in rows):
-        click.echo("compile failed; nothing copied", err=True)
+        click.echo(t("compile failed; nothing copied"), err=True)
         return 1
     plan = build_mod.deploy_plan(out)
     image = ""
@@ -53,12 +54,12 @@ def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) ->
     from usher_tools.link.client import step_aside
 
     if step_aside(port):  # Usher ignores Ctrl-C in play: it ends its app when asked
-        click.echo("Usher on %s stepped aside for the deploy" % port, err=True)
+        click.echo(t("Usher on %s stepped aside for the deploy") % port, err=True)
     mpremote = [tool("mpremote"), "connect", port]
     if profile is None:
         probe = subprocess.run(mpremote + ["exec", probe_script("/data")], capture_output=True, text=True)
         profile, why = choose_profile(probe.stdout, sys.stdin.isatty())
-        click.echo("board profile %s: %s" % (profile or "?", why), err=True)
+        click.echo(t("board profile %s: %s") % (profile or "?", why), err=True)
         if profile is None:
             return 1
     prof = os.path.join(out, "profile.txt")
@@ -70,15 +71,19 @@ def deploy(port: str | None, dry_run: bool, profile: str | None, romfs: bool) ->
         has = subprocess.run(mpremote + ["exec", HAS_ROMFS], capture_output=True, text=True)
         if "ROMFS no" in has.stdout:
             click.echo(
-                "this Pico's MicroPython has no ROMFS partition (vfs.rom_ioctl is missing, as on the stock "
-                "RPI_PICO build): deploy without --romfs",
+                t(
+                    "this Pico's MicroPython has no ROMFS partition (vfs.rom_ioctl is missing, as on the stock "
+                    "RPI_PICO build): deploy without --romfs"
+                ),
                 err=True,
             )
             return 1
         if subprocess.call(mpremote + ["romfs", "deploy", image]) != 0:
             click.echo(
-                "the ROMFS write failed: this Pico's MicroPython may have no ROMFS partition "
-                "(`mpremote romfs query`); deploy without --romfs",
+                t(
+                    "the ROMFS write failed: this Pico's MicroPython may have no ROMFS partition "
+                    "(`mpremote romfs query`); deploy without --romfs"
+                ),
                 err=True,
             )
             return 1
@@ -204,16 +209,16 @@ def choose_profile(probe: str, interactive: bool) -> tuple:
     found: list = []
     for line in probe.splitlines():
         if line.startswith("PROFILE ") and line[8:].strip() in ("lcd114", "oled"):
-            return line[8:].strip(), "the one this Pico has (--profile or BOARD= to change it)"
+            return line[8:].strip(), t("the one this Pico has (--profile or BOARD= to change it)")
         if line.startswith("I2C ") and not line.startswith("I2C ?"):  # "I2C ? <error>": no bus to scan
             found = [int(a, 16) for a in line[4:].split()]
     if set(found) & set(oled_addrs()):
-        return "oled", "an SSD1306 OLED answered on " + oled_where()
+        return "oled", t("an SSD1306 OLED answered on %s") % oled_where()
     if interactive:
         answer = click.prompt(
-            "Which board is this? lcd114 (Waveshare Pico-LCD-1.14) or oled (DIY SSD1306)",
+            t("Which board is this? lcd114 (Waveshare Pico-LCD-1.14) or oled (DIY SSD1306)"),
             type=click.Choice(["lcd114", "oled"]),
             err=True,
         )
-        return answer, "as answered"
-    return None, "no OLED answered and nobody to ask: give --profile lcd114 or oled (make deploy BOARD=...)"
+        return answer, t("as answered")
+    return None, t("no OLED answered and nobody to ask: give --profile lcd114 or oled (make deploy BOARD=...)")

@@ -457,4 +457,17 @@ TEXT = {
     "usher %s needs %s, built for %s only (this is %s %s)": "usher %s braucht %s, gebaut nur für %s (dies ist %s %s)",
     "usher %s needs %s, which is not installed here": "usher %s braucht %s, das hier nicht installiert ist",
     "usher sim needs a POSIX terminal and the MicroPython unix port (%s): not on Windows": "usher sim braucht ein POSIX-Terminal und den Unix-Port von MicroPython (%s): nicht unter Windows",
+    # deploy and sim
+    "Usher on %s stepped aside for the deploy": "Usher an %s macht Platz für das Aufspielen",
+    "Which board is this? lcd114 (Waveshare Pico-LCD-1.14) or oled (DIY SSD1306)": "Welches Board ist das? lcd114 (Waveshare Pico-LCD-1.14) oder oled (Selbstbau mit SSD1306)",
+    "an SSD1306 OLED answered on %s": "ein SSD1306-OLED antwortete an %s",
+    "as answered": "wie geantwortet",
+    "board profile %s: %s": "Board-Profil %s: %s",
+    "compile failed; nothing copied": "Übersetzen fehlgeschlagen; nichts kopiert",
+    "live mode needs a terminal (use --script or --headless)": "live braucht ein Terminal (nimm --script oder --headless)",
+    "make run PICO=1 there builds the Pico's MicroPython": "dort baut make run PICO=1 das MicroPython des Pico",
+    "no OLED answered and nobody to ask: give --profile lcd114 or oled (make deploy BOARD=...)": "kein OLED antwortete und niemand zum Fragen da: gib --profile lcd114 oder oled an (make deploy BOARD=...)",
+    "the ROMFS write failed: this Pico's MicroPython may have no ROMFS partition (`mpremote romfs query`); deploy without --romfs": "das Schreiben ins ROMFS schlug fehl: das MicroPython dieses Pico hat vielleicht keine ROMFS-Partition (`mpremote romfs query`); ohne --romfs aufspielen",
+    "the one this Pico has (--profile or BOARD= to change it)": "das dieses Pico (--profile oder BOARD= ändern es)",
+    "this Pico's MicroPython has no ROMFS partition (vfs.rom_ioctl is missing, as on the stock RPI_PICO build): deploy without --romfs": "das MicroPython dieses Pico hat keine ROMFS-Partition (vfs.rom_ioctl fehlt, wie beim üblichen RPI_PICO-Build): ohne --romfs aufspielen",
 }
