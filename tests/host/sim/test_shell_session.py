@@ -81,9 +81,8 @@ def test_pixels_pushed_per_press_are_bounded(session):
 SHOTS = ["home", "settings", "brightness", "saved-empty", "dice-1", "taste-draw", "game-menu", "scores", "home-resume"]
 
 
-@pytest.mark.parametrize("name", SHOTS)
-def test_golden_screens(session, name):
-    profile, _, shots, _ = session
+def as_golden(shots, profile: str, name: str) -> None:
+    """The shot `name` pixel for pixel as tests/golden/PROFILE/NAME.png."""
     got = np.array(Image.open(shots / (name + ".png")).convert("RGB"))
     path = os.path.join(GOLDEN, profile, name + ".png")
     if os.environ.get("UPDATE_GOLDEN") or not os.path.exists(path):
@@ -95,3 +94,22 @@ def test_golden_screens(session, name):
     assert got.shape == want.shape
     diff = (got != want).any(axis=2)
     assert not diff.any(), "%d pixels differ from %s" % (diff.sum(), path)
+
+
+@pytest.mark.parametrize("name", SHOTS)
+def test_golden_screens(session, name):
+    profile, _, shots, _ = session
+    as_golden(shots, profile, name)
+
+
+# Home -> Settings -> Language (its fourth row) to Deutsch, back Home, the cursor to the top
+GERMAN = "next 3\nok\nnext 3\nok\nback\nprev 3\nshot home-de\n"
+
+
+@pytest.mark.parametrize("profile", ["lcd114", "oled"])
+def test_golden_home_in_german(profile, tmp_path):
+    cfg = SimConfig(profile=profile, flash=str(tmp_path / "flash.img"), seed=1)
+    with Sim(cfg) as sim:
+        result = run_script(sim, GERMAN, str(tmp_path / "shots"))
+    assert result["error"] == "", result["error"]
+    as_golden(tmp_path / "shots", profile, "home-de")
