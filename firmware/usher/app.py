@@ -16,7 +16,7 @@ from usher.settings import Settings
 from usher.ui import theme
 from usher.ui.paint import Painter
 from usher.ui.screen import title_h
-from usher.words import N_, t, use
+from usher.words import N_, said, t, use
 
 TICK_MS = 20  # poll period: fast enough that a tap is never missed
 # A joystick's up/down (the LCD's keymap) reach a screen that moves by rows
@@ -186,7 +186,7 @@ class App:
         try:
             fn(*args)
         except RuleError as e:
-            self.toast(e.msg)
+            self.toast(said(e))
             return False
         except OSError as e:
             self.toast(storage_msg(e))
@@ -219,7 +219,7 @@ class App:
         try:
             self.match = self.library.open(name)
         except (RecordError, RuleError) as e:
-            self.toast(str(e)[:40])
+            self.toast(said(e)[:40])
             return False
         if self.match.note:
             self.toast(self.match.note)
@@ -316,7 +316,7 @@ class App:
             try:
                 top.on_event(ev)
             except RuleError as e:  # a screen's callback refused: say why
-                self.toast(e.msg)
+                self.toast(said(e))
 
     def serve_link(self) -> None:
         """The USB link costs ~24 KB of heap, so it is loaded only when a byte

@@ -3,7 +3,8 @@ whole (a text that begins another is not taken for it), English where the
 table has none, and English again once the language is set back."""
 
 from portable import eq
-from usher.words import lang, t, use
+from usher.core.errors import RuleError
+from usher.words import lang, said, t, use
 
 
 def test_a_text_is_found_whole_and_an_unknown_one_stays_english():
@@ -13,7 +14,8 @@ def test_a_text_is_found_whole_and_an_unknown_one_stays_english():
         eq(t("Resume %s") % "Dice", "Weiter: Dice")
         eq(t("Flash error"), "Flash-Fehler")
         eq(t("Flash error %s") % 5, "Flash-Fehler 5")
-        eq(t("Flash free"), "Flash frei")  # the table's last line
+        eq(t("Flash free"), "Flash frei")
+        eq(t("yellow"), "gelb")  # the table's last line
         eq(t("Low memory: reloaded"), "Speicher knapp: neu geladen")  # its first
         eq(t("Anna"), "Anna")  # a name is never in a table
         eq(t("Resum"), "Resum")
@@ -27,5 +29,22 @@ def test_an_unknown_language_is_english():
         eq(use("xx"), "en")
         eq(lang(), "en")
         eq(t("New game"), "New game")
+    finally:
+        use("en")
+
+
+def test_a_refusal_is_said_in_the_language_with_its_values_and_kept_english_in_its_message():
+    e = RuleError("face must be 1-%d", 6)
+    eq((str(e), e.msg, said(e)), ("face must be 1-6", "face must be 1-6", "face must be 1-6"))
+    try:
+        use("de")
+        eq(said(e), "Augen müssen 1-6 sein")
+        eq(str(e), "face must be 1-6")  # what a record's replay and the laptop say
+        eq(said(RuleError("no such piece")), "kein solches Teil")
+        eq(said(RuleError("Not in the table %d", 3)), "Not in the table 3")  # no German: the English
+        eq(len(said(RuleError("none left: %s", "x" * 60))), RuleError.MAX)  # cut as the English is
+        wrong = RuleError("total %d", 3)
+        wrong.vals = ("x",)  # a table whose slot does not take the value: the English, not a crash
+        eq(said(wrong), "total 3")
     finally:
         use("en")

@@ -71,6 +71,19 @@ WALK = (
     ("new game", (("row", "New game"),), ("back",)),
     ("players", (("row", "New game"), ("ok",)), ("back", "back")),
 )
+# dice: a fresh session (left with nothing rolled, it is not kept), a roll, a draw, its menu's screens
+DICE = (
+    ("dice", (("row", "Dice & draws"),), ("back", ("row", "Save & leave"))),
+    ("a roll", (("row", "Dice & draws"), ("next",), ("ok",)), ("back", ("row", "Save & leave"))),
+    ("a draw", (("row", "Dice & draws"), ("next",), ("ok",)), ("back", ("row", "Save & leave"))),
+    ("results", (("row", "Dice & draws"), ("back",), ("row", "Results")), ("back", ("row", "Save & leave"))),
+    ("undo a draw", (("row", "Dice & draws"), ("back",), ("row", "Undo last")), ("back", ("row", "Save & leave"))),
+    (
+        "new session",
+        (("row", "Dice & draws"), ("back",), ("row", "New session")),
+        ("back", ("row", "Save & leave")),
+    ),
+)
 
 
 def walk(app, steps):
@@ -82,13 +95,13 @@ def walk(app, steps):
             press(app, s[0])
 
 
-def screens(mono, code):
+def screens(mono, code, steps=WALK):
     """{screen: (texts drawn, texts cut, texts over the panel's edge)} in `code`."""
     app, st = make_app(mono=mono)
     out = {}
     try:
         language(app, code)
-        for what, there, back in WALK:
+        for what, there, back in steps:
             drawn, cut = watch(app)
             walk(app, there)
             app.top().dirty = True
@@ -99,7 +112,7 @@ def screens(mono, code):
             out[what] = ([s for s, _, _ in drawn], cut, [s for s, x, n in drawn if x < 0 or x + n > w])
             del app.p.text
             del app.p.fit
-            walk(app, [(b,) for b in back])
+            walk(app, [b if isinstance(b, tuple) else (b,) for b in back])
             collect()  # as the device sweeps after a press (a game's rules were loaded on the way)
     finally:
         use("en")
@@ -112,16 +125,32 @@ def test_the_screens_say_it_in_german_on_both_panels_and_no_word_is_cut():
     for mono in (False, True):
         en = screens(mono, "en")
         de = screens(mono, "de")
-        for what, _, _ in WALK:
-            said, cut, over = de[what]
-            assert said, what
-            assert not over, (mono, what, over)
-            # a cut in German only where the English had one too (none in this walk)
-            eq((mono, what, cut if not en[what][1] else []), (mono, what, []))
+        no_cut(mono, en, de, WALK)
         assert "Neues Spiel" in de["home"][0] and "New game" in en["home"][0], de["home"][0]
         assert "Einstellungen" in de["settings"][0], de["settings"][0]
         assert "Sprache: Deutsch" in de["settings"][0] and "Language: English" in en["settings"][0]
         assert "OK=ja" in de["remove a name"][0], de["remove a name"][0]
+
+
+def no_cut(mono, en, de, steps) -> None:
+    for what, _, _ in steps:
+        said, cut, over = de[what]
+        assert said, what
+        assert not over, (mono, what, over)
+        # a cut in German only where the English had one too (none in these walks)
+        eq((mono, what, cut if not en[what][1] else []), (mono, what, []))
+
+
+def test_dice_says_it_in_german_on_both_panels_and_no_word_is_cut():
+    for mono in (False, True):
+        en = screens(mono, "en", DICE)
+        de = screens(mono, "de", DICE)
+        no_cut(mono, en, de, DICE)
+        assert "OK: würfeln" in de["dice"][0] and "OK to roll" in en["dice"][0], de["dice"][0]
+        assert any(s.startswith("Summe ") for s in de["a roll"][0]), de["a roll"][0]
+        assert any(s.endswith(" im Beutel") for s in de["a draw"][0]), de["a draw"][0]
+        assert "Ergebnisse" in de["results"][0] and any("Würfel: " in s for s in de["results"][0]), de["results"][0]
+        assert "Neue Würfelrunde?" in " ".join(de["new session"][0]), de["new session"][0]
 
 
 def test_the_language_is_kept_over_a_power_on_and_changes_with_a_game_in_play():

@@ -4,9 +4,18 @@ MAX_MSG = 40  # fits two lines of a 128x64 OLED at 8x8, or one line of a big fon
 
 
 class RuleError(Exception):
-    """A move the rules forbid. The message is short enough for the screen."""
+    """A move the rules forbid. The message is short enough for the screen.
+    A message with values is a template and its values, RuleError("face
+    must be 1-%d", 6): `msg` is it in English (records, the laptop), and
+    the screen says it in the device's language (usher.words.said)."""
 
-    def __init__(self, msg: str) -> None:
+    MAX = MAX_MSG  # for usher.words.said, which may not import the core
+
+    def __init__(self, msg: str, *vals) -> None:
+        self.text = msg
+        self.vals = vals
+        if vals:
+            msg = msg % vals
         if len(msg) > MAX_MSG:
             msg = msg[:MAX_MSG]
         super().__init__(msg)

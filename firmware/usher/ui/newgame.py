@@ -6,7 +6,7 @@ from usher.core.errors import RuleError
 from usher.games.catalog import GAMES, load_game, title
 from usher.ui import theme
 from usher.ui.widgets import Menu, NumberPicker
-from usher.words import t
+from usher.words import said, t
 
 
 def choose_game(app) -> None:
@@ -121,7 +121,7 @@ def start(app, game, players: list, opts: dict, comps: dict) -> None:
     try:
         setup = game.make_setup(players, opts, comps)
     except RuleError as e:
-        app.toast(e.msg)
+        app.toast(said(e))
         return
     if app.start_match(game, setup):
         app.play(collect=False)

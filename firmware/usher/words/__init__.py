@@ -57,3 +57,20 @@ def N_(s: str) -> str:
     """Marks a text in a table as one to translate where it is shown (t()
     then), for the test that keeps the tables whole; it is the text itself."""
     return s
+
+
+def said(e) -> str:
+    """A refusal (usher.core.errors.RuleError) in the running language: its
+    template translated, then its values put in; cut to the screen's
+    length as the English is."""
+    text = getattr(e, "text", None)
+    if text is None or _on[1] is None:
+        return str(e)
+    s = t(text)
+    vals = e.vals
+    if vals:
+        try:
+            s = s % vals
+        except (TypeError, ValueError):  # a table whose slots went wrong: the English, not a crash
+            return str(e)
+    return s[: e.MAX]

@@ -98,4 +98,45 @@ files|Dateien
 none (simulator)|keiner (Simulator)
 Next boot|Nächster Start
 Flash free|Flash frei
+%d dice: %s|%d Würfel: %s
+%d left|%d übrig
+%d left in bag|%d im Beutel
+%s refilled|%s aufgefüllt
+1 die|1 Würfel
+1-%d dice|1-%d Würfel
+2 dice|2 Würfel
+Artist bag|Künstler
+Bags full again; this one stays in Saved games.|Beutel wieder voll; diese bleibt in den Spielständen.
+Bags refilled|Beutel aufgefüllt
+Every piece goes back in.|Alle Teile kommen zurück.
+New dice session?|Neue Würfelrunde?
+New session|Neue Runde
+OK to draw|OK: ziehen
+OK to refill|OK: auffüllen
+OK to roll|OK: würfeln
+Refill bags|Beutel auffüllen
+Refill both bags?|Beide Beutel auffüllen?
+Results|Ergebnisse
+Taste bag|Geschmack
+Undo the draw from the %s bag: %s?|Ziehen aus Beutel %s zurücknehmen: %s?
+Undo the refill of the %s bag?|Auffüllen von Beutel %s zurücknehmen?
+Undo the roll: %s?|Wurf zurücknehmen: %s?
+artists|Künstler
+bags: kinds and counts|Beutel: Sorten und Anzahlen
+bags: not a table|Beutel: keine Tabelle
+black|schwarz
+blue|blau
+face must be 1-%d|Augen müssen 1-%d sein
+green|grün
+need %d faces|%d Augenzahlen nötig
+no bag %s|kein Beutel %s
+no such piece|kein solches Teil
+none left: %s|keins mehr: %s
+nothing rolled yet|noch nichts gewürfelt
+red|rot
+taste|Geschmack
+total %d|Summe %d
+unknown action|unbekannter Zug
+white|weiß
+yellow|gelb
 """

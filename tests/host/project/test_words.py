@@ -13,6 +13,9 @@ from usher.words import LANGS
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..", "..", "firmware", "usher")
 CATALOG_WORDS = ("settings_row", "home_row", "tie_word")  # Entry's texts a screen shows through t()
+# the games whose refusals are in every language (a RuleError's template, usher.words.said):
+# one by one, as each game's screens are translated
+SAID_GAMES = ("dice",)
 
 
 def said() -> dict:
@@ -31,6 +34,10 @@ def said() -> dict:
                 name = getattr(n.func, "id", "")
                 texts = []
                 if name in ("t", "N_") and n.args and isinstance(n.args[0], ast.Constant):
+                    texts.append(n.args[0].value)
+                rel = os.path.relpath(path, ROOT).split(os.sep)
+                if name == "RuleError" and rel[0] == "games" and rel[1] in SAID_GAMES:
+                    assert n.args and isinstance(n.args[0], ast.Constant), (path, n.lineno)  # values after it
                     texts.append(n.args[0].value)
                 if name == "Entry":
                     texts += [k.value.value for k in n.keywords if k.arg in CATALOG_WORDS and k.value.value]

@@ -75,7 +75,7 @@ class Dice(Game):
     def _bag(self, state: dict, action: dict) -> dict:
         name = need(action, "bag", str)
         if name not in state["bags"]:
-            raise RuleError("no bag " + name[:20])
+            raise RuleError("no bag %s", name[:20])
         return state["bags"][name]
 
     def roll(self, state: dict, action: dict, rng) -> dict:
@@ -99,13 +99,13 @@ class Dice(Game):
             n = need(action, "n")
             sides = action.get("sides", 6)
             if not 1 <= n <= MAX_DICE:
-                raise RuleError("1-%d dice" % MAX_DICE)
+                raise RuleError("1-%d dice", MAX_DICE)
             faces = need(action, "faces", list)
             if len(faces) != n:
-                raise RuleError("need %d faces" % n)
+                raise RuleError("need %d faces", n)
             for f in faces:
                 if not isinstance(f, int) or not 1 <= f <= sides:
-                    raise RuleError("face must be 1-%d" % sides)
+                    raise RuleError("face must be 1-%d", sides)
             state["rolls"] += 1
             state["last"] = {"t": "roll", "faces": faces, "total": sum(faces), "no": state["rolls"] + state["draws"]}
         elif t == "draw":
@@ -115,7 +115,7 @@ class Dice(Game):
                 raise RuleError("no such piece")
             i = spec["kinds"].index(item)
             if spec["counts"][i] <= 0:
-                raise RuleError("none left: " + item[:20])
+                raise RuleError("none left: %s", item[:20])
             spec["counts"][i] -= 1
             state["draws"] += 1
             no = state["rolls"] + state["draws"]

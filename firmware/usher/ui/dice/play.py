@@ -5,16 +5,20 @@ its own latest outcome (the rules keep one per kind: usher.games.dice.game)."""
 from usher.games.dice.game import last_of, page_of
 from usher.ui import theme
 from usher.ui.screen import Screen, title_bar, title_h
+from usher.words import N_, t
 
 # label, the action OK submits (None: refill both bags), the kind of outcome shown
 MODES: list = [
-    ("1 die", {"t": "roll", "n": 1}, "roll1"),
-    ("2 dice", {"t": "roll", "n": 2}, "roll2"),
-    ("Taste bag", {"t": "draw", "bag": "taste"}, "draw:taste"),
-    ("Artist bag", {"t": "draw", "bag": "artists"}, "draw:artists"),
-    ("Refill bags", None, "refill"),
+    (N_("1 die"), {"t": "roll", "n": 1}, "roll1"),
+    (N_("2 dice"), {"t": "roll", "n": 2}, "roll2"),
+    (N_("Taste bag"), {"t": "draw", "bag": "taste"}, "draw:taste"),
+    (N_("Artist bag"), {"t": "draw", "bag": "artists"}, "draw:artists"),
+    (N_("Refill bags"), None, "refill"),
 ]
 COLOUR_INK = {"yellow": 11, "red": 8, "blue": 9, "green": 10, "black": 2, "white": 1}
+WAIT = {"roll": N_("OK to roll"), "draw": N_("OK to draw")}  # a page before its first outcome
+# the default bags' names and pieces (usher.games.dice.game), said where they are shown
+SAID = (N_("taste"), N_("artists"), N_("yellow"), N_("red"), N_("blue"), N_("green"), N_("black"), N_("white"))
 
 
 class DiceScreen(Screen):
@@ -46,7 +50,7 @@ class DiceScreen(Screen):
             if action is None:  # every piece of both bags back in: asked first
                 from usher.ui.dialogs import Confirm
 
-                app.push(Confirm("Refill both bags?", lambda: refill(app), detail="Every piece goes back in."))
+                app.push(Confirm(t("Refill both bags?"), lambda: refill(app), detail=t("Every piece goes back in.")))
             elif app.submit(dict(action)):
                 self.part = True
         elif ev in ("back", "back_long"):
@@ -64,26 +68,26 @@ class DiceScreen(Screen):
         # the number of the outcome this page shows, among the rolls and draws
         # (a game saved before outcomes carried it: none)
         no = last.get("no") if last is not None else None
-        y = title_bar(p, "< %s >" % label, "#%d" % no if no else "")
+        y = title_bar(p, "< %s >" % t(label), "#%d" % no if no else "")
         p.fill_rect(0, y, p.w, p.h - y, theme.BG)
         room = p.h - y - p.line_h("small") - 2  # between the title and the footer line
         big = "huge" if p.font("huge") is not None and p.line_h("huge") <= room else "big"
         mid = y + max(0, (room - p.line_h(big)) // 2)
         if last is None:
-            p.center("OK to " + ("refill" if action is None else action["t"]), mid, theme.DIM)
+            p.center(t("OK to refill") if action is None else t(WAIT[action["t"]]), mid, theme.DIM)
         elif last["t"] == "roll":
             faces = last["faces"]
             s = " ".join(str(f) for f in faces)
             p.center(s, mid, theme.ACCENT, big)
             if len(faces) > 1:
-                p.center("total %d" % last["total"], p.h - p.line_h("small") - 2, theme.FG, "small")
+                p.center(t("total %d") % last["total"], p.h - p.line_h("small") - 2, theme.FG, "small")
         elif last["t"] == "draw":
             item = last["item"]
             ink = COLOUR_INK.get(item, theme.FG) if not p.mono else theme.FG
-            p.center(item.upper(), y + max(0, (room - p.line_h("big")) // 2), ink, "big")
-            p.center("%d left in bag" % last["left"], p.h - p.line_h("small") - 2, theme.FG, "small")
+            p.center(t(item).upper(), y + max(0, (room - p.line_h("big")) // 2), ink, "big")
+            p.center(t("%d left in bag") % last["left"], p.h - p.line_h("small") - 2, theme.FG, "small")
         else:
-            p.center("Bags refilled", mid, theme.GOOD)
+            p.center(t("Bags refilled"), mid, theme.GOOD)
 
 
 def menu(app) -> None:
@@ -92,12 +96,12 @@ def menu(app) -> None:
     draws resumes the newest)."""
     from usher.ui.ingame import GameMenu
 
-    gm = GameMenu(scores=("Results", lambda: results(app)), ask=ask)
+    gm = GameMenu(scores=(t("Results"), lambda: results(app)), ask=ask)
     app.push(gm)  # its rows are made as it opens
     items = gm.items
     for i in range(len(items)):
-        if items[i][0] == "Save & leave" and app.match.count:
-            items.insert(i + 1, ("New session", lambda: new_session(app)))
+        if items[i][0] == t("Save & leave") and app.match.count:
+            items.insert(i + 1, (t("New session"), lambda: new_session(app)))
             break
 
 
@@ -110,7 +114,7 @@ def new_session(app) -> None:
         if app.start_match(g, g.make_setup([], {}, {})):
             app.play()
 
-    app.push(Confirm("New dice session?", yes, detail="Bags full again; this one stays in Saved games."))
+    app.push(Confirm(t("New dice session?"), yes, detail=t("Bags full again; this one stays in Saved games.")))
 
 
 def refill(app) -> None:
@@ -122,21 +126,21 @@ def describe(r: dict) -> tuple:
     if r["t"] == "roll":
         faces = r["faces"]
         if len(faces) == 1:
-            return "1 die", faces[0]
-        return "%d dice: %s" % (len(faces), " ".join(str(f) for f in faces)), r["total"]
+            return t("1 die"), faces[0]
+        return t("%d dice: %s") % (len(faces), " ".join(str(f) for f in faces)), r["total"]
     if r["t"] == "draw":
-        return "%s: %s" % (label_of(page_of(r)), r["item"]), "%d left" % r["left"]
-    return r["bag"] + " refilled", ""
+        return "%s: %s" % (t(label_of(page_of(r))), t(r["item"])), t("%d left") % r["left"]
+    return t("%s refilled") % t(r["bag"]), ""
 
 
 def ask(match) -> str:
     """The undo question: what was rolled or drawn ("Undo the roll: 3 5?")."""
     r = match.last_action()
     if r.get("t") == "roll":
-        return "Undo the roll: %s?" % " ".join(str(f) for f in r["faces"])
+        return t("Undo the roll: %s?") % " ".join(str(f) for f in r["faces"])
     if r.get("t") == "draw":
-        return "Undo the draw from the %s bag: %s?" % (r["bag"], r["item"])
-    return "Undo the refill of the %s bag?" % r.get("bag")
+        return t("Undo the draw from the %s bag: %s?") % (t(r["bag"]), t(r["item"]))
+    return t("Undo the refill of the %s bag?") % t(str(r.get("bag")))
 
 
 def label_of(page: str) -> str:
@@ -155,8 +159,8 @@ def results(app) -> None:
         label, value = describe(r)
         rows.append((None, label, value))
     if not rows:
-        rows.append((None, "nothing rolled yet", ""))
-    app.push(Table("Results", rows))
+        rows.append((None, t("nothing rolled yet"), ""))
+    app.push(Table(t("Results"), rows))
 
 
 def open(app) -> None:
