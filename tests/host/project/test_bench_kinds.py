@@ -334,3 +334,27 @@ def test_a_german_flash_holds_the_language_and_a_files_deploy_is_refused(tmp_pat
 
     with pytest.raises(ValueError):
         pico._flash(str(tmp_path), "oled", False, 1, "de")
+
+
+def test_a_full_game_that_passed_at_this_commit_is_not_played_again(tmp_path, monkeypatch):
+    """make pico-games goes on where a cut-short run stopped: a game is
+    skipped only when it passed every gate at this very commit, on a clean tree."""
+    here = {"commit": "abc1234", "dirty": False}
+    monkeypatch.setattr(pico, "revision", lambda: dict(here))
+    path = tmp_path / "films-oled-frozen.json"
+    assert not pico.passed_here(str(path))  # never played
+    g = game("oled", [["A", 50.0, 10, "m", "m"]], kind="frozen")
+    path.write_text(json.dumps(g))
+    assert not pico.passed_here(str(path))  # played, but its gates not (yet) passed
+    path.write_text(json.dumps(dict(g, passed=True)))
+    assert pico.passed_here(str(path))
+    path.write_text(json.dumps(dict(g, passed=True, commit="0ld0ld0")))
+    assert not pico.passed_here(str(path))  # another commit's
+    path.write_text(json.dumps(dict(g, passed=True, dirty=True)))
+    assert not pico.passed_here(str(path))  # measured on changes never committed
+    path.write_text(json.dumps(dict(g, passed=True)))
+    here["dirty"] = True
+    assert not pico.passed_here(str(path))  # this tree differs from the commit now
+    path.write_text("{half a fi")
+    here["dirty"] = False
+    assert not pico.passed_here(str(path))

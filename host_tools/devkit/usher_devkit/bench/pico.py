@@ -228,6 +228,21 @@ def summary(r: dict, game: str, profile: str, kind: str) -> dict:
     }
 
 
+def passed_here(path: str) -> bool:
+    """Whether the full game `path` holds passed its gates at this commit,
+    measured on a clean tree (make pico-games then skips it)."""
+    import json
+
+    if not os.path.exists(path) or revision()["dirty"]:
+        return False
+    try:
+        with open(path) as f:
+            g = json.load(f)
+    except (OSError, ValueError):
+        return False
+    return bool(g.get("passed")) and g.get("commit") == _commit() and not g.get("dirty")
+
+
 def _commit() -> str:
     """The project's commit the figures are of (a game takes long enough that
     the bench may read figures of an older one)."""
