@@ -21,10 +21,10 @@ class Usher(click.Group):
         # the language is chosen before click reads a word: `usher --help` is said in it too
         from usher_tools import words
 
-        argv = list(sys.argv[1:] if args is None else args)
-        words.use(asked_lang(argv) or words.system_lang())
+        words.use(asked_lang(list(sys.argv[1:] if args is None else args)) or words.system_lang())
         say_in_language(self)
-        return super().main(argv, *rest, **kw)
+        # args as given: None lets click read sys.argv itself (and expand Windows' wildcards)
+        return super().main(args, *rest, **kw)
 
     def invoke(self, ctx: click.Context):
         try:

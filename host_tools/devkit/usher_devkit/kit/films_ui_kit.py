@@ -115,3 +115,33 @@ def place(app, top_half, under=None, turn=False):
     if under is not None:
         choose(app, "Both sides repeat")
         half(app, under)
+
+
+def bids(app, a, b, skip=False):
+    """OK on the round page, then both private bids; the reveal is on screen.
+    `skip`: "left of Studio?" is asked first (a card came after the Studio)."""
+    assert top(app) == "Main", top(app)
+    press(app, "ok")
+    if skip:
+        assert app.top().title == "Ana: left of Studio?", app.top().title
+        choose(app, "Skip")
+    bid(app, a)
+    bid(app, b)
+    assert top(app) == "Reveal", top(app)
+
+
+def rnd(app, a, b, first, second, skip=False):
+    """A round without questions (but `skip`): bids, the reveal, both placements."""
+    bids(app, a, b, skip)
+    press(app, "ok")
+    place(app, first)
+    place(app, second)
+
+
+def bare(actions):
+    out = []
+    for a in actions:
+        a = dict(a)
+        a.pop("at", None)
+        out.append(a)
+    return out
