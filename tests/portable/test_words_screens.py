@@ -57,6 +57,7 @@ def language(app, code):
 WALK = (
     ("new game", (("row", "New game"),), ("back",)),
     ("players", (("row", "New game"), ("ok",)), ("back", "back")),
+    ("a seat's colour", (("row", "New game"), ("ok",), ("ok",), ("ok_long",)), ("back", "back", "back", "back")),
     ("home", (), ()),
     ("settings", (("row", "Settings"),), ("back",)),
     ("roster", (("row", "Settings"), ("row", "Players")), ("back", "back")),
@@ -134,6 +135,7 @@ def shell_in_german(mono):
     assert "Einstellungen" in de["settings"][0], de["settings"][0]
     assert "Sprache: Deutsch" in de["settings"][0] and "Language: English" in en["settings"][0]
     assert "OK=ja" in de["remove a name"][0], de["remove a name"][0]
+    assert "blau" in de["a seat's colour"][0] and "lila" in de["a seat's colour"][0], de["a seat's colour"][0]
 
 
 def test_the_lcd_s_screens_say_it_in_german_and_no_word_is_cut():

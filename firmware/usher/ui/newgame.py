@@ -96,7 +96,7 @@ class Seats(Menu):
 
             return act
 
-        items = [(theme.PLAYER_NAMES[c], chosen(c)) for c in free]
+        items = [(t(theme.PLAYER_NAMES[c]), chosen(c)) for c in free]
         app.push(Menu(t("Colour: %s") % name, items, marks=free))
 
 

@@ -1,6 +1,8 @@
 """Palette indices the UI draws with. Drivers map them to panel colours:
 the ST7789 through its 16-entry RGB565 palette, the SSD1306 as lit/unlit."""
 
+from usher.words import N_
+
 BG = 0
 FG = 1
 DIM = 2
@@ -29,7 +31,8 @@ RGB = [
     (40, 200, 210),  # cyan
     (240, 120, 180),  # pink
 ]
-PLAYER_NAMES = ["red", "blue", "green", "yellow", "purple", "orange", "cyan", "pink"]
+# each seat colour's name, said in the device's language where a colour is picked
+PLAYER_NAMES = [N_("red"), N_("blue"), N_("green"), N_("yellow"), N_("purple"), N_("orange"), N_("cyan"), N_("pink")]
 
 
 def player(i: int) -> int:

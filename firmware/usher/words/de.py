@@ -139,4 +139,8 @@ total %d|Summe %d
 unknown action|unbekannter Zug
 white|weiß
 yellow|gelb
+purple|lila
+orange|orange
+cyan|türkis
+pink|rosa
 """
