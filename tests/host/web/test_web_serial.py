@@ -287,15 +287,21 @@ def bridge():
     b.close()
 
 
-def new_tab(browser, url, bridge=None, serial=True, storage="fresh"):
+def new_tab(browser, url, bridge=None, serial=True, storage="fresh", before=None):
+    """A tab on the page (LCD), its Web Serial the stand-in over `bridge`;
+    `before(tab)`: what to set before the page first loads (a browser language)."""
     tab = browser.tab()
+    if before is not None:
+        before(tab)
     if serial:
         src = FAKE_SERIAL % {"url": json.dumps(bridge.url if bridge else "ws://127.0.0.1:9/")}
         tab.call("Page.addScriptToEvaluateOnNewDocument", {"source": src})
     if storage == "fresh":
         tab.goto("about:blank")
         origin = "/".join(url.split("/", 3)[:3])
-        tab.call("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "indexeddb,file_systems"})
+        tab.call(
+            "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "indexeddb,file_systems,local_storage"}
+        )
     tab.goto(url + "?profile=lcd114")
     tab.eval("usher.ready")
     tab.eval("usher.pico.ready")

@@ -29,6 +29,8 @@ from usher_devkit.browser import HOW_TO_GET, drive, find_chromium
 from usher_tools.wasm.paths import node
 from usher_tools.web import PAGE
 
+from host.web import test_web_serial as ws
+
 WORDS = os.path.join(PAGE, "words.mjs")
 # t("...") with a string literal first; every call of t( must be one (words.mjs defines it)
 CALL = re.compile(r'(?<![\w.$])t\(\s*"((?:[^"\\\n]|\\.)*)"')
@@ -194,21 +196,13 @@ def german_tab(browser, url, serial=None):
     navigator.languages, and its locale), on a blank origin: no games, no
     board, no language picked; `serial`: test_web_serial's stand-in for Web
     Serial, over this bridge."""
-    from host.web import test_web_serial as ws
 
-    tab = browser.tab()
-    ua = tab.eval("navigator.userAgent")
-    tab.call("Emulation.setUserAgentOverride", {"userAgent": ua, "acceptLanguage": "de-DE,de,en"})
-    tab.call("Emulation.setLocaleOverride", {"locale": "de-DE"})
-    if serial is not None:
-        tab.call("Page.addScriptToEvaluateOnNewDocument", {"source": ws.FAKE_SERIAL % {"url": json.dumps(serial.url)}})
-    tab.goto("about:blank")
-    origin = "/".join(url.split("/", 3)[:3])
-    tab.call("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "indexeddb,local_storage"})
-    tab.goto(url + "?profile=lcd114")
-    tab.eval("usher.ready")
-    tab.eval("usher.pico.ready")
-    return tab
+    def german(tab):
+        ua = tab.eval("navigator.userAgent")
+        tab.call("Emulation.setUserAgentOverride", {"userAgent": ua, "acceptLanguage": "de-DE,de,en"})
+        tab.call("Emulation.setLocaleOverride", {"locale": "de-DE"})
+
+    return ws.new_tab(browser, url, serial, serial=serial is not None, before=german)
 
 
 def pick(tab, code):
@@ -219,14 +213,6 @@ def pick(tab, code):
     tab.b.wait_event("Page.loadEventFired", tab.session, 30)
     tab.eval("usher.ready")
     tab.eval("usher.pico.ready")
-
-
-def close(browser, tab):
-    tab.collect()
-    errors = list(tab.errors)
-    tab.goto("about:blank")
-    browser.call("Target.closeTarget", {"targetId": tab.target})
-    return errors
 
 
 def text(tab, selector, attr=""):
@@ -297,18 +283,16 @@ def test_a_german_browser_gets_the_page_and_its_device_in_german_and_the_switch_
     tab.reload()
     tab.eval("usher.ready")
     assert text(tab, "#connect") == "Connect your Pico" and device_lang(tab) == "en"
-    assert close(browser, tab) == []
+    assert ws.close(browser, tab) == []
 
 
 def test_a_sync_s_lines_dates_and_numbers_in_german_and_the_bg_stats_file_the_same_in_both(browser, site):
-    from host.web import test_web_serial as ws
-
     url, _ = site
     bridge = ws.Bridge()
     try:
         tab = german_tab(browser, url, serial=bridge)
         # a Pico that never answers: the page's line says so in German
-        tab.eval("import('./link.mjs').then((m) => { m.Link.replyMs = 1500; return true; })")
+        ws.short_replies(tab)
         bridge.answer = lambda data: b""
         ws.click(tab, "#connect")
         said = ws.wait_text(tab, "sync-status", "abgebrochen", "geholt", timeout=20)
@@ -354,4 +338,4 @@ def test_a_sync_s_lines_dates_and_numbers_in_german_and_the_bg_stats_file_the_sa
     en = tab.eval("usher.pico.links()")
     # what goes to BG Stats keeps its own language: the same bytes either way
     assert en["file"] == de["file"] and en["links"] == de["links"] and len(en["plays"]) == 1
-    assert close(browser, tab) == []
+    assert ws.close(browser, tab) == []
