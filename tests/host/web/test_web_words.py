@@ -24,7 +24,7 @@ from html.parser import HTMLParser
 import numpy as np
 import pytest
 from PIL import Image
-from tooling import ROOT, browser_with_downloads, usher_web
+from tooling import ROOT, browser_with_downloads
 from usher_devkit.browser import HOW_TO_GET, drive, find_chromium
 from usher_tools.wasm.paths import node
 from usher_tools.web import PAGE
@@ -175,10 +175,7 @@ GOLDEN_HOME = os.path.join(ROOT, "tests", "golden", "lcd114", "home.png")
 MONTHS = "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split()
 
 
-@pytest.fixture(scope="module")
-def site():
-    with usher_web() as served:
-        yield served
+site = ws.site  # the page from the real command, as test_web_serial serves it
 
 
 @pytest.fixture(scope="module")
