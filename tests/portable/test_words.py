@@ -48,3 +48,17 @@ def test_a_refusal_is_said_in_the_language_with_its_values_and_kept_english_in_i
         eq(said(wrong), "total 3")
     finally:
         use("en")
+
+
+def test_a_saved_game_is_described_in_german_with_its_day_the_german_way():
+    from usher.ui.describe import game_text
+
+    e = {"game": "showtime", "created": 1764400000, "players": ["Anna", "Ben"], "finished": False}
+    eq(game_text(e, 0), "Showtime of 2025-11-29 (Anna, Ben), unfinished")
+    try:
+        use("de")
+        eq(game_text(e, 0), "Showtime vom 29.11.2025 (Anna, Ben), nicht beendet")
+        eq(game_text(dict(e, clock="unset"), 0), "Showtime (Anna, Ben), nicht beendet, Datum unbekannt")
+        eq(game_text(dict(e, finished=True, players=[]), 0), "Showtime vom 29.11.2025 (keine Spieler), beendet")
+    finally:
+        use("en")

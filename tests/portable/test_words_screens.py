@@ -4,33 +4,11 @@ menu, a new game's first steps) read in German on both panels, with no word
 cut where the English had none; the language is kept over a power-on and
 changes with a game in play; a game's record is the same in either."""
 
-from app_kit import collect, make_app, press
+from app_kit import collect, make_app, press, watch
 from fakes import FakeClock, FakeHardware, MemStorage
 from portable import eq
 from usher.app import App
 from usher.words import t, use
-
-
-def watch(app):
-    """[(text, x, width)] drawn, and the texts a fit cut, from now on."""
-    p = app.p
-    drawn, cut = [], []
-    text, fit = p.text, p.fit
-
-    def text_w(s, x, y, c=1, size="body"):
-        w = text(s, x, y, c, size)
-        drawn.append((s, x, w))
-        return w
-
-    def fit_w(s, max_w, size="body"):
-        got = fit(s, max_w, size)
-        if got != s:
-            cut.append(s)
-        return got
-
-    p.text = text_w
-    p.fit = fit_w
-    return drawn, cut
 
 
 def row(app, label):

@@ -4,7 +4,7 @@ owner is asked with. Loaded by usher.link.serve for one such request (or the
 change it was allowed) and let go after it, so a sync's pulls never carry them."""
 
 from usher.link.ops import is_int
-from usher.words import LANGS, NAMES
+from usher.words import LANGS, NAMES, t
 
 MAX_NAME = 16  # characters in a player's name
 MAX_ROSTER = 16
@@ -17,7 +17,7 @@ def set_roster(link, rid: int, req: dict) -> None:
     if why:
         link._error(rid, "arg", why)
         return
-    link._ask(rid, "set_roster", roster, "Set the players to: %s?" % ", ".join(roster))
+    link._ask(rid, "set_roster", roster, t("Set the players to: %s?") % ", ".join(roster))
 
 
 def set_settings(link, rid: int, req: dict) -> None:
@@ -26,7 +26,7 @@ def set_settings(link, rid: int, req: dict) -> None:
     if why:
         link._error(rid, "arg", why)
         return
-    link._ask(rid, "set_settings", values, "Change settings: %s?" % settings_text(values))
+    link._ask(rid, "set_settings", values, t("Change settings: %s?") % settings_text(values))
 
 
 def delete(link, rid: int, req: dict) -> None:
@@ -39,7 +39,7 @@ def delete(link, rid: int, req: dict) -> None:
     elif name == link.playing[0]:
         link._error(rid, "inplay", link._inplay(name))
     else:
-        link._ask(rid, "delete", name, "Delete %s for good? %s." % (name, game_text(e, link.tz)))
+        link._ask(rid, "delete", name, t("Delete %s for good? %s.") % (name, game_text(e, link.tz)))
 
 
 # -- the checks ------------------------------------------------------------------
@@ -206,11 +206,11 @@ def settings_text(values: dict) -> str:
     for k in sorted(values):
         v = values[k]
         if k == "brightness":
-            parts.append("brightness %d%%" % v)
+            parts.append(t("brightness %d%%") % v)
         elif k == "roster":
-            parts.append("players " + ", ".join(v))
+            parts.append(t("players %s") % ", ".join(v))
         elif k == "lang":
-            parts.append("language " + NAMES.get(v, v))
+            parts.append(t("language %s") % NAMES.get(v, v))
         elif isinstance(v, dict):
             from usher.games.catalog import title
 

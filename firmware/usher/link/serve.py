@@ -15,6 +15,7 @@ from usher.link import LINE_MAX, OUT_CAP
 from usher.link.ops import CHUNK, Transfer, is_int, list_page, pull_items
 from usher.link.wire import PROTO, WireError, ascii_json, decode, encode, encode_text
 from usher.memory import unload
+from usher.words import t
 
 REPLY_MAX = 1536  # longest reply except chunks; input is read only while one fits
 CHUNK_LINE = CHUNK * 4 // 3 + 160  # room a chunk line needs (with a short game name)
@@ -405,7 +406,7 @@ class Link:
             from usher.ui.describe import game_text
 
             e = self.library.find(press[0])
-            text = "Send %s to the laptop? %s. Its secrets leave the device." % (press[0], game_text(e, self.tz))
+            text = t("Send %s to the laptop? %s. Its secrets leave the device.") % (press[0], game_text(e, self.tz))
             unload(("usher.ui.describe",))  # the words are made: not kept through the transfer
             self._ask(rid, "pull", items, text)
         else:

@@ -1,7 +1,10 @@
 """A saved game in words, for a question about it (the laptop's, or the
 device's own "Delete?"): "Showtime of 2025-11-29 (Anna, Ben, Cleo),
 unfinished", or "Showtime (Anna, Ben), unfinished, date not known" for a game
-begun before the clock was set. Loaded only when such a question is asked."""
+begun before the clock was set. Loaded only when such a question is asked.
+In German: "Showtime vom 29.11.2025 (Anna, Ben, Cleo), nicht beendet"."""
+
+from usher.words import lang, t
 
 
 def civil(days: int) -> tuple:
@@ -22,8 +25,11 @@ def date_text(e: dict, tz: int) -> str:
     """The day a game was started, in the laptop's time zone, or why not."""
     secs = e.get("created", 0)
     if e.get("clock") == "unset" or isinstance(secs, bool) or not isinstance(secs, int) or secs < CLOCK_SANE:
-        return "date not known"
-    return "%04d-%02d-%02d" % civil((secs + tz) // 86400)
+        return t("date not known")
+    y, m, d = civil((secs + tz) // 86400)
+    if lang() == "de":
+        return "%d.%d.%04d" % (d, m, y)
+    return "%04d-%02d-%02d" % (y, m, d)
 
 
 CLOCK_SANE = 1577836800  # 2020-01-01: a clock before it was never set
@@ -33,9 +39,9 @@ def game_text(e: dict, tz: int) -> str:
     """ "Showtime of 2025-11-29 (Anna, Ben, Cleo), unfinished": which game, exactly."""
     from usher.games.catalog import title
 
-    names = ", ".join(e.get("players") or []) or "no players"
-    state = "finished" if e.get("finished") else ("broken record" if e.get("broken") else "unfinished")
+    names = ", ".join(e.get("players") or []) or t("no players")
+    state = t("finished") if e.get("finished") else (t("broken record") if e.get("broken") else t("unfinished"))
     day = date_text(e, tz)
     if not day[:1].isdigit():  # the clock was not set: said last, never "of date not known"
         return "%s (%s), %s, %s" % (title(e.get("game", "?")), names, state, day)
-    return "%s of %s (%s), %s" % (title(e.get("game", "?")), day, names, state)
+    return t("%s of %s (%s), %s") % (title(e.get("game", "?")), day, names, state)

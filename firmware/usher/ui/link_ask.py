@@ -8,6 +8,7 @@ for the rest of the game (a files deploy keeps bytecode in RAM)."""
 from usher.ui import theme
 from usher.ui.screen import Screen, title_bar
 from usher.ui.widgets import wrap
+from usher.words import N_, t
 
 
 class LinkAsk(Screen):
@@ -15,7 +16,7 @@ class LinkAsk(Screen):
     says exactly what (which names, which game). prev/next scroll a text
     longer than the screen."""
 
-    title = "Laptop asks"
+    title = N_("Laptop asks")
 
     def __init__(self, ask: str, link) -> None:
         Screen.__init__(self)
@@ -39,7 +40,7 @@ class LinkAsk(Screen):
 
     def draw(self, p, full: bool) -> None:
         p.clear()
-        y = title_bar(p, self.title, "more" if self.more else "") + 2
+        y = title_bar(p, t(self.title), t("more") if self.more else "") + 2
         lh = p.line_h("small")
         bottom = p.h - lh - 2
         lines = wrap(p, self.ask, p.w - 6, "body")
@@ -52,6 +53,6 @@ class LinkAsk(Screen):
         more = i < len(lines)
         if more != self.more:
             self.more = more
-            title_bar(p, self.title, "more" if more else "")
-        p.text("OK=allow", 4, p.h - lh - 1, theme.GOOD, "small")
-        p.right("Back=refuse", p.w - 4, p.h - lh - 1, theme.ERROR, "small")
+            title_bar(p, t(self.title), t("more") if more else "")
+        p.text(t("OK=allow"), 4, p.h - lh - 1, theme.GOOD, "small")
+        p.right(t("Back=refuse"), p.w - 4, p.h - lh - 1, theme.ERROR, "small")

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (a table of texts: one text a line, however long)
 """Deutsch: the device's words (usher.words), a line each: the English, a
 "|", the German. One string, not a dict: frozen into usher.uf2 it stays in
 flash, and a lookup is a search in it (usher.words.t), so the language on
@@ -143,4 +144,20 @@ purple|lila
 orange|orange
 cyan|türkis
 pink|rosa
+Set the players to: %s?|Spieler setzen auf: %s?
+Change settings: %s?|Einstellungen ändern: %s?
+brightness %d%%|Helligkeit %d%%
+players %s|Spieler %s
+language %s|Sprache %s
+Delete %s for good? %s.|%s endgültig löschen? %s.
+Send %s to the laptop? %s. Its secrets leave the device.|%s an den Laptop senden? %s. Seine Geheimnisse verlassen das Gerät.
+date not known|Datum unbekannt
+finished|beendet
+broken record|Aufzeichnung beschädigt
+unfinished|nicht beendet
+%s of %s (%s), %s|%s vom %s (%s), %s
+Laptop asks|Laptop fragt
+more|mehr
+OK=allow|OK=erlauben
+Back=refuse|Zurück=ablehnen
 """

@@ -60,3 +60,25 @@ def shown_texts(app):
 
     p.text = text
     return seen
+
+
+def watch(app):
+    """[(text, x, width)] drawn, and the texts a fit cut, from now on."""
+    p = app.p
+    drawn, cut = [], []
+    text, fit = p.text, p.fit
+
+    def text_w(s, x, y, c=1, size="body"):
+        w = text(s, x, y, c, size)
+        drawn.append((s, x, w))
+        return w
+
+    def fit_w(s, max_w, size="body"):
+        got = fit(s, max_w, size)
+        if got != s:
+            cut.append(s)
+        return got
+
+    p.text = text_w
+    p.fit = fit_w
+    return drawn, cut
