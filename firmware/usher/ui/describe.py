@@ -28,7 +28,7 @@ def date_text(e: dict, tz: int) -> str:
         return t("date not known")
     y, m, d = civil((secs + tz) // 86400)
     if lang() == "de":
-        return "%d.%d.%04d" % (d, m, y)
+        return "%02d.%02d.%04d" % (d, m, y)  # as the laptop writes it: 04.12.2026
     return "%04d-%02d-%02d" % (y, m, d)
 
 

@@ -53,7 +53,13 @@ _ENGLISH: dict = {}  # each command's and option's help as written, by the objec
 def say_in_language(group: click.Command) -> None:
     """Every command's and option's help in the language now on, and click's
     own words (Usage:, Options, its errors) too: click asks gettext's `_` in
-    each of its modules for them, so those names are pointed at ours."""
+    each of its modules for them, so those names are pointed at ours. In
+    English, with nothing said in another language before, all is as written:
+    nothing to do (a command's start stays as quick as it was)."""
+    from usher_tools.words import lang
+
+    if lang() == "en" and not _ENGLISH:
+        return
     import inspect
 
     import click.core

@@ -9,7 +9,7 @@ def marks(n: int) -> str:
     """Money as the device says it, "36,000" (36.000 in German)."""
     from usher.ui.show_manager.draw import marks as said
 
-    return number(n) if lang() != "en" else said(n)
+    return number(n) if lang() == "de" else said(n)
 
 
 def ordinal(k: int) -> str:
