@@ -17,6 +17,7 @@ from usher.ui import theme
 from usher.ui.paint import Painter
 from usher.ui.screen import title_h
 from usher.words import N_, said, t, use
+from usher.words import game as words_of
 
 TICK_MS = 20  # poll period: fast enough that a tap is never missed
 # A joystick's up/down (the LCD's keymap) reach a screen that moves by rows
@@ -96,6 +97,7 @@ class App:
             # text entry, a game's rules picked on New game) goes, so Home
             # always sits in the same heap
             unload(("usher.ui.", "usher.games."), SHARED + HOME)
+            words_of("")
 
     def replace(self, screen) -> None:
         if self.stack:
@@ -113,6 +115,7 @@ class App:
         self.clear()
         self.match = None
         unload(("usher.ui.", "usher.games."), SHARED)
+        words_of("")
         from usher.ui.home import Home
 
         self.push(Home())
@@ -231,6 +234,7 @@ class App:
         """Open a saved game and show it. A game whose loader reads the record
         itself once the home screen's code is gone (Showtime's) gets the name
         alone: the press reads the record once, not twice."""
+        words_of(game)  # a refusal in opening it is said in its words
         if reads_itself(game):
             self.clear()
             unload(("usher.ui.", "usher.games."), SHARED + modules_of(game))
@@ -249,6 +253,7 @@ class App:
         # game whose loader collects at its first draw, in this same tick
         # (Showtime's), is spared a collection here (~13 ms on the Pico)
         unload(("usher.ui.", "usher.games."), SHARED + modules_of(g), collect and not reads_itself(g))
+        words_of(g)
         __import__("usher.ui." + g + ".play", None, None, ["open"]).open(self)
 
     # -- the device itself (Settings: Board, About) ---------------------------------

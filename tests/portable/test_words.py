@@ -2,9 +2,11 @@
 whole (a text that begins another is not taken for it), English where the
 table has none, and English again once the language is set back."""
 
+import sys
+
 from portable import eq
 from usher.core.errors import RuleError
-from usher.words import lang, said, t, use
+from usher.words import game, lang, said, t, use
 
 
 def test_a_text_is_found_whole_and_an_unknown_one_stays_english():
@@ -22,6 +24,39 @@ def test_a_text_is_found_whole_and_an_unknown_one_stays_english():
     finally:
         use("en")
     eq(t("Resume"), "Resume")
+
+
+class Table:
+    """A game's table as usher.words finds it (a module with its TEXT)."""
+
+    def __init__(self, text):
+        self.TEXT = text
+
+
+def test_a_games_words_are_searched_first_while_its_screens_are_open_and_follow_the_language():
+    sys.modules["usher.words.de_fakegame"] = Table("\nResume|Weiter im Spiel\nCut a card|Karte abheben\n")
+    try:
+        use("de")
+        game("fakegame")
+        eq(t("Cut a card"), "Karte abheben")
+        eq(t("Resume"), "Weiter im Spiel")  # the game's own word before the shell's
+        eq(t("New game"), "Neues Spiel")  # the shell's, still
+        game("")
+        eq(t("Cut a card"), "Cut a card")
+        eq(t("Resume"), "Weiterspielen")
+        game("fakegame")
+        use("en")  # the language changed in a game: its words follow
+        eq(t("Cut a card"), "Cut a card")
+        sys.modules["usher.words.de_fakegame"] = Table("\nCut a card|Karte abheben\n")
+        use("de")
+        eq(t("Cut a card"), "Karte abheben")
+        game("nogame")  # a game with no table: English, no error
+        eq(t("Cut a card"), "Cut a card")
+        eq(t("New game"), "Neues Spiel")
+    finally:
+        game("")
+        use("en")
+        sys.modules.pop("usher.words.de_fakegame", None)
 
 
 def test_an_unknown_language_is_english():

@@ -6,6 +6,7 @@ from usher.core.errors import RuleError
 from usher.games.catalog import GAMES, load_game, title
 from usher.ui import theme
 from usher.ui.widgets import Menu, NumberPicker
+from usher.words import game as words_of
 from usher.words import said, t
 
 
@@ -102,6 +103,7 @@ class Seats(Menu):
 
 def options(app, game, players: list) -> None:
     """The game's own options screens, if it has any, then start."""
+    words_of(game.name)
     try:
         mod = __import__("usher.ui." + game.name + ".setup", None, None, ["options"])
     except ImportError:

@@ -7,6 +7,7 @@ from usher.ui.dialogs import Confirm, save_setting
 from usher.ui.textentry import TextEntry
 from usher.ui.widgets import Menu, NumberPicker
 from usher.words import LANGS, NAMES, lang, t, use
+from usher.words import game as words_of
 
 MAX_ROSTER = 16
 IDLE = (2, 5, 10, 0)  # Settings "idle": minutes, 0 never
@@ -47,6 +48,7 @@ class SettingsMenu(Menu):
 
     def game_settings(self, name: str):
         def act() -> None:
+            words_of(name)
             self.app.push(__import__("usher.ui." + name + ".settings", None, None, ["screen"]).screen())
 
         return act

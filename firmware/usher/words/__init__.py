@@ -8,13 +8,20 @@ English; a test keeps the tables and the code's texts in step.
 Only what the device says goes through here: player names, game titles and
 records are never translated, so a game is the same game in either language.
 A text with a value in it is a template, the value put in after: t("Seat %d
-of %d") % (2, 4)."""
+of %d") % (2, 4).
+
+A game's own words are a table of their own (usher.words.<code>_<game>),
+loaded while that game's screens are (game(name), which the app calls where
+it opens them): only one game's words are ever loaded, and a search reads
+that game's table and the shell's, never the other games'."""
 
 LANGS = ("en", "de")
 # each language by its own name, as a person who reads it looks for it
 NAMES = {"en": "English", "de": "Deutsch"}
 
-_on: list = ["en", None]  # the language, its table (None: English, the code's own)
+# the language, its table (None: English, the code's own), the game whose
+# words are loaded ("" none), their table (None: none, or English)
+_on: list = ["en", None, "", None]
 
 
 def use(code: str) -> str:
@@ -25,6 +32,8 @@ def use(code: str) -> str:
     if code == _on[0]:
         return code
     old = _on[0]
+    playing = _on[2]
+    game("")
     _on[0] = code
     _on[1] = None
     if old != "en":
@@ -33,7 +42,26 @@ def use(code: str) -> str:
         unload(("usher.words." + old,))
     if code != "en":
         _on[1] = __import__("usher.words." + code, None, None, ["TEXT"]).TEXT
+    game(playing)
     return code
+
+
+def game(name: str) -> None:
+    """Load game `name`'s words in the running language ("": none), letting
+    the last game's go. A game without a table of its own speaks English."""
+    if name == _on[2]:
+        return
+    if _on[3] is not None:
+        from usher.memory import unload
+
+        unload(("usher.words.%s_%s" % (_on[0], _on[2]),), then_collect=False)
+    _on[2] = name
+    _on[3] = None
+    if name and _on[0] != "en":
+        try:
+            _on[3] = __import__("usher.words.%s_%s" % (_on[0], name), None, None, ["TEXT"]).TEXT
+        except ImportError:  # its screens not translated yet: English, as a missing text is
+            pass
 
 
 def lang() -> str:
@@ -45,12 +73,18 @@ def t(s: str) -> str:
     if w is None:
         return s
     # the table is lines of "English|translation": its line is found by a
-    # search (~0.1 ms on the Pico), with no dict of every text on the heap
-    i = w.find("\n" + s + "|")
+    # search (~0.1 ms on the Pico), with no dict of every text on the heap;
+    # the game's own table first, then the shell's
+    k = "\n" + s + "|"
+    g = _on[3]
+    i = -1 if g is None else g.find(k)
     if i < 0:
-        return s
-    i += len(s) + 2
-    return w[i : w.find("\n", i)]
+        g = w
+        i = w.find(k)
+        if i < 0:
+            return s
+    i += len(k)
+    return g[i : g.find("\n", i)]
 
 
 def N_(s: str) -> str:

@@ -13,19 +13,29 @@ from usher.words import LANGS
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..", "..", "firmware", "usher")
 CATALOG_WORDS = ("settings_row", "home_row", "tie_word")  # Entry's texts a screen shows through t()
-# the games whose refusals are in every language (a RuleError's template, usher.words.said):
-# one by one, as each game's screens are translated
-SAID_GAMES = ("dice",)
+GAMES = ("showtime", "showbiz", "show_manager", "films")  # each with its own table, usher.words.<code>_<game>
+# the games whose refusals are in every language (a RuleError's template,
+# usher.words.said): dice (the shell's table) and each game with a table of its own
+DONE = ("dice",) + tuple(g for g in GAMES if os.path.exists(os.path.join(ROOT, "words", "de_%s.py" % g)))
 
 
-def said() -> dict:
-    """{text: "file:line"} of every text the firmware marks as one to translate."""
+def scope(path: str) -> str:
+    """The game whose table holds a file's texts ("": the shell's)."""
+    rel = os.path.relpath(path, ROOT).split(os.sep)
+    return rel[1] if rel[0] in ("ui", "games") and rel[1] in GAMES else ""
+
+
+def said(game=None) -> dict:
+    """{text: "file:line"} of every text the firmware marks as one to
+    translate; `game` given, only those of that table's scope ("" the shell's)."""
     out: dict = {}
     for top, _, files in os.walk(ROOT):
         for f in files:
             if not f.endswith(".py") or os.path.basename(top) == "words":
                 continue
             path = os.path.join(top, f)
+            if game is not None and scope(path) != game:
+                continue
             with open(path, encoding="utf-8") as fh:
                 tree = ast.parse(fh.read())
             for n in ast.walk(tree):
@@ -36,7 +46,7 @@ def said() -> dict:
                 if name in ("t", "N_") and n.args and isinstance(n.args[0], ast.Constant):
                     texts.append(n.args[0].value)
                 rel = os.path.relpath(path, ROOT).split(os.sep)
-                if name == "RuleError" and rel[0] == "games" and rel[1] in SAID_GAMES:
+                if name == "RuleError" and rel[0] == "games" and rel[1] in DONE:
                     assert n.args and isinstance(n.args[0], ast.Constant), (path, n.lineno)  # values after it
                     texts.append(n.args[0].value)
                 if name == "Entry":
@@ -46,10 +56,12 @@ def said() -> dict:
     return out
 
 
-def table(code: str) -> dict:
-    """{English: translation} of a language's TEXT, which must be lines of
-    "English|translation", each English once."""
-    text = __import__("usher.words." + code, None, None, ["TEXT"]).TEXT
+def table(code: str, game: str = "") -> dict:
+    """{English: translation} of a language's TEXT (a game's own: usher.words.<code>_<game>),
+    which must be lines of "English|translation", each English once."""
+    if game and not os.path.exists(os.path.join(ROOT, "words", "%s_%s.py" % (code, game))):
+        return {}
+    text = __import__("usher.words." + code + ("_" + game if game else ""), None, None, ["TEXT"]).TEXT
     assert text.startswith("\n") and text.endswith("\n"), code
     out: dict = {}
     for line in text[1:-1].split("\n"):
@@ -80,16 +92,31 @@ def test_the_firmware_marks_its_words_and_t_is_never_given_a_built_text():
 
 @pytest.mark.parametrize("code", [c for c in LANGS if c != "en"])
 def test_every_text_the_device_says_is_in_every_language(code):
-    words = table(code)
-    texts = said()
-    missing = sorted("%s (%s)" % (s, where) for s, where in texts.items() if s not in words)
+    shell = table(code)
+    missing = sorted("%s (%s)" % (s, where) for s, where in said("").items() if s not in shell)
+    for g in DONE[1:]:
+        own = table(code, g)
+        missing += sorted("%s (%s)" % (s, where) for s, where in said(g).items() if s not in own and s not in shell)
     assert not missing, "no %s for:\n" % code + "\n".join(missing)
-    stale = sorted(s for s in words if s not in texts)
+    texts = said()
+    stale = sorted(s for s in shell if s not in texts)
     assert not stale, "%s holds texts the firmware no longer says:\n" % code + "\n".join(stale)
 
 
 @pytest.mark.parametrize("code", [c for c in LANGS if c != "en"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_games_table_holds_its_own_texts_and_none_of_the_shells(code, game):
+    # only the game's table and the shell's are searched on its screens
+    own = table(code, game)
+    texts = said(game)
+    stale = sorted(s for s in own if s not in texts)
+    assert not stale, "%s_%s holds texts its game no longer says:\n" % (code, game) + "\n".join(stale)
+    twice = sorted(s for s in own if s in table(code))
+    assert not twice, "%s_%s repeats the shell's:\n" % (code, game) + "\n".join(twice)
+
+
+@pytest.mark.parametrize("code", [c for c in LANGS if c != "en"])
 def test_a_translated_template_takes_the_same_values(code):
-    for s, w in table(code).items():
+    for s, w in [kv for g in ("",) + GAMES for kv in table(code, g).items()]:
         assert slots(s) == slots(w), (s, w)
         assert w.strip() == w or s.startswith(" ") or s.endswith(" "), (s, w)  # a row's room is not spent on blanks
