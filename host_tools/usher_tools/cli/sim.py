@@ -10,7 +10,7 @@ import click
 from usher_tools.cli.common import UsherError, need
 from usher_tools.paths import CHECKOUT, ROOT
 from usher_tools.sim.profiles import PROFILES
-from usher_tools.words import t
+from usher_tools.words import lang, t
 
 # where `p` in the live simulator saves its screenshots (sim-data/ is ignored by git)
 SHOTS_DIR = os.path.join(ROOT, "sim-data", "shots")
@@ -129,7 +129,7 @@ def sim(profile, script, shots, out, scale, flash, fresh, headless, seconds, mpy
     except SimError as e:
         raise click.ClickException(str(e)) from None
     try:
-        click.echo("serial: %s" % board.pty_path, err=True)
+        click.echo(t("serial: %s") % board.pty_path, err=True)
         if script:
             with open(script) as f:
                 result = play(board, f.read(), shots or "")
@@ -138,20 +138,20 @@ def sim(profile, script, shots, out, scale, flash, fresh, headless, seconds, mpy
             failed = [r["reason"] for r in result["runs"] if str(r.get("reason", "")).startswith("error")]
             pp = result["pixels_per_press"]
             click.echo(
-                "%d presses, pixels per press median %s max %s, firmware peak heap %d, %d ticks in %.2f s"
+                t("%d presses, pixels per press median %s max %s, firmware peak heap %d, %d ticks in %s s")
                 % (
                     result["presses"],
-                    pp["median"],
+                    decimal(str(pp["median"])),
                     pp["max"],
                     result["firmware_peak_heap"],
                     result["ticks"],
-                    result["wall_s"],
+                    decimal("%.2f" % result["wall_s"]),
                 )
             )
             for w in result["warnings"]:
-                click.echo("warning: " + w, err=True)
+                click.echo(t("warning: %s") % w, err=True)
             if result["error"] or failed:
-                click.echo(result["error"] or "device error: %s" % failed[0], err=True)
+                click.echo(result["error"] or t("device error: %s") % failed[0], err=True)
                 # the VM prints uncaught tracebacks on its stdout: the serial
                 click.echo(result["device_stderr"] or result["serial_tail"][-1500:], err=True)
                 click.echo(board.last_words(), err=True)
@@ -160,7 +160,7 @@ def sim(profile, script, shots, out, scale, flash, fresh, headless, seconds, mpy
             from usher_tools.sim.terminal import headless as run_headless
 
             run_headless(board, seconds)
-            click.echo("peak heap %d" % board.peak, err=True)
+            click.echo(t("peak heap %d") % board.peak, err=True)
             if board.runs and str(board.runs[-1].get("reason", "")).startswith(("error", "exited")):
                 click.echo(board.last_words(), err=True)
         else:
@@ -177,10 +177,16 @@ def sim(profile, script, shots, out, scale, flash, fresh, headless, seconds, mpy
                 scale = fit_scale(board.size[0], board.size[1], cols, rows, PROFILES[profile].scale)
             live = Live(board, scale, shots or SHOTS_DIR)
             live.run()
-            click.echo("peak heap %d; flash in %s; screenshots in %s" % (board.peak, flash, live.shots), err=True)
+            click.echo(t("peak heap %d; flash in %s; screenshots in %s") % (board.peak, flash, live.shots), err=True)
             if board.runs and str(board.runs[-1].get("reason", "")).startswith(("error", "exited")):
                 click.echo(board.last_words(), err=True)
     finally:
         board.close()
         if tmp is not None:
             tmp.cleanup()
+
+
+def decimal(s: str) -> str:
+    """A figure's decimal point as the language writes it (4,5 in German);
+    its digits not grouped, as a developer reads them."""
+    return s.replace(".", ",") if lang() == "de" else s

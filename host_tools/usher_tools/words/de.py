@@ -470,4 +470,10 @@ TEXT = {
     "the ROMFS write failed: this Pico's MicroPython may have no ROMFS partition (`mpremote romfs query`); deploy without --romfs": "das Schreiben ins ROMFS schlug fehl: das MicroPython dieses Pico hat vielleicht keine ROMFS-Partition (`mpremote romfs query`); ohne --romfs aufspielen",
     "the one this Pico has (--profile or BOARD= to change it)": "das dieses Pico (--profile oder BOARD= ändern es)",
     "this Pico's MicroPython has no ROMFS partition (vfs.rom_ioctl is missing, as on the stock RPI_PICO build): deploy without --romfs": "das MicroPython dieses Pico hat keine ROMFS-Partition (vfs.rom_ioctl fehlt, wie beim üblichen RPI_PICO-Build): ohne --romfs aufspielen",
+    "serial: %s": "seriell: %s",
+    "%d presses, pixels per press median %s max %s, firmware peak heap %d, %d ticks in %s s": "%d Tastendrücke, Pixel je Druck Median %s höchstens %s, Firmware-Heap höchstens %d, %d Takte in %s s",
+    "warning: %s": "Warnung: %s",
+    "peak heap %d": "Heap höchstens %d",
+    "peak heap %d; flash in %s; screenshots in %s": "Heap höchstens %d; Flash in %s; Bildschirmfotos in %s",
+    "device error: %s": "Gerätefehler: %s",
 }

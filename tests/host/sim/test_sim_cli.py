@@ -4,6 +4,7 @@ terminal (raw mode in, restored on the way out)."""
 import json
 import os
 import pty
+import re
 import select
 import subprocess
 import sys
@@ -182,3 +183,19 @@ def test_two_simulators_on_one_flash_file_are_refused_with_a_message(tmp_path):
         assert res.exit_code != 0 and "in use by another simulator" in res.output, res.output
     with Sim(simcounter.config("oled", flash=flash)) as sim:  # free again once the first is closed
         sim.boot()
+
+
+def test_a_scripted_run_tells_its_figures_in_german(tmp_path):
+    from usher_tools import words
+
+    script = tmp_path / "s.txt"
+    script.write_text("next 2\n")
+    words.use("de")
+    try:
+        res = CliRunner().invoke(sim_cmd, [*simcounter.cli_args("oled"), "--script", str(script)])
+    finally:
+        words.use("en")
+    assert res.exit_code == 0, res.output
+    assert "2 Tastendrücke, Pixel je Druck Median 160,0 höchstens 160, Firmware-Heap" in res.output, res.output
+    assert re.search(r"Takte in \d+,\d\d s", res.output), res.output
+    assert "seriell: " in res.output, res.output
