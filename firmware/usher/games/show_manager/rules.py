@@ -223,15 +223,15 @@ def _a_loan(s: dict, a: dict) -> None:
     if ci < 0:
         raise RuleError("no such production")
     if borrowed(s, p, t):
-        raise RuleError("already borrowed on " + title(s, t))
+        raise RuleError("already borrowed on %s", title(s, t))
     amount = _num(a.get("amount"))
     if not 1 <= amount <= s["loan_max"]:
-        raise RuleError("borrow 1-%d" % s["loan_max"])
+        raise RuleError("borrow 1-%d", s["loan_max"])
     chip = s["chips"][ci]
     if amount > chip[3]:
-        raise RuleError("worth only %d" % chip[3])
+        raise RuleError("worth only %d", chip[3])
     if len(s["rank"][t]) >= PLACES:
-        raise RuleError("%d shows stand: no loan" % PLACES)
+        raise RuleError("%d shows stand: no loan", PLACES)
     s["money"][p] += amount * s["per_point"]
     chip[3] -= amount
     s["rank"][t].remove(ci)
@@ -247,21 +247,23 @@ def _a_produce(s: dict, a: dict) -> None:
         raise RuleError("one show a turn")
     t = _musical(s, a)
     if not s["left"][p][t]:
-        raise RuleError("all %s chips placed" % title(s, t))
+        raise RuleError("all %s chips placed", title(s, t))
     roles = s["titles"][t][1]
     talents = a.get("roles")
     if not isinstance(talents, list) or len(talents) != roles:
-        raise RuleError("%s has %d roles" % (title(s, t), roles))
+        raise RuleError("%s has %d roles", title(s, t), roles)
     top = s["max_talent"]
     for x in talents:
         if not 0 <= _num(x) <= top:
-            raise RuleError("talent 0-%d" % top)
+            raise RuleError("talent 0-%d", top)
     h = s["hand"][p]
     if h < roles:
-        raise RuleError("only %d card%s in hand" % (h, "" if h == 1 else "s"))
+        if h == 1:
+            raise RuleError("only %d card in hand", h)
+        raise RuleError("only %d cards in hand", h)
     most = keep_max(s, p)
     if h - roles > most:
-        raise RuleError("would keep %d cards (max %d)" % (h - roles, most))
+        raise RuleError("would keep %d cards (max %d)", h - roles, most)
     c = a.get("city")
     at = s["at"][t]
     if at < 0:
@@ -269,9 +271,9 @@ def _a_produce(s: dict, a: dict) -> None:
             raise RuleError("choose a city")
         c = _city(s, c)
         if c in s["at"]:
-            raise RuleError("%s shows %s" % (city_name(s, c), title(s, s["at"].index(c))))
+            raise RuleError("%s shows %s", city_name(s, c), title(s, s["at"].index(c)))
     elif c is not None and _city(s, c) != at:
-        raise RuleError("%s plays in %s" % (title(s, t), city_name(s, at)))
+        raise RuleError("%s plays in %s", title(s, t), city_name(s, at))
     chips = s["chips"]
     if at < 0:  # the premiere: the touring chips come first, higher above lower
         s["at"][t] = c
@@ -301,7 +303,7 @@ def _a_hire(s: dict, a: dict) -> None:
     pos = _num(a.get("pos"))
     costs = s["hire"]
     if not 0 <= pos < len(costs):
-        raise RuleError("space 0-%d" % (len(costs) - 1))
+        raise RuleError("space 0-%d", len(costs) - 1)
     _pay(s, p, costs[pos])
     _room(s, p)
     s["money"][p] -= costs[pos]

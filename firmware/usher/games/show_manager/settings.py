@@ -37,14 +37,14 @@ def whole(v, lo: int = 0) -> bool:
 
 def check_cities(cities) -> list:
     if not isinstance(cities, list) or len(cities) < MIN_CITIES:
-        raise RuleError("at least %d cities" % MIN_CITIES)
+        raise RuleError("at least %d cities", MIN_CITIES)
     out = []
     for c in cities:
         if not isinstance(c, list) or len(c) != 2 or not isinstance(c[0], str) or not c[0]:
             raise RuleError("city needs a name")
         vs = c[1]
         if not isinstance(vs, list) or len(vs) != PLACES or not all(whole(v) for v in vs):
-            raise RuleError("%s: %d whole values" % (c[0][:16], PLACES))
+            raise RuleError("%s: %d whole values", c[0][:16], PLACES)
         out.append([c[0], list(vs)])
     return out
 
@@ -53,4 +53,4 @@ def check(values: dict) -> None:
     """RuleError with the reason if a game could not start with these defaults."""
     check_cities(values.get("cities"))
     if values.get("edition") not in EDITIONS:
-        raise RuleError("edition: " + " or ".join(EDITIONS))
+        raise RuleError("edition: %s or %s", EDITIONS[0], EDITIONS[1])

@@ -43,7 +43,7 @@ def touring(n: int) -> list:
 
 def _count(v, what: str, lo: int = 0) -> int:
     if not whole(v, lo):
-        raise RuleError("%s: whole, %d or more" % (what, lo))
+        raise RuleError("%s: whole, %d or more", what, lo)
     return v
 
 
@@ -54,19 +54,19 @@ def _options(options, n: int) -> dict:
         raise RuleError("bad options")
     for k in options:
         if k not in ("first", "edition"):
-            raise RuleError("unknown option " + str(k)[:20])
+            raise RuleError("unknown option %s", str(k)[:20])
     first = options.get("first", 0)
     if not whole(first) or first >= n:
         raise RuleError("bad start player")
     ed = options.get("edition", EDITIONS[0])
     if ed not in EDITIONS:
-        raise RuleError("edition: show_manager or premiere")
+        raise RuleError("edition: %s or %s", EDITIONS[0], EDITIONS[1])
     return {"first": first, "edition": ed}
 
 
 def _titles(titles) -> list:
     if not isinstance(titles, list) or len(titles) != MUSICALS:
-        raise RuleError("titles: %d musicals" % MUSICALS)
+        raise RuleError("titles: %d musicals", MUSICALS)
     out = []
     for t in titles:
         # 2 roles at least: after a production the hand keeps up to 2 cards,
@@ -90,7 +90,7 @@ def _touring(lists, n: int) -> list:
             if not whole(v):
                 raise RuleError("touring: whole values")
         if len(vs) + n * copies(n) != PLACES:
-            raise RuleError("touring: %d chips a musical" % PLACES)
+            raise RuleError("touring: %d chips a musical", PLACES)
         out.append(list(vs))
     return out
 

@@ -7,6 +7,7 @@ from usher.games.show_manager.rules import chip_of, loanable
 from usher.ui import theme
 from usher.ui.show_manager.draw import ARROW, marks, ordinal, rich, rich_fit, rich_w
 from usher.ui.widgets import Menu, NumberPicker
+from usher.words import t
 
 
 def start(app, act) -> None:
@@ -18,7 +19,7 @@ def start(app, act) -> None:
         amount(app, act, lo[0])
         return
     items = [(label(st, q, e), chooser(app, act, e)) for e in lo]
-    app.push(Menu("Borrow on", items))
+    app.push(Menu(t("Borrow on"), items))
 
 
 def label(st: dict, q: int, e: list) -> str:
@@ -42,17 +43,17 @@ class LoanPicker(NumberPicker):
     """The amount, 1 to the most allowed, with what it does shown under it."""
 
     def __init__(self, st: dict, e: list, act) -> None:
-        t, copy, most = e
-        NumberPicker.__init__(self, "Borrow on " + st["titles"][t][0], 1, most, most, self.done)
+        m, copy, most = e
+        NumberPicker.__init__(self, t("Borrow on %s") % st["titles"][m][0], 1, most, most, self.done)
         self.q = st["turn"]
-        self.t = t
+        self.t = m
         self.copy = copy
         self.act = act
-        ci = chip_of(st, self.q, t, copy)
+        ci = chip_of(st, self.q, m, copy)
         self.was = st["chips"][ci][3]
         # the other chips' values, top first: where the chip lands after the loan
-        self.others = [st["chips"][i][3] for i in st["rank"][t] if i != ci]
-        self.city = st["cities"][st["at"][t]][0]
+        self.others = [st["chips"][i][3] for i in st["rank"][m] if i != ci]
+        self.city = st["cities"][st["at"][m]][0]
         self.per = st["per_point"]
 
     def done(self, v: int) -> None:

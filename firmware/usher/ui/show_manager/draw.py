@@ -1,8 +1,10 @@
-"""What every Show Manager screen writes: names, marks ("18,000"), places
-("1st"), and text with the two signs the fonts lack, a middle dot and an
-arrow ("Anna · 4 cards", "18→16"), drawn as shapes between the words."""
+"""What every Show Manager screen writes: names, marks ("18,000"; in German
+"18.000"), places ("1st"; "1."), and text with the two signs the fonts lack,
+a middle dot and an arrow ("Anna · 4 cards", "18→16"), drawn as shapes
+between the words."""
 
 from usher.ui import theme
+from usher.words import lang
 
 DOT = "\u00b7"
 ARROW = "\u2192"
@@ -14,16 +16,20 @@ def name(state: dict, q: int) -> str:
 
 
 def marks(n: int) -> str:
-    """18000 -> "18,000"."""
+    """18000 -> "18,000" ("18.000" in German, as the laptop writes it)."""
+    sep = "." if lang() == "de" else ","
     s = str(abs(n))
     out = ""
     while len(s) > 3:
-        out = "," + s[-3:] + out
+        out = sep + s[-3:] + out
         s = s[:-3]
     return ("-" if n < 0 else "") + s + out
 
 
 def ordinal(k: int) -> str:
+    """A place: "1st" ("1." in German)."""
+    if lang() == "de":
+        return "%d." % k
     if 10 <= k % 100 <= 20:
         return "%dth" % k
     return "%d%s" % (k, {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th"))

@@ -6,6 +6,7 @@ one before (before the first: leave), a long OK is done at once."""
 from usher.ui import theme
 from usher.ui.screen import Screen, title_h
 from usher.ui.show_manager.draw import rich, rich_fit, rich_w, title
+from usher.words import t
 
 
 class Entries(Screen):
@@ -86,7 +87,7 @@ class Entries(Screen):
             y += bh + sh + 2
         hy = p.h - p.line_h("small") - 1
         if full and y <= hy:  # the keys, where there is room for them (not on the OLED)
-            p.center(p.fit("</>: change  OK: next  Back: before", p.w - 2, "small"), hy, theme.DIM, "small")
+            p.center(p.fit(t("</>: change  OK: next  Back: before"), p.w - 2, "small"), hy, theme.DIM, "small")
 
 
 def fitting(p, info, w: int) -> str:

@@ -9,6 +9,7 @@ from usher.ui.private import PassBack, PassTo
 from usher.ui.screen import Screen
 from usher.ui.show_manager.draw import marks, name, title
 from usher.ui.widgets import Menu
+from usher.words import t
 
 
 def scores(app) -> None:
@@ -25,7 +26,7 @@ def scores(app) -> None:
         if i == 0 or pts[q] != pts[order[i - 1]]:
             place = i + 1
         rows.append((q, "%d. %s" % (place, name(st, q)), pts[q]))
-    app.push(Table("Points now", rows))
+    app.push(Table(t("Points now"), rows))
 
 
 def final(app) -> None:
@@ -42,8 +43,8 @@ def final(app) -> None:
         split = split or bool(by_money)
         rows.append((q, "%d. %s %d%s" % (s["rank"], s["name"], s["score"], mark), marks(st["money"][q])))
     if split:
-        rows.append((None, "* money decided", ""))
-    app.push(Table("Final: points, money", rows, on_ok=app.home))  # the game is over: OK leads Home
+        rows.append((None, t("* money decided"), ""))
+    app.push(Table(t("Final: points, money"), rows, on_ok=app.home))  # the game is over: OK leads Home
 
 
 class Secret(Screen):
@@ -78,7 +79,7 @@ def peek_who(app, done) -> None:
     st = app.match.state
     n = len(st["players"])
     items = [(name(st, q), peeker(app, q, done)) for q in range(n)]
-    app.push(Menu("Whose money?", items, st["turn"], marks=list(range(n))))
+    app.push(Menu(t("Whose money?"), items, st["turn"], marks=list(range(n))))
 
 
 def peeker(app, q: int, done):
@@ -93,7 +94,7 @@ def peek(app, q: int, done) -> None:
     def show() -> None:
         v = app.match.game.private_view(app.match.state, q)
         h = v["hands"][q]
-        lines = [marks(v["money"]), "%d card%s in hand" % (h, "" if h == 1 else "s")]
+        lines = [marks(v["money"]), (t("%d card in hand") if h == 1 else t("%d cards in hand")) % h]
         app.replace(Secret(who, q, lines, lambda: app.replace(PassBack(done))))
 
     app.push(PassTo(who, q, show))

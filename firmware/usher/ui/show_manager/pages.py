@@ -7,6 +7,7 @@ now. Drawn from the public view only: chips, places and hands, never money."""
 from usher.games.show_manager.game import GAME
 from usher.ui import theme
 from usher.ui.show_manager.draw import ARROW, name, rich, rich_w, title
+from usher.words import t
 
 
 def draw_page(p, state: dict, k: int, right: str) -> None:
@@ -15,12 +16,12 @@ def draw_page(p, state: dict, k: int, right: str) -> None:
     p.clear()
     if k < len(pv["cities"]):
         city = pv["cities"][k]
-        t = city["title"]
-        what = pv["titles"][t][0] if t >= 0 else "free"
+        m = city["title"]
+        what = pv["titles"][m][0] if m >= 0 else t("free")
         y = title(p, "%s: %s" % (city["name"], what), right)
         draw_city(p, y, state, city)
     else:
-        y = title(p, "Points now", right)
+        y = title(p, t("Points now"), right)
         draw_scores(p, y, state, pv)
 
 
@@ -58,7 +59,7 @@ def draw_city(p, y: int, state: dict, city: dict) -> None:
         vw = rich_w(p, val)
         right = x + cw - pw - 8 if cols > 1 else p.w - 2
         if cols == 1:  # room for the owner's name
-            who = name(state, owner) if owner >= 0 else "touring"
+            who = name(state, owner) if owner >= 0 else t("touring")
             p.text(p.fit(who, right - vw - x - 6), x, ty, theme.FG if owner >= 0 else theme.DIM)
             rich(p, val, right - vw, ty, theme.ACCENT)
         else:
@@ -89,7 +90,7 @@ def draw_scores(p, y: int, state: dict, pv: dict) -> None:
         vw = p.text_w(str(pts[q]))
         end = x0 + cw - 4
         if cols == 1:
-            hand = "%d cards" % pv["hands"][q] if pv["hands"][q] != 1 else "1 card"
+            hand = t("%d cards") % pv["hands"][q] if pv["hands"][q] != 1 else t("1 card")
             hw = p.text_w(hand, "small")
             p.text(p.fit(name(state, q), end - vw - hw - x - 16), x, ty, theme.FG)
             p.right(hand, end - vw - 10, ty + (lh - p.line_h("small")), theme.DIM, "small")

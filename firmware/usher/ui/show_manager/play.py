@@ -25,6 +25,7 @@ from usher.ui import theme
 from usher.ui.screen import find_screen, title_h, unwind_to
 from usher.ui.show_manager.draw import DOT, MORE, marks, name, rich, title, wrap
 from usher.ui.widgets import Menu
+from usher.words import t
 
 # what a flow or a look aside loads, dropped when the turn page is back
 FLOWS = (
@@ -46,13 +47,13 @@ def rows(state: dict) -> list:
     kinds = [e.kind for e in GAME.expects(s)]
     out = []
     if "loan" in kinds:
-        out.append(("Borrow" + MORE, "loan", 0))
+        out.append((t("Borrow") + MORE, "loan", 0))
     if "show" in kinds:
-        out.append(("Put on a show" + MORE, "show", 0))
+        out.append((t("Put on a show") + MORE, "show", 0))
     if "hire" in kinds:
-        out.append(("Refresh display " + marks(s["refresh"]), "refresh", 0))
+        out.append((t("Refresh display %s") % marks(s["refresh"]), "refresh", 0))
         for i, c in enumerate(s["hire"]):
-            out.append(("Hire for " + marks(c) if i else "Hire free card", "hire", i))
+            out.append((t("Hire for %s") % marks(c) if i else t("Hire free card"), "hire", i))
     return out
 
 
@@ -99,12 +100,12 @@ class Main(Menu):
         self.told = ""  # act() tells a move after this
         self.steps = rows(st)
         if st["turn"] < 0:
-            self.title = "Game over"
-            self.items = [("Final standings", lambda: menu().final(self.app)), ("Home", self.app.home)]
+            self.title = t("Game over")
+            self.items = [(t("Final standings"), lambda: menu().final(self.app)), (t("Home"), self.app.home)]
         else:
             q = st["turn"]
             h = st["hand"][q]
-            self.title = "%s %s %d card%s" % (name(st, q), DOT, h, "" if h == 1 else "s")
+            self.title = (t("%s %s %d card") if h == 1 else t("%s %s %d cards")) % (name(st, q), DOT, h)
             self.items = [(r[0], self.chooser(r)) for r in self.steps]
         self.sel = cursor(self.steps)
         self.top = 0
@@ -134,7 +135,7 @@ class Main(Menu):
             from usher.ui.ingame import GameMenu
 
             app = self.app
-            app.push(GameMenu(extras(app), ("Scores", lambda: menu().scores(app)), lambda: menu().final(app), ask))
+            app.push(GameMenu(extras(app), (t("Scores"), lambda: menu().scores(app)), lambda: menu().final(app), ask))
         elif self.page:
             if ev == "ok":
                 self.reload()  # from a page, OK first comes back to the turn
@@ -228,7 +229,7 @@ class Main(Menu):
         for ln in self.lines[self.shown : self.shown + self.per]:
             rich(p, ln, 3, y, theme.ACCENT)
             y += pitch
-        p.right("OK: more", p.w - 3, p.h - p.line_h("small") - 1, theme.DIM, "small")
+        p.right(t("OK: more"), p.w - 3, p.h - p.line_h("small") - 1, theme.DIM, "small")
 
 
 def menu():
@@ -302,4 +303,4 @@ def ask(match) -> str:
 def extras(app) -> list:
     if app.match.is_over():
         return []
-    return [("Peek my money", lambda: menu().peek_who(app, lambda: back_to_main(app)))]
+    return [(t("Peek my money"), lambda: menu().peek_who(app, lambda: back_to_main(app)))]

@@ -6,14 +6,15 @@ name apart from its six values: the name on the left, the values right
 aligned in the accent colour ("City 3" is no start of a number run)."""
 
 from usher.core.data import clone
-from usher.games.show_manager.settings import MIN_CITIES, PLACEHOLDERS, defaults
+from usher.games.show_manager.settings import MIN_CITIES, PLACEHOLDERS, PLACES, defaults
 from usher.ui import theme
 from usher.ui.dialogs import Confirm, save_setting
+from usher.ui.show_manager.draw import ordinal
 from usher.ui.widgets import Menu
+from usher.words import N_, t
 
-UNKNOWN = "not known: enter from your board"
+UNKNOWN = N_("not known: enter from your board")  # said through t() where shown
 TOP = 99  # the highest value a place may be given here
-PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
 def unknown(cities: list) -> list:
@@ -32,13 +33,18 @@ def store(app, cities: list) -> bool:
     return save_setting(app, "show_manager", sm)
 
 
+def place_labels() -> list:
+    """The labels under a city's six values: "1st" to "6th" ("1." in German)."""
+    return [ordinal(k) for k in range(1, PLACES + 1)]
+
+
 def column(c: list) -> str:
     return " ".join([str(v) for v in c[1]])
 
 
 class Cities(Menu):
     def __init__(self) -> None:
-        Menu.__init__(self, "Show Manager cities", [])
+        Menu.__init__(self, t("Show Manager cities"), [])
         self.values: list = []  # per row, what stands right aligned after the name
 
     def on_open(self) -> None:
@@ -51,8 +57,8 @@ class Cities(Menu):
         self.values = []
         for i, c in enumerate(cs):
             self.items.append((c[0], self.opener(i)))
-            self.values.append("not known" if c[0] in unk else "/".join([str(v) for v in c[1]]))
-        self.items.append(("+ add city", self.add))
+            self.values.append(t("not known") if c[0] in unk else "/".join([str(v) for v in c[1]]))
+        self.items.append((t("+ add city"), self.add))
         self.values.append("")
         if self.sel >= len(self.items):
             self.sel = 0
@@ -82,7 +88,7 @@ class Cities(Menu):
         def named(nm: str) -> None:
             cs = cities_of(app)
             if nm in [c[0] for c in cs]:
-                app.toast("%s is there already" % nm)
+                app.toast(t("%s is there already") % nm)
                 return
 
             def valued(vs: list) -> None:
@@ -92,9 +98,9 @@ class Cities(Menu):
 
             from usher.ui.show_manager.entries import Entries
 
-            app.replace(Entries(nm, list(cs[-1][1]), 0, TOP, valued, labels=PLACES))
+            app.replace(Entries(nm, list(cs[-1][1]), 0, TOP, valued, labels=place_labels()))
 
-        app.push(TextEntry("New city", "", named))
+        app.push(TextEntry(t("New city"), "", named))
 
 
 class City(Menu):
@@ -113,8 +119,13 @@ class City(Menu):
         self.title = c[0]
         self.items = []
         if unknown([c]):
-            self.items.append((UNKNOWN[0].upper() + UNKNOWN[1:], self.places))
-        self.items += [("Name: " + c[0], self.rename), ("Places: " + column(c), self.places), ("Remove", self.remove)]
+            unk = t(UNKNOWN)
+            self.items.append((unk[0].upper() + unk[1:], self.places))
+        self.items += [
+            ("Name: " + c[0], self.rename),  # the same word in German
+            (t("Places: %s") % column(c), self.places),
+            (t("Remove"), self.remove),
+        ]
         if self.sel >= len(self.items):
             self.sel = 0
         self.dirty = True
@@ -134,7 +145,7 @@ class City(Menu):
             cs[self.i][0] = nm
             self.changed(cs)
 
-        self.app.push(TextEntry("City name", cs[self.i][0], done))
+        self.app.push(TextEntry(t("City name"), cs[self.i][0], done))
 
     def places(self) -> None:
         from usher.ui.show_manager.entries import Entries
@@ -145,13 +156,13 @@ class City(Menu):
             cs[self.i][1] = vs
             self.changed(cs)
 
-        self.app.push(Entries(cs[self.i][0], cs[self.i][1], 0, TOP, done, labels=PLACES))
+        self.app.push(Entries(cs[self.i][0], cs[self.i][1], 0, TOP, done, labels=place_labels()))
 
     def remove(self) -> None:
         app = self.app
         cs = clone(cities_of(app))
         if len(cs) <= MIN_CITIES:
-            app.toast("at least %d cities" % MIN_CITIES)
+            app.toast(t("at least %d cities") % MIN_CITIES)
             return
 
         def yes() -> None:
@@ -160,7 +171,7 @@ class City(Menu):
                 app.pop(self)
                 self.parent.fill()
 
-        app.push(Confirm("Remove %s?" % cs[self.i][0], yes))
+        app.push(Confirm(t("Remove %s?") % cs[self.i][0], yes))
 
 
 def screen() -> Menu:

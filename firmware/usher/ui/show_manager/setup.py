@@ -6,6 +6,7 @@ the cities' editor."""
 
 from usher.core.data import clone
 from usher.ui.widgets import Menu
+from usher.words import t
 
 EDITIONS = (("show_manager", "Show Manager"), ("premiere", "Premiere"))
 
@@ -33,12 +34,12 @@ class Setup(Menu):
 
         unk = unknown(cities_of(self.app))
         self.items = [
-            ("Start", self.start),
-            ("Start player: " + self.players[self.first]["name"], self.next_first),
-            ("Edition: " + EDITIONS[self.edition][1], self.flip),
+            (t("Start"), self.start),
+            (t("Start player: %s") % self.players[self.first]["name"], self.next_first),
+            ("Edition: " + EDITIONS[self.edition][1], self.flip),  # "Edition" in German too
         ]
         if unk:
-            self.items.append(("Not known: " + ", ".join(unk), self.warn))
+            self.items.append((t("Not known: %s") % ", ".join(unk), self.warn))
         if self.sel >= len(self.items):
             self.sel = 0
 
@@ -73,8 +74,11 @@ class Setup(Menu):
 
             app.push(Cities())
 
-        what = "%s: %s" % (" and ".join(unk), UNKNOWN)
-        app.push(Confirm(what, edit, detail="OK: edit them now. Back: play as they are."))
+        names = ""  # "City 3 and City 4"
+        for nm in unk:
+            names = t("%s and %s") % (names, nm) if names else nm
+        what = "%s: %s" % (names, t(UNKNOWN))
+        app.push(Confirm(what, edit, detail=t("OK: edit them now. Back: play as they are.")))
 
     def start(self) -> None:
         from usher.ui.show_manager.settings import cities_of

@@ -9,6 +9,7 @@ from usher.ui import theme
 from usher.ui.screen import Screen
 from usher.ui.show_manager.draw import ARROW, ordinal, rich, rich_w, title, wrap
 from usher.ui.widgets import Menu
+from usher.words import t
 
 START = 5  # every role starts here: the usual talents 3-7 are two presses away at most
 
@@ -23,34 +24,35 @@ def start(app, act) -> None:
     items = [(label(st, t, app.p.w >= 200), chooser(app, act, t)) for t in ts]
     # the cursor on the musical that takes most cards: a full hand's only choice
     big = max(range(len(ts)), key=lambda i: st["titles"][ts[i]][1])
-    app.push(Menu("Put on a show", items, big))
+    app.push(Menu(t("Put on a show"), items, big))
 
 
-def label(st: dict, t: int, wide: bool) -> str:
-    nm, roles = st["titles"][t]
-    c = st["at"][t]
-    return ("%s: %d roles, %s" if wide else "%s %d, %s") % (nm, roles, st["cities"][c][0] if c >= 0 else "premiere")
+def label(st: dict, m: int, wide: bool) -> str:
+    nm, roles = st["titles"][m]
+    c = st["at"][m]
+    where = st["cities"][c][0] if c >= 0 else t("premiere")
+    return (t("%s: %d roles, %s") if wide else "%s %d, %s") % (nm, roles, where)
 
 
 def chooser(app, act, t: int):
     return lambda: city(app, act, t)
 
 
-def city(app, act, t: int) -> None:
+def city(app, act, m: int) -> None:
     st = app.match.state
-    if st["at"][t] >= 0:
-        roles(app, act, t, None)
+    if st["at"][m] >= 0:
+        roles(app, act, m, None)
         return
     free = [c for c in range(len(st["cities"])) if c not in st["at"]]
     if len(free) == 1:
-        roles(app, act, t, free[0])
+        roles(app, act, m, free[0])
         return
     items = []
     for c in free:
         nm, pts = st["cities"][c]
         # the name, then its places' points: "City 3: 20/15/10/6/3/0", never one run of numbers
-        items.append(("%s: %s" % (nm, "/".join([str(v) for v in pts])), opener(app, act, t, c)))
-    app.push(Menu("%s opens in" % st["titles"][t][0], items))
+        items.append(("%s: %s" % (nm, "/".join([str(v) for v in pts])), opener(app, act, m, c)))
+    app.push(Menu(t("%s opens in") % st["titles"][m][0], items))
 
 
 def opener(app, act, t: int, c: int):
@@ -61,7 +63,7 @@ def sum_line(talents: list) -> str:
     """ "5+6+4 +3 bonus = 18", or "4+0+6 = 10" with a miscast."""
     s = "+".join([str(v) for v in talents])
     if 0 not in talents:
-        s += " +%d bonus" % len(talents)
+        s += t(" +%d bonus") % len(talents)
     return "%s = %d" % (s, value(talents))
 
 
@@ -69,7 +71,9 @@ def roles_line(talents: list) -> tuple:
     """The line under the roles: the sum in full, or on a narrow panel the
     total first ("Total 36, +6 bonus"), never the total cut off."""
     v = value(talents)
-    return sum_line(talents), ("Total %d, miscast" % v if 0 in talents else "Total %d, +%d bonus" % (v, len(talents)))
+    if 0 in talents:
+        return sum_line(talents), t("Total %d, miscast") % v
+    return sum_line(talents), t("Total %d, +%d bonus") % (v, len(talents))
 
 
 def place(st: dict, t: int, v: int) -> int:
@@ -82,42 +86,43 @@ def place(st: dict, t: int, v: int) -> int:
     return 1 + len([x for x in vals if x >= v])
 
 
-def roles(app, act, t: int, c) -> None:
+def roles(app, act, m: int, c) -> None:
     st = app.match.state
-    nm, n = st["titles"][t]
+    nm, n = st["titles"][m]
     top = st["max_talent"]
 
     def done(talents: list) -> None:
-        app.push(Summary(app.match.state, t, c, talents, act))
+        app.push(Summary(app.match.state, m, c, talents, act))
 
     from usher.ui.show_manager.entries import Entries
 
-    app.push(Entries(nm + " roles", [min(START, top)] * n, 0, top, done, info=roles_line))
+    app.push(Entries(t("%s roles") % nm, [min(START, top)] * n, 0, top, done, info=roles_line))
 
 
 class Summary(Screen):
     """The production as it will stand; OK puts it on, Back changes the roles."""
 
-    def __init__(self, st: dict, t: int, c, talents: list, act) -> None:
+    def __init__(self, st: dict, m: int, c, talents: list, act) -> None:
         Screen.__init__(self)
-        self.t = t
+        self.t = m
         self.c = c
         self.talents = talents
         self.act = act
         q = st["turn"]
         v = value(talents)
-        where = st["cities"][c if c is not None else st["at"][t]][0]
+        where = st["cities"][c if c is not None else st["at"][m]][0]
         # "Wolf 5+6+4 +3 bonus = 18 → 1st in Koeln", in phrases kept whole on a line
-        self.words = [st["titles"][t][0]] + sum_line(talents).split(" = ")
+        self.words = [st["titles"][m][0]] + sum_line(talents).split(" = ")
         self.words[-1] = "= " + self.words[-1]
         if 0 not in talents:
             self.words[1:2] = self.words[1].split(" ", 1)
-        self.words += ["%s %s" % (ARROW, ordinal(place(st, t, v))), "in " + where]
+        self.words += ["%s %s" % (ARROW, ordinal(place(st, m, v))), "in " + where]
         left = st["hand"][q] - len(talents)
         last = sum(st["left"][q]) == 1
-        self.note = "last show: the turn ends" if last else ""
+        self.note = t("last show: the turn ends") if last else ""
         if left:
-            self.note = "keeps %d card%s" % (left, "" if left == 1 else "s") + (", " + self.note if last else "")
+            keeps = (t("keeps %d card") if left == 1 else t("keeps %d cards")) % left
+            self.note = keeps + (", " + self.note if last else "")
         self.q = q
 
     def line(self) -> str:
@@ -134,7 +139,7 @@ class Summary(Screen):
 
     def draw(self, p, full: bool) -> None:
         p.clear()
-        y = title(p, "Put on a show") + 2
+        y = title(p, t("Put on a show")) + 2
         lh = p.line_h("body") + 1
         w = p.w - 8
         k = len(self.words) - 2  # where the arrow's part begins
@@ -150,8 +155,8 @@ class Summary(Screen):
             p.center(self.note, y + 1, theme.DIM, "small")
         if y > foot:
             return  # the small panel: no room for the keys' hint
-        yes, no = "OK: put on", "Back: change"
+        yes, no = t("OK: put on"), t("Back: change")
         if p.text_w(yes + no, "small") + 12 > p.w:
-            yes, no = "OK", "Back"
+            yes, no = "OK", t("Back")
         p.text(yes, 4, foot, theme.GOOD, "small")
         p.right(no, p.w - 4, foot, theme.ERROR, "small")

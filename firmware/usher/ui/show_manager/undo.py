@@ -5,25 +5,26 @@ Loaded when the game menu asks it, or a move is made."""
 
 from usher.ui.ingame import unit
 from usher.ui.show_manager.draw import marks, name
+from usher.words import t
 
 
 def ask(match) -> str:
     a = unit(match)[-1]
     st = match.state
-    t = a.get("t")
+    kind = a.get("t")
     who = name(st, a["p"]) if "p" in a else ""
-    if t == "hire":
+    if kind == "hire":
         c = st["hire"][a["pos"]]
-        return "Undo %s's hire for %s?" % (who, marks(c)) if c else "Undo %s's free hire?" % who
-    if t == "refresh":
-        return "Undo %s's refresh for %s?" % (who, marks(st["refresh"]))
-    if t == "loan":
+        return t("Undo %s's hire for %s?") % (who, marks(c)) if c else t("Undo %s's free hire?") % who
+    if kind == "refresh":
+        return t("Undo %s's refresh for %s?") % (who, marks(st["refresh"]))
+    if kind == "loan":
         what = st["titles"][a["title"]][0]
-        return "Undo %s's loan of %s on %s?" % (who, marks(a["amount"] * st["per_point"]), what)
-    if t == "produce":
+        return t("Undo %s's loan of %s on %s?") % (who, marks(a["amount"] * st["per_point"]), what)
+    if kind == "produce":
         k = a["title"]
-        return "Undo %s's %s in %s?" % (who, st["titles"][k][0], st["cities"][st["at"][k]][0])
-    return "Undo last move?"
+        return t("Undo %s's %s in %s?") % (who, st["titles"][k][0], st["cities"][st["at"][k]][0])
+    return t("Undo last move?")
 
 
 def told(match) -> str:
@@ -45,20 +46,23 @@ def told(match) -> str:
     refreshes = 0
     hired = ""
     for a in r[k:]:
-        t = a.get("t")
-        if t == "loan":
-            parts.append("borrowed %s on %s" % (marks(a["amount"] * st["per_point"]), st["titles"][a["title"]][0]))
-        elif t == "produce":
+        kind = a.get("t")
+        if kind == "loan":
+            parts.append(t("borrowed %s on %s") % (marks(a["amount"] * st["per_point"]), st["titles"][a["title"]][0]))
+        elif kind == "produce":
             m = a["title"]
-            parts.append("put on %s in %s" % (st["titles"][m][0], st["cities"][st["at"][m]][0]))
-        elif t == "refresh":
+            parts.append(t("put on %s in %s") % (st["titles"][m][0], st["cities"][st["at"][m]][0]))
+        elif kind == "refresh":
             refreshes += 1
-        elif t == "hire":
+        elif kind == "hire":
             c = st["hire"][a["pos"]]
-            hired = "hired for " + marks(c) if c else "hired free"
+            hired = t("hired for %s") % marks(c) if c else t("hired free")
     if refreshes:
         price = marks(st["refresh"])
-        parts.append("refreshed for " + price if refreshes == 1 else "refreshed %d times, %s each" % (refreshes, price))
+        if refreshes == 1:
+            parts.append(t("refreshed for %s") % price)
+        else:
+            parts.append(t("refreshed %d times, %s each") % (refreshes, price))
     if hired:
         parts.append(hired)
     return name(st, p) + " " + ", ".join(parts) if parts and p >= 0 else ""
