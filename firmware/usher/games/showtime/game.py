@@ -37,8 +37,6 @@ OVER = "over"
 # a scoring step is a list in this order (compact state; see step_dict)
 STEP_FIELDS = ("phase", "row", "seat", "card", "owner", "points", "reason")
 
-PAIR_FULL = "Linda/Louis pair full"
-
 
 # -- the red carpet ------------------------------------------------------------
 def tickets(laps: int) -> list:
@@ -138,54 +136,57 @@ def move_targets(seats: list, card: int, i: int) -> list:
     return []
 
 
-def why_not(seats: list, card: int, i: int, j: int) -> str:
+def why_not(seats: list, card: int, i: int, j: int):
     """Why `card` may not take seat i (sending its occupant to seat j, -1 for
-    none); "" when it may. Never raises, so UIs can test seats cheaply."""
+    none): the refusal, a RuleError to raise or to say (its template the
+    words' key); None when it may. Never raises, so UIs can test seats
+    cheaply (a refusal is made only for a seat refused)."""
     occ = seats[i]
     if occ is None:
         if j >= 0:
-            return "seat is free: no move"
+            return RuleError("seat is free: no move")
         if cast.is_pair_card(card) and cast.pair_blocked(seats, i):
-            return PAIR_FULL
-        return ""
+            return RuleError("Linda/Louis pair full")
+        return None
     other = occ[1]
     if card == cast.KEN:
         if other == cast.KEN:
-            return "Ken can't move Ken"
+            return RuleError("Ken can't move Ken")
         if not cast.is_male(other):
-            return "Ken needs a man's seat"
+            return RuleError("Ken needs a man's seat")
         if j < 0:
-            return "say where to move him"
+            return RuleError("say where to move him")
         if seats[j] is not None:
-            return "move target not free"
+            return RuleError("move target not free")
     elif card == cast.SOPHIE:
         sides = move_targets(seats, card, i)
         if not sides:
-            return "no free seat beside"
+            return RuleError("no free seat beside")
         if j < 0:
-            return "say where to move"
+            return RuleError("say where to move")
         if j not in sides:
-            return "move to a free side seat"
+            return RuleError("move to a free side seat")
     else:
-        return "seat taken"
+        return RuleError("seat taken")
     if cast.is_pair_card(other):
         trial = list(seats)
         trial[i] = [-1, card]
         trial[j] = occ
         if cast.pair_blocked(trial, j):
-            return PAIR_FULL
-    return ""
+            return RuleError("Linda/Louis pair full")
+    return None
 
 
-def _card_error(state: dict, p: int, card) -> str:
+def _card_error(state: dict, p: int, card):
+    """Why `card` may not be played by p (a RuleError), None when it may."""
     if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= CARDS:
-        return "card 1-16"
+        return RuleError("card 1-16")
     cut = state["cut"]
     if cut is not None and card not in cut:
-        return "not in Director's Cut"
+        return RuleError("not in Director's Cut")
     if card in state["used"][p]:
-        return "person %d already played" % card
-    return ""
+        return RuleError("person %d already played", card)
+    return None
 
 
 def _pair_seat_left(seats: list) -> bool:
@@ -379,7 +380,9 @@ class Showtime(Game):
 
     def _turn(self, state: dict, a: dict) -> int:
         if state["phase"] != PLACE:
-            raise RuleError("not time to place: %s due" % ("poster" if state["phase"] == POSTER else "start player"))
+            if state["phase"] == POSTER:
+                raise RuleError("not time to place: poster due")
+            raise RuleError("not time to place: start player due")
         p = need(a, "p")
         if p != to_move(state):
             raise RuleError("not your turn")
@@ -390,7 +393,7 @@ class Showtime(Game):
         card = need(a, "card")
         err = _card_error(state, p, card)
         if err:
-            raise RuleError(err)
+            raise err
         row = need(a, "row")
         seat = need(a, "seat")
         i = _index(state, row, seat)
@@ -407,7 +410,7 @@ class Showtime(Game):
                 j = cands[0]
         err = why_not(seats, card, i, j)
         if err:
-            raise RuleError(err)
+            raise err
         match = self._genre(state, card, a)
         if j >= 0:
             seats[j] = seats[i]
@@ -438,7 +441,7 @@ class Showtime(Game):
         card = need(a, "card")
         err = _card_error(state, p, card)
         if err:
-            raise RuleError(err)
+            raise err
         if not can_discard(state, p, card):
             raise RuleError("discard only when stuck")
         state["used"][p].append(card)

@@ -49,7 +49,7 @@ def check_genres(table):
         for c in range(1, CARDS + 1):
             g = table.get(str(c), table.get(c))
             if g is None:
-                raise RuleError("genres: card %d missing" % c)
+                raise RuleError("genres: card %d missing", c)
             rows.append(g)
         table = rows
     if not isinstance(table, list) or len(table) != CARDS:
@@ -61,12 +61,12 @@ def check_genres(table):
             g = [g]
         want = 2 if c >= 13 else 1  # the Normal family likes two genres
         if not isinstance(g, list) or len(g) != want:
-            raise RuleError("genres: card %d needs %d" % (c, want))
+            raise RuleError("genres: card %d needs %d", c, want)
         for x in g:
             if x not in GENRES:
                 raise RuleError("genres: unknown genre")
         if want == 2 and g[0] == g[1]:
-            raise RuleError("genres: card %d twice" % c)
+            raise RuleError("genres: card %d twice", c)
         out.append(list(g))
     return out
 

@@ -8,13 +8,14 @@ from usher.games.catalog import load_game
 from usher.ui import theme
 from usher.ui.screen import Screen, title_bar
 from usher.ui.showtime import views as views
+from usher.words import N_, t
 
 PER_LINE = 10
-ORDINAL = ("1st", "2nd", "3rd", "4th")
+ORDINAL = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 
 
 class Carpet(Screen):
-    title = "Red carpet"
+    title = N_("Red carpet")
 
     def on_event(self, ev: str) -> None:
         if ev in ("ok", "back", "back_long", "ok_long"):
@@ -25,7 +26,7 @@ class Carpet(Screen):
         view = load_game("showtime").public_view(state)
         p.clear()
         lcd = p.h >= 100
-        y = title_bar(p, self.title, "1st at right") + (2 if lcd else 1)
+        y = title_bar(p, t(self.title), t("1st at right")) + (2 if lcd else 1)
         cw = (p.w - 2) // PER_LINE
         ch = 28 if lcd else 13  # the OLED: two figures high, under its title
         s = 7 if lcd else 5  # figure size
@@ -49,13 +50,13 @@ class Carpet(Screen):
         lh = p.line_h("small") + (2 if lcd else -1)
         for q in range(len(names)):
             c = view["carpet"][q]
-            held = "+".join([str(t) for t in c["tickets"]])
+            held = "+".join([str(v) for v in c["tickets"]])
             if lcd:
-                line = "%s %d: space %d" % (names[q]["name"], view["totals"][q], c["space"])
+                line = t("%s %d: space %d") % (names[q]["name"], view["totals"][q], c["space"])
                 if c["pos"]:
-                    line += " (%s)" % ORDINAL[min(c["pos"], 3)]
+                    line += " (%s)" % t(ORDINAL[min(c["pos"], 3)])
                 if held:
-                    line += ", ticket " + held
+                    line += t(", ticket %s") % held
                 views.who_mark(p, 3, y + 3, 8, q)
                 p.text(p.fit(line, p.w - 16, "small"), 15, y, theme.FG, "small")
                 y += lh

@@ -11,15 +11,18 @@ the turn screen under the menu shows where the game stands."""
 from usher.games.showtime import cast
 from usher.ui import theme
 from usher.ui.screen import Screen, title_bar, title_h
+from usher.words import N_, t
 
 LIST = 0
 ASK = 1  # "undo this?"
 SCORES = 2
 QUIT = 3  # "abandon?"
+# the raw genres an undo of an entered poster names ("comedy?"), said
+GENRES = (N_("fantasy"), N_("scifi"), N_("romance"), N_("comedy"))
 
 
 class ShowtimeMenu(Screen):
-    title = "Game menu"
+    title = N_("Game menu")
 
     def __init__(self, play) -> None:
         Screen.__init__(self)
@@ -32,11 +35,11 @@ class ShowtimeMenu(Screen):
     def on_open(self) -> None:
         m = self.app.match
         if m.is_over():  # nothing to save or abandon; a last move entered wrong may still be undone
-            self.items = ["Back to game", "Red carpet", "Scores", "Home"]
+            self.items = [N_("Back to game"), N_("Red carpet"), N_("Scores"), N_("Home")]
         else:
-            self.items = ["Back to game", "Red carpet", "Scores", "Save & leave", "Abandon"]
+            self.items = [N_("Back to game"), N_("Red carpet"), N_("Scores"), N_("Save & leave"), N_("Abandon")]
         if undo_span(m.recent, m.setup):
-            self.items.insert(1, "Undo last")
+            self.items.insert(1, N_("Undo last"))
 
     def on_event(self, ev: str) -> None:
         app = self.app
@@ -109,15 +112,15 @@ class ShowtimeMenu(Screen):
             return
         p.clear()
         # each view its own title: the scores are not "Game menu"
-        title = ("Undo last", "Scores", "Abandon")[self.view - 1] if self.view != LIST else self.title
+        title = t(("Undo last", "Scores", "Abandon")[self.view - 1] if self.view != LIST else self.title)
         y = title_bar(p, title) + 2
         if self.view in (ASK, QUIT):
             m = self.app.match
             if self.view == ASK:
                 lines = ask(m.recent[len(m.recent) - undo_span(m.recent, m.setup)], m.setup)
             else:
-                lines = ("Abandon game?", "Kept in Saved games")
-            for line in lines + ("OK = yes   Back = no",):
+                lines = (t("Abandon game?"), t("Kept in Saved games"))
+            for line in lines + (t("OK = yes   Back = no"),):
                 p.center(line, y, theme.FG)
                 y += lh
             return
@@ -134,27 +137,27 @@ class ShowtimeMenu(Screen):
     def row(self, p, i: int, y: int, lh: int) -> None:
         bg = theme.SELECT if i == self.sel else theme.BG
         p.fill_rect(0, y, p.w, lh, bg)
-        p.text(self.items[i], 4, y + 1, p.ink_on(bg) if i == self.sel else theme.FG)
+        p.text(t(self.items[i]), 4, y + 1, p.ink_on(bg) if i == self.sel else theme.FG)
 
 
 def ask(a: dict, setup: dict) -> tuple:
     """The undo question in two short lines, who and what: ("Undo Anna's
     Leo", "in row 1, seat 2?")."""
-    t = a.get("t")
-    if t == "poster":
-        return ("Undo the poster", str(a.get("genre")) + "?")
+    k = a.get("t")
+    if k == "poster":
+        return (t("Undo the poster"), t(str(a.get("genre"))) + "?")
     who = setup["players"][a["p"]]["name"]
-    if t == "place":
-        return ("Undo %s's %s" % (who, cast.name(a["card"])), "in row %d, seat %d?" % (a["row"], a["seat"]))
-    return ("Undo %s's" % who, "discard of %s?" % cast.name(a["card"]))
+    if k == "place":
+        return (t("Undo %s's %s") % (who, cast.name(a["card"])), t("in row %d, seat %d?") % (a["row"], a["seat"]))
+    return (t("Undo %s's") % who, t("discard of %s?") % cast.name(a["card"]))
 
 
 def auto_action(a: dict, setup: dict) -> bool:
     """A move the device made itself: a drawn poster or start player."""
-    t = a.get("t")
-    if t == "first":
+    k = a.get("t")
+    if k == "first":
         return True
-    return t == "poster" and setup["options"].get("posters", "draw") == "draw"
+    return k == "poster" and setup["options"].get("posters", "draw") == "draw"
 
 
 def undo_span(actions: list, setup: dict) -> int:

@@ -16,6 +16,7 @@ from usher.ui import theme
 from usher.ui.screen import title_bar
 from usher.ui.showtime import views as views
 from usher.ui.showtime.scene import GameScreen
+from usher.words import N_, t
 
 # for the type checkers only: the device never tries the import (one that
 # fails costs ~2.5 ms on the Pico, at every import of this module)
@@ -28,6 +29,7 @@ SUMMARY = 1
 SPLASH = 2
 POSTER = 3  # the players enter the poster (or a draw that failed is retried)
 ROW = 4
+NO_EFFECT = N_("no effect")  # a scoring step's reason from the rules (usher.games.showtime.cast), said here
 
 
 class Between(GameScreen):
@@ -126,7 +128,7 @@ class Between(GameScreen):
             views.draw_seat(p, L, s, hi, True)
         self.old = hi
         half = len(steps) // 2  # a seat step and an effect step for each person
-        left = "%s %d/%d" % ("Seats" if step[0] == "seat" else "Effects", self.k % half + 1, half)
+        left = (t("Seats %d/%d") if step[0] == "seat" else t("Effects %d/%d")) % (self.k % half + 1, half)
         if self.note:  # until the first press
             views.draw_head(p, L, self.note, ink=theme.ACCENT)  # the whole width: not this step's player
         else:
@@ -137,7 +139,7 @@ class Between(GameScreen):
 def replay_line(step: list) -> tuple:
     """The footer of a scoring step: its points and why, and their colour."""
     pts = step[5]
-    why = "%d-star seat" % pts if step[0] == "seat" else step[6]
+    why = t("%d-star seat") % pts if step[0] == "seat" else (t(NO_EFFECT) if step[6] == NO_EFFECT else step[6])
     return "%+d  %s" % (pts, why), theme.GOOD if pts > 0 else (theme.ERROR if pts < 0 else theme.DIM)
 
 
@@ -177,8 +179,8 @@ def tie_line(state: dict, short: bool) -> str:
         return ""
     name = state["players"][top[0]]["name"]
     if short:
-        return "%d-%d, carpet: %s" % (total[top[0]], total[top[1]], name)
-    return "%d-%d: %s is ahead on the red carpet" % (total[top[0]], total[top[1]], name)
+        return t("%d-%d, carpet: %s") % (total[top[0]], total[top[1]], name)
+    return t("%d-%d: %s is ahead on the red carpet") % (total[top[0]], total[top[1]], name)
 
 
 def summary(p, state: dict) -> None:
@@ -190,11 +192,11 @@ def summary(p, state: dict) -> None:
     if over and tie and not lcd:  # no hint line on the OLED: the title says why
         title = tie
     elif over:
-        title = "Final: %s wins" % names[order(state)[0]]["name"]
+        title = t("Final: %s wins") % names[order(state)[0]]["name"]
     elif lcd:
-        title = "Screening %d done" % state["screening"]
+        title = t("Screening %d done") % state["screening"]
     else:  # no room for a hint line: who starts next goes in the title
-        title = "%d/3 done, %s next" % (state["screening"], nxt)
+        title = t("%d/3 done, %s next") % (state["screening"], nxt)
     y = _top(p, title)
     gained = screening_points(state)
     s = p.line_h() // 2 + 2
@@ -208,20 +210,20 @@ def summary(p, state: dict) -> None:
         p.right(total, p.w - 3, y, theme.ACCENT)
         y += p.line_h() + (3 if lcd else 0)
     if lcd:
-        hint = (tie or "OK: done") if over else "%s starts next. OK: poster" % nxt
+        hint = (tie or t("OK: done")) if over else t("%s starts next. OK: poster") % nxt
         p.center(hint, p.h - p.line_h("small") - 2, theme.DIM, "small")
 
 
 def splash(p, state: dict) -> None:
-    y = _top(p, "Screening %d of 3" % state["screening"])
+    y = _top(p, t("Screening %d of 3") % state["screening"])
     lcd = p.h >= 100
     big = "big" if "big" in p.fonts else "body"  # the game lends the big font's memory to its record
     room = p.h - y - p.line_h() - p.line_h("small") - 2
     if not lcd:  # the OLED: the genre under the first line, the hint at the bottom
         room = p.line_h(big) + 3
-    p.center(views.genre_name(state["posters"][-1]).upper(), y + (room - p.line_h(big)) // 2, theme.ACCENT, big)
+    p.center(views.genre_name(state["posters"][-1], True), y + (room - p.line_h(big)) // 2, theme.ACCENT, big)
     who = state["start"]
-    name = state["players"][who]["name"] + " starts"
+    name = t("%s starts") % state["players"][who]["name"]
     if lcd:
         w = p.text_w(name) + p.line_h() // 2 + 5
         views.player_tag(p, name, who, (p.w + w) // 2, y + room)
@@ -231,14 +233,14 @@ def splash(p, state: dict) -> None:
         x = (p.w - p.text_w(name) - s - 3) // 2
         views.who_mark(p, x, y + room + (p.line_h() - s) // 2, s, who)
         p.text(name, x + s + 3, y + room, views.name_ink(p, who))
-    p.center("OK: play", p.h - p.line_h("small") - (2 if lcd else 0), theme.DIM, "small")
+    p.center(t("OK: play"), p.h - p.line_h("small") - (2 if lcd else 0), theme.DIM, "small")
 
 
 def posters(p, state: dict, left: list, k: int, entering: bool) -> None:
     """The players enter the poster they drew (else OK retries the device's draw)."""
-    y = _top(p, "Poster %d of 3" % (state["screening"] + (1 if state["phase"] == st.POSTER else 0)))
+    y = _top(p, t("Poster %d of 3") % (state["screening"] + (1 if state["phase"] == st.POSTER else 0)))
     if not entering:
-        p.center("OK: draw", y + 4, theme.FG)
+        p.center(t("OK: draw"), y + 4, theme.FG)
         return
     lh = p.line_h() + (2 if p.h >= 100 else 0)
     for i in range(len(left)):

@@ -5,8 +5,10 @@ where each cursor starts, and whether the genre question still needs asking.
 The screens and the scripted drivers (tests, simulator scripts) both use
 these, so a driver knows which presses lead to which choice."""
 
+from usher.core.errors import RuleError
 from usher.games.showtime import cast
 from usher.games.showtime import game as st
+from usher.words import N_
 
 ROW = cast.SEATS_PER_ROW
 
@@ -78,19 +80,21 @@ def seats_for(state: dict, card: int) -> list:
 
 
 def why_not_seat(state: dict, card: int, i: int) -> str:
-    """Why the seat cursor does not offer seat i to `card`; "" if it does."""
+    """Why the seat cursor does not offer seat i to `card`; "" if it does.
+    In English, the rules' words: a screen says it through usher.words.t."""
     seats = state["seats"]
-    if seats[i] is None or card not in (cast.KEN, cast.SOPHIE):
-        return st.why_not(seats, card, i, -1)
     err = st.why_not(seats, card, i, -1)
-    if not err.startswith("say where"):
-        return err
-    err = "no free seat to move to"
+    if seats[i] is None or card not in (cast.KEN, cast.SOPHIE):
+        return err.msg if err else ""
+    if not err.msg.startswith("say where"):
+        return err.msg
+    why = N_("no free seat to move to")
     for j in _free_for(seats, card, i):
         err = st.why_not(seats, card, i, j)
         if not err:
-            break
-    return err
+            return ""
+        why = err.msg
+    return why
 
 
 def value(state: dict, p: int, card: int, i: int, j: int = -1) -> int:
@@ -204,10 +208,10 @@ def genre_known(state: dict, said: dict, card: int):
     return None
 
 
-def no_seat(state: dict, card: int) -> str:
+def no_seat(state: dict, card: int) -> RuleError:
     """Why `card` has no seat at all (a Linda or Louis beside every pair)."""
     for i in range(len(state["seats"])):
         err = why_not_seat(state, card, i)
         if err and err != "seat taken":
-            return err
-    return "no seat for " + cast.name(card)
+            return RuleError(err)
+    return RuleError(N_("no seat for %s"), cast.name(card))

@@ -164,7 +164,9 @@ def abandon(app) -> None:
     try:
         app.library.abandon(app.match.name)
     except OSError:
-        app.toast("Flash error")
+        from usher.words import t
+
+        app.toast(t("Flash error"))
 
 
 def open(app, name: str = "") -> None:

@@ -7,13 +7,14 @@ from usher.core.data import clone
 from usher.games.showtime.cast import STARS_KNOWN
 from usher.ui.dialogs import save_setting
 from usher.ui.widgets import Menu, NumberPicker
+from usher.words import t
 
 CHECKED = "stars_checked"  # the settings' flag: someone compared rows 3-4 with the board (setup.CHECKED)
 
 
 class StarsRows(Menu):
     def __init__(self) -> None:
-        Menu.__init__(self, "Seat stars", [])
+        Menu.__init__(self, t("Seat stars"), [])
 
     def on_open(self) -> None:
         st = self.app.settings.get("showtime")
@@ -21,10 +22,10 @@ class StarsRows(Menu):
         checked = st.get(CHECKED)
         self.items = []
         for r, row in enumerate(stars):
-            flag = "" if r < STARS_KNOWN or checked else " check!"
-            self.items.append(("Row %d: %s%s" % (r + 1, " ".join(str(s) for s in row), flag), self.row(r)))
+            flag = "" if r < STARS_KNOWN or checked else t(" check!")
+            self.items.append((t("Row %d: %s") % (r + 1, " ".join(str(s) for s in row)) + flag, self.row(r)))
         if not checked:
-            self.items.append(("All as on my board", self.confirm))
+            self.items.append((t("All as on my board"), self.confirm))
         self.dirty = True
 
     def confirm(self) -> None:
@@ -54,7 +55,7 @@ class StarsRows(Menu):
             else:
                 self.on_open()
 
-        app.push(NumberPicker("Row %d seat %d" % (r + 1, s + 1), 0, 9, st["stars"][r][s], done))
+        app.push(NumberPicker(t("Row %d seat %d") % (r + 1, s + 1), 0, 9, st["stars"][r][s], done))
 
 
 def screen() -> Menu:

@@ -10,6 +10,7 @@ from usher.core.errors import RuleError
 from usher.games.showtime import cast
 from usher.ui.dialogs import Confirm
 from usher.ui.widgets import Menu
+from usher.words import N_, t
 
 # for the type checkers only: the device never tries the import (one that
 # fails costs ~2.5 ms on the Pico, at every import of this module)
@@ -47,17 +48,17 @@ class Setup(Menu):
 
     def fill(self) -> None:
         n = len(self.players)
-        first = "draw" if self.first is None else self.players[self.first]["name"]
+        first = t("draw") if self.first is None else self.players[self.first]["name"]
         items = [
-            ("Start", self.start),
-            ("Start player: " + first, self.next_first),
-            ("Posters: " + ("device draws" if self.posters == "draw" else "enter"), self.flip_posters),
-            ("Director's Cut: " + ("off" if self.cut is None else "on"), self.edit_cut),
+            (t("Start"), self.start),
+            (t("Start player: %s") % first, self.next_first),
+            (t("Posters: device draws") if self.posters == "draw" else t("Posters: enter"), self.flip_posters),
+            (t("Director's Cut: off") if self.cut is None else t("Director's Cut: on"), self.edit_cut),
         ]
         if self.app.settings.get("showtime").get("genres") is not None:
-            items.append(("Genres: " + ("from table" if self.table else "ask"), self.flip_table))
+            items.append((t("Genres: from table") if self.table else t("Genres: ask"), self.flip_table))
         if stars_need_check(self.app, n):
-            items.append(("Check seat stars!", self.check_stars))
+            items.append((t("Check seat stars!"), self.check_stars))
         self.items = items
         if self.sel >= len(items):
             self.sel = 0
@@ -92,7 +93,8 @@ class Setup(Menu):
         app = self.app
         n = len(self.players)
         stars = app.settings.get("showtime")["stars"]
-        rows = ", ".join(["row %d: %s" % (r + 1, " ".join([str(v) for v in stars[r]])) for r in range(KNOWN_ROWS, n)])
+        row = t("row %d: %s")
+        rows = ", ".join([row % (r + 1, " ".join([str(v) for v in stars[r]])) for r in range(KNOWN_ROWS, n)])
 
         def yes() -> None:
             st = clone(app.settings.get("showtime"))
@@ -100,7 +102,7 @@ class Setup(Menu):
             try:
                 app.settings.set("showtime", st)
             except OSError:
-                app.toast("Flash full: not saved")
+                app.toast(t("Flash full: not saved"))
             self.fill()
             self.sel = 0
             self.dirty = True
@@ -110,7 +112,7 @@ class Setup(Menu):
 
             app.push(StarsRows())
 
-        app.push(Confirm("Seat stars as on your board?", yes, edit, detail=rows + ". Back: edit."))
+        app.push(Confirm(t("Seat stars as on your board?"), yes, edit, detail=rows + t(". Back: edit.")))
 
     def start(self) -> None:
         n = len(self.players)
@@ -133,8 +135,8 @@ class CutPicker(Menu):
 
     def fill(self) -> None:
         n = len(self.keep)
-        done = "Done: %d of %d" % (n, CUT) if n != CUT else "Done: these 12"
-        items = [(done, self.finish), ("No Director's Cut", self.off)]
+        done = t("Done: %d of %d") % (n, CUT) if n != CUT else t("Done: these 12")
+        items = [(done, self.finish), (t("No Director's Cut"), self.off)]
         for c in range(1, CARDS + 1):
             tick = "[x]" if c in self.keep else "[  ]"
             items.append(("%s %d %s" % (tick, c, cast.name(c)), self.toggle(c)))
@@ -154,7 +156,7 @@ class CutPicker(Menu):
 
     def finish(self) -> None:
         if len(self.keep) != CUT:
-            raise RuleError("tick 12 persons (now %d)" % len(self.keep))
+            raise RuleError(N_("tick 12 persons (now %d)"), len(self.keep))
         keep = sorted(self.keep)
         self.close()
         self.on_done(keep)

@@ -26,6 +26,7 @@ from usher.ui import theme
 from usher.ui.showtime import pick as pick
 from usher.ui.showtime import views as views
 from usher.ui.showtime.scene import GameScreen
+from usher.words import t
 
 # for the type checkers only: the device never tries the import (one that
 # fails costs ~2.5 ms on the Pico, at every import of this module)
@@ -137,7 +138,7 @@ class Play(GameScreen):
             offer = pick.seats_for(s, v)
             if not offer:
                 if not st.can_discard(s, self.mover(), v):
-                    raise RuleError(pick.no_seat(s, v))
+                    raise pick.no_seat(s, v)
                 # the footer says ": discard"; undo takes it back
                 self.commit({"t": "discard", "p": self.mover(), "card": v}, -1, -1)
                 return
@@ -249,7 +250,7 @@ class Play(GameScreen):
                 views.draw_seat(p, L, s, hi, True)
         if full or self.head:
             if m == GENRE:
-                q = "%s likes %s?" % (cast.name(self.card), views.genre_name(s["posters"][-1]))
+                q = t("%s likes %s?") % (cast.name(self.card), views.genre_name(s["posters"][-1]))
                 views.draw_head(p, L, q, ink=theme.ACCENT)
             elif self.note:  # a genre answer the players were not asked: was the +2 given?
                 views.draw_head(p, L, self.note, self.mover(), s["players"][self.mover()]["name"], theme.ACCENT)
@@ -264,14 +265,14 @@ class Play(GameScreen):
         """The footer: (text, ink, hint)."""
         m = self.mode
         if m == GENRE:  # one press either way; Back: the seat again
-            return "< no    OK: yes >", theme.FG, "Back: seat"
+            return t("< no    OK: yes >"), theme.FG, t("Back: seat")
         if m == PICK:
             card = self.sel()
             label = "%d %s" % (card, cast.name(card))
             ink = theme.FG
             if not pick.seats_for(s, card):
                 discard = st.can_discard(s, self.mover(), card)
-                label += ": discard" if discard else ": no seat"
+                label += t(": discard") if discard else t(": no seat")
                 ink = theme.ERROR if discard else theme.DIM
             return "< %s >" % label, ink, "%d/%d" % (self.at[PICK] + 1, len(self.lists[PICK]))
         i = self.sel()
@@ -279,24 +280,25 @@ class Play(GameScreen):
         if m == WHY:
             err = pick.why_not_seat(s, self.card, i)
             if err:
+                err = t(err)  # the rules' refusal (usher.games.showtime.game.why_not), said
                 return tuple("%s: %s" % (w, err) for w in where) + (err,), theme.ERROR, ""
             v = s["seats"][i]  # offered: free, or its person moves for Ken or Sophie
-            ok = "%s moves" % cast.name(v[1]) if v else "free"
+            ok = t("%s moves") % cast.name(v[1]) if v else t("free")
             return tuple("%s: %s" % (w, ok) for w in where), theme.GOOD, ""
         v = s["seats"][self.seat if m == TARGET else i]
         who = cast.name(v[1]) if v else ""
         if m == TARGET:
-            return tuple("%s to %s" % (who, w) for w in where), theme.ACCENT, ""
+            return tuple(t("%s to %s") % (who, w) for w in where), theme.ACCENT, ""
         name = cast.name(self.card)
         full, short = where
         if who:  # the seat in full, else short; the move said whole ("Norbert moves"), never cut
-            mv = " (%s moves)" % who
+            mv = t("%s: %s (%s moves)")
             return (
-                (name + ": " + full + mv, name + ": " + short + mv, short + ": " + who + " moves"),
+                (mv % (name, full, who), mv % (name, short, who), t("%s: %s moves") % (short, who)),
                 theme.ACCENT,
-                "hold OK: why",
+                t("hold OK: why"),
             )
-        return (name + ": " + full, name + ": " + short), theme.ACCENT, "hold OK: why"
+        return (name + ": " + full, name + ": " + short), theme.ACCENT, t("hold OK: why")
 
 
 def told(card: int, poster: str, likes: bool) -> tuple:
@@ -306,5 +308,5 @@ def told(card: int, poster: str, likes: bool) -> tuple:
     who = cast.name(card)
     g = views.genre_name(poster)
     if likes:
-        return "%s likes %s: +2" % (who, g), "%s: +2" % who
-    return "%s: not %s, no +2" % (who, g), "%s: no +2" % who
+        return t("%s likes %s: +2") % (who, g), "%s: +2" % who
+    return t("%s: not %s, no +2") % (who, g), t("%s: no +2") % who

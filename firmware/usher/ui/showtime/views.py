@@ -8,15 +8,19 @@ seats show their stars, dimmed (dots on the OLED)."""
 
 from usher.games.showtime import cast
 from usher.ui import text, theme
+from usher.words import N_, t
 
 ROW = cast.SEATS_PER_ROW
 GENRES = ("fantasy", "scifi", "romance", "comedy")
-GENRE_NAMES = ("Fantasy", "Sci-fi", "Romance", "Comedy")
+GENRE_NAMES = (N_("Fantasy"), N_("Sci-fi"), N_("Romance"), N_("Comedy"))
+# as the splash shows them (German's capitals are not str.upper's on MicroPython)
+GENRE_CAPS = (N_("FANTASY"), N_("SCI-FI"), N_("ROMANCE"), N_("COMEDY"))
 DARK_INK = (10, 11, 13, 14, 15)  # player colours where black text reads better
 
 
-def genre_name(g: str) -> str:
-    return GENRE_NAMES[GENRES.index(g)] if g in GENRES else "?"
+def genre_name(g: str, caps: bool = False) -> str:
+    """A poster's genre as the screens say it ("Romance"; `caps`: "ROMANCE")."""
+    return t((GENRE_CAPS if caps else GENRE_NAMES)[GENRES.index(g)]) if g in GENRES else "?"
 
 
 def screening(state: dict) -> str:
@@ -218,15 +222,17 @@ def draw_hall(p, L: Layout, state: dict, hi: int = -1) -> None:
     """The screen above row 1, the row numbers and every seat; seat `hi` highlighted."""
     y = L.head_h
     mid = y + L.band_h // 2
+    said = t("SCREEN")
     if L.lcd:
-        w = p.text_w("SCREEN", "small") + 8
+        w = p.text_w(said, "small") + 8
         p.fill_rect(L.label_w, mid - 1, p.w - L.label_w - 2, 2, theme.DIM)
         p.fill_rect((p.w - w) // 2, y, w, L.band_h, theme.BG)
-        p.text("SCREEN", (p.w - w) // 2 + 4, y, theme.DIM, "small")
-    else:
+        p.text(said, (p.w - w) // 2 + 4, y, theme.DIM, "small")
+    else:  # the 5x7 font: 6 pixels a letter, 2 of room either side
+        w = 6 * len(said) + 4
         p.hline(L.label_w, mid - 1, p.w - L.label_w, theme.FG)
-        p.fill_rect(p.w // 2 - 20, y, 40, L.band_h, theme.BG)
-        mini(p, "SCREEN", p.w // 2 - 18, y, theme.FG)
+        p.fill_rect(p.w // 2 - w // 2, y, w, L.band_h, theme.BG)
+        mini(p, said, p.w // 2 - w // 2 + 2, y, theme.FG)
     for r in range(L.rows):
         ry = L.top + r * L.pitch_y
         h = L.pitch_y - L.gap
@@ -286,4 +292,4 @@ def seat_names(i: int) -> tuple:
     """('row 2 seat 1', 'R2 S1'): a seat said in full, and short."""
     r = i // ROW + 1
     k = i % ROW + 1
-    return "row %d seat %d" % (r, k), "R%d S%d" % (r, k)
+    return t("row %d seat %d") % (r, k), t("R%d S%d") % (r, k)
