@@ -4,6 +4,7 @@ screen, so nothing of the secret stays on the panel or in the frame buffer."""
 from usher.ui import theme
 from usher.ui.screen import Screen
 from usher.ui.widgets import NumberPicker
+from usher.words import t
 
 
 class PassTo(Screen):
@@ -23,14 +24,14 @@ class PassTo(Screen):
         big = "big" if p.font("big") is not None else "body"
         # "Pass to" whole above the name (the OLED's 64 rows: no room to centre all four lines)
         y = max(p.h // 2 - p.line_h(big) - 4, p.line_h("body") + 2)
-        p.center("Pass to", y - p.line_h("body") - 2, theme.DIM)
+        p.center(t("Pass to"), y - p.line_h("body") - 2, theme.DIM)
         s = p.line_h("body")
         w = p.text_w(self.name, big)
         x = (p.w - w - s - 6) // 2
         p.swatch(x, y + (p.line_h(big) - s) // 2, s, self.player, self.ring)
         p.text(self.name, x + s + 6, y, theme.player(self.player) if not p.mono else theme.FG, big)
-        p.center("OK when only", y + p.line_h(big) + 6, theme.FG, "small")
-        p.center("%s can see" % self.name, y + p.line_h(big) + 8 + p.line_h("small"), theme.FG, "small")
+        p.center(t("OK when only"), y + p.line_h(big) + 6, theme.FG, "small")
+        p.center(t("%s can see") % self.name, y + p.line_h(big) + 8 + p.line_h("small"), theme.FG, "small")
 
 
 class PassBack(Screen):
@@ -44,8 +45,8 @@ class PassBack(Screen):
 
     def draw(self, p, full: bool) -> None:
         p.clear()  # the whole buffer: no pixel of the secret survives
-        p.center("Pass back", p.h // 2 - p.line_h("body"), theme.FG)
-        p.center("then OK", p.h // 2 + 2, theme.DIM, "small")
+        p.center(t("Pass back"), p.h // 2 - p.line_h("body"), theme.FG)
+        p.center(t("then OK"), p.h // 2 + 2, theme.DIM, "small")
 
 
 class SecretNumber(NumberPicker):

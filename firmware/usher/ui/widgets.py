@@ -3,6 +3,7 @@ and the home screens are built from."""
 
 from usher.ui import theme
 from usher.ui.screen import Screen, title_bar, title_h
+from usher.words import t
 
 
 class Menu(Screen):
@@ -194,7 +195,7 @@ class NumberPicker(Screen):
             if full:
                 p.clear()
                 title_bar(p, self.title)
-                hint = self.hint or "%d-%d  OK=done" % (self.lo, self.hi)
+                hint = self.hint or t("%d-%d  OK=done") % (self.lo, self.hi)
                 p.center(hint, p.h - p.line_h("small") - 1, theme.DIM, "small")
             p.fill_rect(x, y, w, h, theme.BG)
             cleared = [(x, y, w, h)]

@@ -160,4 +160,10 @@ Laptop asks|Laptop fragt
 more|mehr
 OK=allow|OK=erlauben
 Back=refuse|Zurück=ablehnen
+Pass to|Weitergeben an
+OK when only|OK, wenn nur
+%s can see|%s es sieht
+Pass back|Zurückgeben
+then OK|dann OK
+%d-%d  OK=done|%d-%d  OK=fertig
 """
