@@ -30,7 +30,7 @@ class Showbiz(Game):
         opts = {"draws": "device", "public_money": False, "start_year": 1}
         for k in options:
             if k not in opts:
-                raise RuleError("unknown option " + str(k)[:20])
+                raise RuleError("unknown option %s", str(k)[:20])
             opts[k] = options[k]
         if opts["draws"] not in DRAWS:
             raise RuleError("draws: device or entered")
@@ -38,7 +38,7 @@ class Showbiz(Game):
             raise RuleError("public_money: true or false")
         y = opts["start_year"]
         if isinstance(y, bool) or not isinstance(y, int) or not 1 <= y <= LAST_YEAR:
-            raise RuleError("start year is 1-%d" % LAST_YEAR)
+            raise RuleError("start year is 1-%d", LAST_YEAR)
         comp = default_components()
         for k in components:
             comp[k] = components[k]
@@ -56,11 +56,11 @@ class Showbiz(Game):
             raise RuleError("bags need the same colours")
         # two rows, plus a redrawn row after the forecast goes back
         if sum(t["counts"]) < 2 * ROW:
-            raise RuleError("taste bag needs %d pieces" % (2 * ROW))
+            raise RuleError("taste bag needs %d pieces", 2 * ROW)
         if sum(art["counts"]) < COLS * n:
-            raise RuleError("artist bag needs %d pieces" % (COLS * n))
+            raise RuleError("artist bag needs %d pieces", COLS * n)
         if len(comp["points"]) != COLS + 1:
-            raise RuleError("points: %d numbers" % (COLS + 1))
+            raise RuleError("points: %d numbers", COLS + 1)
         for v in t["counts"] + art["counts"] + comp["points"] + [comp["ze"]]:
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 raise RuleError("bad counts, points or ZE")

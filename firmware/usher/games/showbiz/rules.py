@@ -30,19 +30,6 @@ END_ON = {10: 2, 11: 4}  # after these years a roll this high or lower ends the 
 POINTS = [0, 1, 3, 6, 11, 18, 21]  # points for 0..6 matching colours
 START_ZE = 15
 
-WAITING = {
-    "agent": "the general agent",
-    "row": "the taste row",
-    "forecast": "the forecast",
-    "pool": "the artist draw",
-    "pick": "a pick",
-    "claims": "the claims",
-    "bid": "the bids",
-    "contract": "the contract",
-    "end": "the end roll",
-    "trend": "the taste roll",
-}
-
 
 def default_components() -> dict:
     return {
@@ -76,7 +63,7 @@ def _name(s: dict, p: int) -> str:
 def _player(s: dict, a: dict) -> int:
     p = need(a, "p")
     if not 0 <= p < len(s["ze"]):
-        raise RuleError("no player %d" % p)
+        raise RuleError("no player %d", p)
     return p
 
 
@@ -90,12 +77,12 @@ def _take(s: dict, bag: list, a: dict, key: str, count: int) -> list:
     """Take the pieces an action names out of `bag`, refusing what it can't give."""
     items = need(a, key, list)
     if len(items) != count:
-        raise RuleError("draw exactly %d pieces" % count)
+        raise RuleError("draw exactly %d pieces", count)
     out = []
     for it in items:
         c = _colour(s, it)
         if bag[c] <= 0:
-            raise RuleError("bag has no %s left" % it[:16])
+            raise RuleError("bag has no %s left", it[:16])
         bag[c] -= 1
         out.append(c)
     return out
@@ -110,9 +97,33 @@ def _die(a: dict) -> int:
 
 def _phase(s: dict, ph: str) -> None:
     if s["ph"] != ph:
-        if s["ph"] == "over":
-            raise RuleError("the game is over")
-        raise RuleError("waiting for " + WAITING[s["ph"]])
+        raise _waiting(s["ph"])
+
+
+def _waiting(ph: str) -> RuleError:
+    """The refusal of a move the phase `ph` does not take: what the game
+    waits for (a whole text each, said in the device's language)."""
+    if ph == "over":
+        return RuleError("the game is over")
+    if ph == "agent":
+        return RuleError("waiting for the general agent")
+    if ph == "row":
+        return RuleError("waiting for the taste row")
+    if ph == "forecast":
+        return RuleError("waiting for the forecast")
+    if ph == "pool":
+        return RuleError("waiting for the artist draw")
+    if ph == "pick":
+        return RuleError("waiting for a pick")
+    if ph == "claims":
+        return RuleError("waiting for the claims")
+    if ph == "bid":
+        return RuleError("waiting for the bids")
+    if ph == "contract":
+        return RuleError("waiting for the contract")
+    if ph == "end":
+        return RuleError("waiting for the end roll")
+    return RuleError("waiting for the taste roll")
 
 
 def claimers(s: dict) -> list:
@@ -258,7 +269,7 @@ def _a_pick(s: dict, a: dict) -> None:
         raise RuleError("not your turn")
     c = _colour(s, a.get("art"))
     if s["pool"][c] <= 0:
-        raise RuleError("no %s in the pool" % a["art"][:16])
+        raise RuleError("no %s in the pool", a["art"][:16])
     s["neg"] = {"art": c, "act": p, "rd": 1, "in": [p], "bids": [-1], "win": -1}
     if claimers(s):
         s["ph"] = "claims"
@@ -278,8 +289,8 @@ def _a_claims(s: dict, a: dict) -> None:
             raise RuleError("the picker can't claim")
         if q not in ok:
             if not free_cols(s, q):
-                raise RuleError("%s has six artists" % _name(s, q))
-            raise RuleError("%s has no ZE to claim" % _name(s, q))
+                raise RuleError("%s has six artists", _name(s, q))
+            raise RuleError("%s has no ZE to claim", _name(s, q))
         if ps.count(q) > 1:
             raise RuleError("a player can claim once")
     if not ps:
@@ -298,17 +309,17 @@ def _a_bid(s: dict, a: dict) -> None:
     p = _player(s, a)
     neg = s["neg"]
     if need(a, "rd") != neg["rd"]:
-        raise RuleError("bid is for round %d" % neg["rd"])
+        raise RuleError("bid is for round %d", neg["rd"])
     if p not in neg["in"]:
-        raise RuleError("%s is not bidding" % _name(s, p))
+        raise RuleError("%s is not bidding", _name(s, p))
     i = neg["in"].index(p)
     if neg["bids"][i] >= 0:
-        raise RuleError("%s has already bid" % _name(s, p))
+        raise RuleError("%s has already bid", _name(s, p))
     z = need(a, "ze")
     if z < 0:
         raise RuleError("bid 0 ZE or more")
     if z > s["ze"][p]:
-        raise RuleError("bid above your %d ZE" % s["ze"][p])
+        raise RuleError("bid above your %d ZE", s["ze"][p])
     neg["bids"][i] = z
     if min(neg["bids"]) >= 0:
         _reveal(s)
@@ -353,7 +364,7 @@ def _won(s: dict, w: int) -> None:
 def _column(s: dict, a: dict) -> int:
     col = need(a, "col")
     if not 1 <= col <= COLS:
-        raise RuleError("column is 1-%d" % COLS)
+        raise RuleError("column is 1-%d", COLS)
     return col - 1
 
 
@@ -365,10 +376,10 @@ def _a_contract(s: dict, a: dict) -> None:
         raise RuleError("not your artist")
     col = _column(s, a)
     if s["art"][p][col] >= 0:
-        raise RuleError("column %d is taken" % (col + 1))
+        raise RuleError("column %d is taken", col + 1)
     yrs = need(a, "yrs")
     if not 1 <= yrs <= MAX_YEARS:
-        raise RuleError("contract is 1-%d years" % MAX_YEARS)
+        raise RuleError("contract is 1-%d years", MAX_YEARS)
     s["art"][p][col] = neg["art"]
     s["yrs"][p][col] = yrs
     s["pool"][neg["art"]] -= 1
@@ -404,14 +415,14 @@ def _a_break(s: dict, a: dict) -> None:
         raise RuleError("the game is over")
     p = _player(s, a)
     if bidding(s, p):
-        raise RuleError("%s is bidding" % _name(s, p))
+        raise RuleError("%s is bidding", _name(s, p))
     col = _column(s, a)
     c = s["art"][p][col]
     if c < 0:
-        raise RuleError("column %d is empty" % (col + 1))
+        raise RuleError("column %d is empty", col + 1)
     cost = break_cost(s, p, col)
     if s["ze"][p] < cost:
-        raise RuleError("breaking costs %d ZE" % cost)
+        raise RuleError("breaking costs %d ZE", cost)
     s["ze"][p] -= cost
     s["store"] += cost
     s["art"][p][col] = -1

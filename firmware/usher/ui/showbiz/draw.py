@@ -3,11 +3,14 @@ with its letter on the LCD; on the mono OLED a box with the letter, since the
 panel can't show colour) and lines mixing text, chips and player marks."""
 
 from usher.ui import theme
+from usher.words import N_
 
 # palette index per colour: black is the dark grey so it shows on the black background
 INK = {"yellow": 11, "red": 8, "blue": 9, "green": 10, "black": 7, "white": 1}
 LETTER = {"yellow": "Y", "red": "R", "blue": "B", "green": "G", "black": "K", "white": "W"}
 LIGHT = ("yellow", "white", "green")  # dark letters read better on these
+# the colours' names, said where a text names a piece (t(kind): the shell's table has them)
+SAID = (N_("yellow"), N_("red"), N_("blue"), N_("green"), N_("black"), N_("white"))
 
 
 def letter(kind: str) -> str:

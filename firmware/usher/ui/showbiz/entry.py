@@ -7,6 +7,7 @@ from usher.ui import theme
 from usher.ui.screen import Screen, title_bar
 from usher.ui.showbiz.draw import chip, players_menu
 from usher.ui.widgets import NumberPicker
+from usher.words import t
 
 DIE_START = 3  # an entered die roll starts mid-range: every face within 3 steps
 
@@ -33,7 +34,7 @@ class PieceEntry(Screen):
         elif ev == "ok":
             c = self.cur
             if self.got.count(c) >= self.left[c]:
-                self.app.toast("bag has no %s left" % self.kinds[c])
+                self.app.toast(t("bag has no %s left") % t(self.kinds[c]))
                 return
             self.got.append(c)
             self.dirty = True
@@ -63,7 +64,7 @@ class PieceEntry(Screen):
             if n:
                 p.center(str(n), y + s + 6, theme.FG, "body", x, cw)
             x += cw
-        hint = "OK: add %s" % self.kinds[self.cur]
+        hint = t("OK: add %s") % t(self.kinds[self.cur])
         p.text(p.fit(hint, p.w - 4, "small"), 2, p.h - p.line_h("small") - 1, theme.ACCENT, "small")
 
 
@@ -73,19 +74,19 @@ def enter(app, k: str, act) -> None:
     st = app.match.state
     kinds = st["kinds"]
     if k == "agent":
-        players_menu(app, "General agent", list(range(len(st["ze"]))), lambda q: act(app, {"t": "agent", "p": q}))
+        players_menu(app, t("General agent"), list(range(len(st["ze"]))), lambda q: act(app, {"t": "agent", "p": q}))
     elif k == "row":
-        app.push(PieceEntry("Taste row", kinds, st["tbag"], 6, lambda row: act(app, {"t": "row", "row": row})))
+        app.push(PieceEntry(t("Taste row"), kinds, st["tbag"], 6, lambda row: act(app, {"t": "row", "row": row})))
     elif k == "forecast":
 
         def die(row: list) -> None:
             done = lambda d: act(app, {"t": "forecast", "row": row, "die": d})
-            app.replace(NumberPicker("Forecast die", 1, 6, DIE_START, done))
+            app.replace(NumberPicker(t("Forecast die"), 1, 6, DIE_START, done))
 
-        app.push(PieceEntry("Forecast", kinds, st["tbag"], 6, die))
+        app.push(PieceEntry(t("Forecast"), kinds, st["tbag"], 6, die))
     elif k == "pool":
         done = lambda add: act(app, {"t": "pool", "add": add})
-        app.push(PieceEntry("Artists", kinds, st["abag"], pool_draw(st), done))
+        app.push(PieceEntry(t("Artists"), kinds, st["abag"], pool_draw(st), done))
     else:
-        title = "Taste roll" if k == "trend" else "End roll"
+        title = t("Taste roll") if k == "trend" else t("End roll")
         app.push(NumberPicker(title, 1, 6, DIE_START, lambda d: act(app, {"t": k, "die": d})))

@@ -11,6 +11,7 @@ from usher.ui.private import PassBack, PassTo
 from usher.ui.screen import Screen, title_bar
 from usher.ui.showbiz.draw import cap, name, players_menu
 from usher.ui.showbiz.turn import ChipMenu
+from usher.words import t
 
 
 class SecretInfo(Screen):
@@ -44,7 +45,7 @@ def final(app) -> None:
     rows = []
     for s in app.match.standings():  # the game is over: ZE, the tie-break, may show
         rows.append((s["player"], "%d. %s (%d ZE)" % (s["rank"], s["name"], st["ze"][s["player"]]), s["score"]))
-    app.push(Table("Final standings", rows, on_ok=app.home, ring=True))  # the game is over: OK leads Home
+    app.push(Table(t("Final standings"), rows, on_ok=app.home, ring=True))  # the game is over: OK leads Home
 
 
 def scores(app) -> None:
@@ -60,13 +61,13 @@ def scores(app) -> None:
         for q in sorted(range(len(pts)), key=lambda i: (-pts[i], i)):
             rank = 1 + len([v for v in pts if v > pts[q]])
             rows.append((q, "%d. %s" % (rank, name(st, q)), pts[q]))
-    app.push(Table("Scores", rows, ring=True))
+    app.push(Table(t("Scores"), rows, ring=True))
 
 
 def break_who(app, act) -> None:
     """`act(app, action)`: the game's move submitter (usher.ui.showbiz.play.act)."""
     who = [e for e in GAME.expects(app.match.state) if e.kind == "break"][0].who
-    players_menu(app, "Who breaks?", who, lambda q: break_col(app, q, act))
+    players_menu(app, t("Who breaks?"), who, lambda q: break_col(app, q, act))
 
 
 def break_col(app, q: int, act) -> None:
@@ -79,9 +80,9 @@ def break_col(app, q: int, act) -> None:
         a = st["art"][q][c]
         if a >= 0:
             y = st["yrs"][q][c]
-            items.append(("c%d, %dy: %d ZE" % (c + 1, y, break_cost(st, q, c)), breaker(app, q, c + 1, act)))
+            items.append((t("c%d, %dy: %d ZE") % (c + 1, y, break_cost(st, q, c)), breaker(app, q, c + 1, act)))
             kinds.append(st["kinds"][a])
-    app.push(ChipMenu("%s breaks" % name(st, q), items, chips=kinds))
+    app.push(ChipMenu(t("%s breaks") % name(st, q), items, chips=kinds))
 
 
 def breaker(app, q: int, col: int, act):
@@ -103,15 +104,15 @@ def breaker(app, q: int, col: int, act):
 
             from usher.ui.showbiz.entry import PieceEntry
 
-            app.push(PieceEntry("New artist", st["kinds"], left, 1, drawn))
+            app.push(PieceEntry(t("New artist"), st["kinds"], left, 1, drawn))
 
         # where the artist goes: docs/RULES.md (the rulebook says only the cost);
         # the OLED has room for one line under the question
         p = app.p
-        detail = "Costs %d ZE. %s goes back in the bag, a new artist into the pool." % (cost, cap(kind))
+        detail = t("Costs %d ZE. %s goes back in the bag, a new artist into the pool.") % (cost, cap(t(kind)))
         if p.text_w(detail, "small") > 2 * (p.w - 8):
-            detail = "Costs %d ZE; to the bag" % cost
-        app.push(Confirm("Break %s's %s?" % (name(st, q), kind), yes, detail=detail))
+            detail = t("Costs %d ZE; to the bag") % cost
+        app.push(Confirm(t("Break %s's %s?") % (name(st, q), t(kind)), yes, detail=detail))
 
     return ask
 
@@ -119,7 +120,7 @@ def breaker(app, q: int, col: int, act):
 def peek_who(app, done) -> None:
     """`done()`: back to the game once the device is handed back."""
     st = app.match.state
-    players_menu(app, "Whose ZE?", list(range(len(st["ze"]))), lambda q: peek(app, q, done))
+    players_menu(app, t("Whose ZE?"), list(range(len(st["ze"]))), lambda q: peek(app, q, done))
 
 
 def peek(app, q: int, done) -> None:
@@ -130,7 +131,7 @@ def peek(app, q: int, done) -> None:
         v = GAME.private_view(app.match.state, q)
         lines = ["%d ZE" % v["my_ze"]]
         if v["my_bid"] is not None:
-            lines.append("your bid: %d" % v["my_bid"])
+            lines.append(t("your bid: %d") % v["my_bid"])
         app.replace(SecretInfo(name(st, q), lines, lambda: app.replace(PassBack(done))))
 
     app.push(PassTo(name(st, q), q, show, True))

@@ -6,19 +6,20 @@ from usher.games.showbiz.game import GAME
 from usher.ui import theme
 from usher.ui.screen import title_bar
 from usher.ui.showbiz.draw import chip, chips, draw_line, matched, name, pitch, score_rows, slot
+from usher.words import t
 
 
 def draw_side(p, state: dict, page: tuple, right: str) -> None:
     p.clear()
     k = page[0]
     if k == "pool":
-        title = "Pool %d" % sum(state["pool"])
+        title = t("Pool %d") % sum(state["pool"])
     elif k == "taste":
-        title = "Taste y%d" % state["year"]
+        title = t("Taste y%d") % state["year"]
     elif k == "board":
-        title = "%s %dpt" % (name(state, page[1]), sum(state["pts"][page[1]]))
+        title = t("%s %dpt") % (name(state, page[1]), sum(state["pts"][page[1]]))
     else:
-        title = "Scores"
+        title = t("Scores")
     y = title_bar(p, title, right)
     if k == "pool":
         draw_pool(p, y, state)
@@ -43,22 +44,22 @@ def draw_pool(p, y: int, state: dict) -> None:
         n = counts.get(k, 0)
         p.center(str(n), y + s + 4, theme.FG if n else theme.DIM, "body", x, cw)
         x += cw
-    p.text(p.fit("Storage %d ZE" % pv["storage"], p.w - 4), 2, p.h - lh - 1, theme.DIM)
+    p.text(p.fit(t("Storage %d ZE") % pv["storage"], p.w - 4), 2, p.h - lh - 1, theme.DIM)
 
 
 def draw_taste(p, y: int, state: dict) -> None:
     """This year's taste, next year's forecast and its die, the latest roll."""
     pv = GAME.public_view(state)
     lp = pitch(p)
-    lines: list = [["Now "] + chips(pv["row"]) if pv["row"] else ["Not drawn yet"]]
+    lines: list = [[t("Now") + " "] + chips(pv["row"]) if pv["row"] else [t("Not drawn yet")]]
     if pv["forecast"]:  # before the taste roll (no row yet) it is this year's forecast
         lines += [
-            ["Next " if pv["row"] else "Forecast "] + chips(pv["forecast"]),
-            ["forecast die %d" % pv["forecast_die"]],
+            [(t("Next") if pv["row"] else t("Forecast")) + " "] + chips(pv["forecast"]),
+            [t("forecast die %d") % pv["forecast_die"]],
         ]
     tr = pv["last_roll"]
     if tr is not None and tr[0] == "trend":
-        lines.append(["roll %d vs die %d" % (tr[1], tr[2])])
+        lines.append([t("roll %d vs die %d") % (tr[1], tr[2])])
     for ln in lines:
         if y + lp > p.h:
             break
@@ -79,13 +80,13 @@ def draw_board(p, y: int, state: dict, q: int) -> None:
             slot(p, cx, y + 2, s)
         else:
             chip(p, cx, y + 2, s, cell[0])
-            p.center("%dy" % cell[1], y + s + 4, theme.FG, "body", x, cw)
+            p.center(t("%dy") % cell[1], y + s + 4, theme.FG, "body", x, cw)
         x += cw
     row = pv["row"]
     info = []
     if row:
         m = len(matched([c[0] if c else None for c in board], row))
-        info.append("taste %d = %d pts" % (m, state["points"][m]))
+        info.append(t("taste %d = %d pts") % (m, state["points"][m]))
     if "ze" in pv:  # public money only
         info.append("ZE %d" % pv["ze"][q])
     if info:
@@ -100,16 +101,16 @@ def draw_scores(p, y: int, state: dict, first: int) -> None:
     years = len(table[0])
     y0 = state["y0"]
     rh = p.line_h("body") + 3
-    cw = p.text_w("Y00") + 4
+    cw = p.text_w(t("Y%d") % 0 + "0") + 4  # a two-digit year's column: "Y00"
     tw = p.text_w("000") + 4
     nw = min(p.text_w("Anna") + 6, p.w // 3)
     fit_years = max(0, (p.w - nw - tw - 4) // cw)
     shown = list(range(max(0, years - fit_years), years))
     x = nw
     for i in shown:
-        p.right("Y%d" % (y0 + i), x + cw - 2, y, theme.DIM)
+        p.right(t("Y%d") % (y0 + i), x + cw - 2, y, theme.DIM)
         x += cw
-    p.right("Tot", p.w - 2, y, theme.DIM)
+    p.right(t("Tot"), p.w - 2, y, theme.DIM)
     y += rh
     n = len(table)
     for q in range(first, min(n, first + score_rows(p, y - rh))):

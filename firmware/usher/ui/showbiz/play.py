@@ -13,6 +13,7 @@ from usher.memory import collect_for_move
 from usher.ui.screen import Screen, find_screen, unwind_to
 from usher.ui.showbiz.draw import cap, name
 from usher.ui.showbiz.views import GA_STEPS, draw_page, pages
+from usher.words import t
 
 CHAIN = ("claims", "bid", "contract")  # steps that follow on without the main screen
 
@@ -48,7 +49,7 @@ class Main(Screen):
         elif ev in ("back", "back_long"):
             from usher.ui.ingame import GameMenu
 
-            scores = ("Scores", lambda: menu().scores(app))
+            scores = (t("Scores"), lambda: menu().scores(app))
             app.push(GameMenu(extras(app), scores=scores, sheet=lambda: menu().final(app), ask=ask))
 
     def draw(self, p, full: bool) -> None:
@@ -170,9 +171,9 @@ def pick(app) -> None:
     for c, n in enumerate(st["pool"]):
         if n:
             k = st["kinds"][c]
-            items.append(("%s x%d" % (cap(k), n), picker(app, q, k)))
+            items.append(("%s x%d" % (cap(t(k)), n), picker(app, q, k)))
             kinds.append(k)
-    app.push(ChipMenu("%s picks" % name(st, q), items, chips=kinds))
+    app.push(ChipMenu(t("%s picks") % name(st, q), items, chips=kinds))
 
 
 def picker(app, q: int, kind: str):
@@ -202,9 +203,9 @@ def ask_bid(app, q: int) -> None:
     rd = neg["rd"]
     kind = st["kinds"][neg["art"]]
     ze = st["ze"][q]  # secret: only the private picker sees it
-    title = "Bid for %s" % cap(kind) + (", round %d" % rd if rd > 1 else "")
+    title = t("Bid for %s, round %d") % (cap(t(kind)), rd) if rd > 1 else t("Bid for %s") % cap(t(kind))
     # the cap is her ZE: a claimer's is one short of what she may remember
-    hint = ("0-%d: the claim took 1 ZE" if q != neg["act"] else "0-%d: all your ZE") % ze
+    hint = (t("0-%d: the claim took 1 ZE") if q != neg["act"] else t("0-%d: all your ZE")) % ze
 
     def bid(z: int) -> None:
         act(app, {"t": "bid", "p": q, "rd": rd, "ze": z}, chain=True)
@@ -223,7 +224,7 @@ def contract(app) -> None:
     def sign(col: int, yrs: int) -> None:
         act(app, {"t": "contract", "p": w, "col": col, "yrs": yrs})
 
-    app.push(ContractPicker("%s signs" % name(st, w), art, free, sign))
+    app.push(ContractPicker(t("%s signs") % name(st, w), art, free, sign))
 
 
 # -- the game menu's own entries ---------------------------------------------------------
@@ -237,7 +238,7 @@ def extras(app) -> list:
     st = app.match.state
     out = []
     if any(e.kind == "break" for e in GAME.expects(st)):
-        out.append(("Break contract", lambda: menu().break_who(app, act)))
+        out.append((t("Break contract"), lambda: menu().break_who(app, act)))
     if not st["pub"]:
-        out.append(("Peek my ZE", lambda: menu().peek_who(app, lambda: back_to_main(app))))
+        out.append((t("Peek my ZE"), lambda: menu().peek_who(app, lambda: back_to_main(app))))
     return out

@@ -3,6 +3,7 @@
 from usher.core.data import clone
 from usher.ui.dialogs import save_setting
 from usher.ui.widgets import Menu
+from usher.words import t
 
 
 class ShowbizDefaults(Menu):
@@ -12,8 +13,8 @@ class ShowbizDefaults(Menu):
     def on_open(self) -> None:
         sb = self.app.settings.get("showbiz")
         self.items = [
-            ("ZE: %s" % ("public" if sb["public_money"] else "private"), self.flip("public_money")),
-            ("Draws: %s" % sb["draws"], self.flip("draws")),
+            (t("ZE: public") if sb["public_money"] else t("ZE: private"), self.flip("public_money")),
+            (t("Draws: device") if sb["draws"] == "device" else t("Draws: entered"), self.flip("draws")),
         ]
         self.dirty = True
 

@@ -5,6 +5,7 @@ from the real bags and dice), ZE (private or public: "ZE: private"), start year.
 
 from usher.core.data import clone
 from usher.ui.widgets import Menu, NumberPicker
+from usher.words import t
 
 LAST_YEAR = 12  # as the rules' LAST_YEAR; kept here so setup loads without them
 
@@ -16,7 +17,7 @@ class ShowbizSetup(Menu):
         self.done = done
         self.agent = -1  # -1: drawn by the device (or rolled at the table)
         self.opts: dict = {"draws": "device", "public_money": False, "start_year": 1}
-        Menu.__init__(self, "Showbiz setup", [])
+        Menu.__init__(self, t("Showbiz setup"), [])
 
     def on_open(self) -> None:
         sb = self.app.settings.get("showbiz")
@@ -26,13 +27,13 @@ class ShowbizSetup(Menu):
 
     def relabel(self) -> None:
         o = self.opts
-        who = "draw" if self.agent < 0 else self.players[self.agent]["name"]
+        who = t("Agent: draw") if self.agent < 0 else t("Agent: %s") % self.players[self.agent]["name"]
         self.items = [
-            ("Start", self.start),
-            ("Agent: " + who, self.next_agent),
-            ("Draws: " + o["draws"], self.flip_draws),
-            ("ZE: " + ("public" if o["public_money"] else "private"), self.flip_money),
-            ("Start year: %d" % o["start_year"], self.year),
+            (t("Start"), self.start),
+            (who, self.next_agent),
+            (t("Draws: device") if o["draws"] == "device" else t("Draws: entered"), self.flip_draws),
+            (t("ZE: public") if o["public_money"] else t("ZE: private"), self.flip_money),
+            (t("Start year: %d") % o["start_year"], self.year),
         ]
         self.old = self.sel  # repaint only the row that changed
         self.part = True
@@ -57,7 +58,7 @@ class ShowbizSetup(Menu):
             self.app.pop()
             self.relabel()
 
-        self.app.push(NumberPicker("Start year", 1, LAST_YEAR, self.opts["start_year"], chosen))
+        self.app.push(NumberPicker(t("Start year"), 1, LAST_YEAR, self.opts["start_year"], chosen))
 
     def start(self) -> None:
         app = self.app

@@ -8,6 +8,7 @@ from usher.ui.screen import RowScreen, Screen, title_bar, title_h
 from usher.ui.showbiz.draw import cap, chip, chips, draw_line, line_w, mark, matched, name, pitch
 from usher.ui.showbiz.views import merge, outcome, split
 from usher.ui.widgets import Menu, NumberPicker
+from usher.words import t
 
 START_YEARS = 3  # the contract picker starts mid-range: any length is at most 2 presses away
 
@@ -42,12 +43,12 @@ class Claims(ChipMenu):
         self.labels = labels
         self.on = [False for _ in who]
         self.on_done = on_done
-        ChipMenu.__init__(self, "Claim %s for 1 ZE?" % cap(art), [], marks=[None] + list(who))
+        ChipMenu.__init__(self, t("Claim %s for 1 ZE?") % cap(t(art)), [], marks=[None] + list(who))
         self.relabel()
 
     def relabel(self) -> None:
         n = self.on.count(True)
-        first = "Nobody claims" if not n else "Done: %d claim%s" % (n, "s" if n > 1 else "")
+        first = t("Nobody claims") if not n else (t("Done: %d claims") if n > 1 else t("Done: %d claim")) % n
         items = [(first, self.done)]
         for i in range(len(self.who)):
             items.append(("[%s] %s" % ("x" if self.on[i] else " ", self.labels[i]), self.toggler(i)))
@@ -71,7 +72,7 @@ class ContractPicker(NumberPicker):
     unless the player holds OK to choose another."""
 
     def __init__(self, title: str, art: str, free: list, on_sign, on_cancel=None) -> None:
-        NumberPicker.__init__(self, title, 1, 5, START_YEARS, self.sign, on_cancel, unit=" years")
+        NumberPicker.__init__(self, title, 1, 5, START_YEARS, self.sign, on_cancel, unit=t(" years"))
         self.art = art
         self.free = free
         self.col = free[0]
@@ -83,8 +84,8 @@ class ContractPicker(NumberPicker):
     def on_event(self, ev: str) -> None:
         if ev == "ok_long":
             if len(self.free) > 1:
-                items = [("Column %d" % c, self.column(c)) for c in self.free]
-                self.app.push(Menu("Column", items, self.free.index(self.col)))
+                items = [(t("Column %d") % c, self.column(c)) for c in self.free]
+                self.app.push(Menu(t("Column"), items, self.free.index(self.col)))
         else:
             NumberPicker.on_event(self, ev)
 
@@ -100,16 +101,17 @@ class ContractPicker(NumberPicker):
         return "big"
 
     def draw(self, p, full: bool) -> None:
-        self.unit = " year" if self.value == 1 else " years"
+        self.unit = t(" year") if self.value == 1 else t(" years")
         NumberPicker.draw(self, p, full)
         if full:  # the artist in the title bar, the column in the hint line
             s = title_h(p) - 3
             chip(p, p.w - s - 2, 1, s, self.art)
             y = p.h - p.line_h("small") - 2
             p.fill_rect(0, y, p.w, p.h - y, theme.BG)
-            hint = "col %d" % self.col
+            hint = t("col %d") % self.col
             if len(self.free) > 1:
-                hint += ", hold OK: other" if p.text_w(hint + ", hold OK: other", "small") <= p.w else " (hold OK)"
+                other = t(", hold OK: other")
+                hint += other if p.text_w(hint + other, "small") <= p.w else t(" (hold OK)")
             p.center(hint, y + 1, theme.DIM, "small")
 
 
@@ -131,7 +133,7 @@ class Reveal(Screen):
     def draw(self, p, full: bool) -> None:
         r = self.r
         p.clear()
-        y = title_bar(p, "Bids" + (" round %d" % r["rd"] if r["rd"] > 1 else "") + " for")
+        y = title_bar(p, t("Bids round %d for") % r["rd"] if r["rd"] > 1 else t("Bids for"))
         s = title_h(p) - 3
         chip(p, p.w - s - 2, 1, s, r["art"])
         lp = pitch(p)
@@ -209,7 +211,7 @@ class YearEnd(RowScreen):
     def draw(self, p, full: bool) -> None:
         p.clear()
         lp = pitch(p)
-        y = y0 = title_bar(p, "Year %d scored" % self.year)
+        y = y0 = title_bar(p, t("Year %d scored") % self.year)
         fits = self.fits(p)
         n = len(self.rows)
         bar = 4 if n > fits else 0  # room for the scroll bar
@@ -248,25 +250,25 @@ def year_news(p, pre: list, after: dict) -> tuple:
                     groups[-1].append("; ")
                 groups.append([name(after, q) + " "] + chips(pre[4][q]))
         if not groups:
-            out.append(["No contract ends"])
+            out.append([t("No contract ends")])
         else:
             # after years 10 and 11 the end roll comes first: said last, so
             # the names come as early as on any other year's end
             if after["ph"] == "end":
-                groups.append(["(if play goes on)"])
+                groups.append([t("(if play goes on)")])
             room = p.w - 8
             # the lead leaves room for a player's artists on its line (the
             # OLED's three lines hold more names with the shorter one)
-            lead = "Back in the bag: "
+            lead = t("Back in the bag:") + " "
             if p.text_w(lead) > room * 2 // 3:
-                lead = "To the bag: "
+                lead = t("To the bag:") + " "
             out += flow(p, lead, groups, room)
-    ze = ["Storage: +%d ZE each" % share if store else "Storage empty: no ZE"]
+    ze = [t("Storage: +%d ZE each") % share if store else t("Storage empty: no ZE")]
     if store > share * n:
-        ze.append("%d ZE out of play" % (store - share * n))
+        ze.append(t("%d ZE out of play") % (store - share * n))
         if p.text_w(", ".join(ze)) <= p.w - 8:
             ze = [", ".join(ze)]
-    return out, [[t] for t in ze]
+    return out, [[z] for z in ze]
 
 
 def flow(p, lead: str, groups: list, room: int) -> list:

@@ -8,8 +8,11 @@ from usher.games.showbiz.rules import END_ON
 from usher.ui import theme
 from usher.ui.screen import title_bar, title_h
 from usher.ui.showbiz.draw import cap, chips, draw_line, line_w, name, pitch, score_rows, seg_w
+from usher.words import N_, t
 
 GA_STEPS = ("agent", "row", "forecast", "pool", "trend", "end")
+# the general agent's draws, as the step page names them ("Anna: taste row")
+WHAT = {"row": N_("taste row"), "forecast": N_("forecast + die"), "pool": N_("draw artists")}
 
 
 def pool_segs(pv: dict) -> list:
@@ -69,53 +72,50 @@ def last_lines(state: dict, pv: dict, acts: list) -> list:
     if not acts:
         return []
     a = acts[-1]
-    t = a.get("t")
-    if t == "agent":
-        return [[("p", a["p"]), name(state, a["p"]) + " is agent"]]
-    if t == "row":
-        return [["Taste "] + chips(a["row"])]
-    if t == "forecast":
-        return [["Next "] + chips(a["row"]), ["forecast die %d" % a["die"]]]
-    if t == "pool":
+    k = a.get("t")
+    if k == "agent":
+        return [[("p", a["p"]), t("%s is agent") % name(state, a["p"])]]
+    if k == "row":
+        return [[t("Taste") + " "] + chips(a["row"])]
+    if k == "forecast":
+        return [[t("Next") + " "] + chips(a["row"]), [t("forecast die %d") % a["die"]]]
+    if k == "pool":
         n = len(a["add"])
-        return [["Drew %d artist%s" % (n, "" if n == 1 else "s")]]
-    if t == "trend":
+        return [[(t("Drew %d artist") if n == 1 else t("Drew %d artists")) % n]]
+    if k == "trend":
         tr = pv["last_roll"]
         d, f = tr[1], tr[2]
-        return [["Taste roll %d vs %d:" % (d, f)], ["forecast comes true" if d <= f else "new taste row"]]
-    if t == "end":
+        return [[t("Taste roll %d vs %d:") % (d, f)], [t("forecast comes true") if d <= f else t("new taste row")]]
+    if k == "end":
         tr = pv["last_roll"]
         over = pv["phase"] == "over"
-        return [["End roll %d (1-%d ends)" % (tr[1], tr[2])], ["game over" if over else "one more year"]]
-    if t == "pick":
-        return [[("p", a["p"]), name(state, a["p"]) + " picks ", ("c", a["art"])]]
-    if t == "claims":
+        return [[t("End roll %d (1-%d ends)") % (tr[1], tr[2])], [t("game over") if over else t("one more year")]]
+    if k == "pick":
+        return [[("p", a["p"]), t("%s picks") % name(state, a["p"]) + " ", ("c", a["art"])]]
+    if k == "claims":
         art = picked(acts)
         if not a["ps"]:
-            return [["Nobody claims "] + ([("c", art)] if art else [])]
-        return [["Claim "] + ([("c", art)] if art else []) + [": " + names(state, a["ps"])]]
-    if t == "bid":
+            return [[t("Nobody claims") + " "] + ([("c", art)] if art else [])]
+        return [[t("Claim") + " "] + ([("c", art)] if art else []) + [": " + names(state, a["ps"])]]
+    if k == "bid":
         neg = pv.get("negotiation")
         if neg is not None and pv["phase"] == "bid" and neg["round"] == a.get("rd"):
             return []  # the round is open: who has bid is on the next lines
         return reveal_lines(state, pv["last_reveal"])
-    if t == "contract":
+    if k == "contract":
         art = picked(acts)
+        n = a["yrs"]
         return [
-            [("p", a["p"]), name(state, a["p"]) + " signs "]
+            [("p", a["p"]), t("%s signs") % name(state, a["p"]) + " "]
             + ([("c", art)] if art else [])
-            + [" for " + years(a["yrs"])]
+            + [(t(" for %d year") if n == 1 else t(" for %d years")) % n]
         ]
-    if t == "break":  # the artist back in the bag, another drawn: docs/RULES.md
+    if k == "break":  # the artist back in the bag, another drawn: docs/RULES.md
         lb = pv.get("last_break")
-        gone: list = [("p", a["p"]), name(state, a["p"]) + " breaks "]
-        gone += [("c", lb[1])] if lb else ["column %d" % a["col"]]
-        return [gone, ["Back in the bag; new in the pool: ", ("c", a["add"][0])]]
+        gone: list = [("p", a["p"]), t("%s breaks") % name(state, a["p"]) + " "]
+        gone += [("c", lb[1])] if lb else [t("column %d") % a["col"]]
+        return [gone, [t("Back in the bag; new in the pool:") + " ", ("c", a["add"][0])]]
     return []
-
-
-def years(n: int) -> str:
-    return "%d year%s" % (n, "" if n == 1 else "s")
 
 
 def picked(acts: list) -> str:
@@ -140,12 +140,13 @@ def outcome(state: dict, r: dict) -> list:
     if r["out"] == "win":
         w = name(state, r["win"])
         bids = [b for _, b in r["bids"]]
+        art = cap(t(r["art"]))
         if bids.count(max(bids)) > 1:
-            return ["Tie: %s wins %s" % (w, cap(r["art"])), "as it is %s's turn" % w]
-        return ["%s wins %s" % (w, cap(r["art"]))]
+            return [t("Tie: %s wins %s") % (w, art), t("as it is %s's turn") % w]
+        return [t("%s wins %s") % (w, art)]
     if r["out"] == "again":
-        return ["Tie: round %d" % (r["rd"] + 1)]
-    return ["Tie: nobody signs"]
+        return [t("Tie: round %d") % (r["rd"] + 1)]
+    return [t("Tie: nobody signs")]
 
 
 def next_lines(state: dict, pv: dict, ex: list) -> tuple:
@@ -155,37 +156,36 @@ def next_lines(state: dict, pv: dict, ex: list) -> tuple:
         st = GAME.standings(state)
         top = [s for s in st if s["rank"] == 1]
         who = names(state, [s["player"] for s in top])
-        return [["Game over"], ["%s wins, %d pts" % (who, top[0]["score"])]], "OK: standings"
+        return [[t("Game over")], [t("%s wins, %d pts") % (who, top[0]["score"])]], t("OK: standings")
     e = ex[0]
     k = e.kind
     ga = pv["agent"]
     if k == "agent":
-        return [["General agent?"]], "OK: draw" if dev else "OK: choose"
+        return [[t("General agent?")]], t("OK: draw") if dev else t("OK: choose")
     if k in GA_STEPS:
-        what = {
-            "row": "taste row",
-            "forecast": "forecast + die",
-            "pool": "draw artists",
-            "trend": "taste roll vs %d" % pv["forecast_die"],
-            "end": "end roll, 1-%d ends" % END_ON.get(pv["year"], 0),
-        }[k]
+        if k == "trend":
+            what = t("taste roll vs %d") % pv["forecast_die"]
+        elif k == "end":
+            what = t("end roll, 1-%d ends") % END_ON.get(pv["year"], 0)
+        else:
+            what = t(WHAT[k])
         lines = [[("p", ga), name(state, ga) + ": " + what]]
-        return lines, ("OK: roll" if k in ("trend", "end") else "OK: draw") if dev else "OK: enter"
+        return lines, (t("OK: roll") if k in ("trend", "end") else t("OK: draw")) if dev else t("OK: enter")
     if k == "pick":
         q = pv["turn"]
-        return [[("p", q), name(state, q) + " picks"]] + [pool_segs(pv)], "OK: pick"
+        return [[("p", q), t("%s picks") % name(state, q)]] + [pool_segs(pv)], t("OK: pick")
     neg: dict = pv["negotiation"]  # claims, bids and the contract all have one
     art = neg["art"]
     if k == "claims":
-        return [["Claim ", ("c", art), "?"]], "OK: who claims (1 ZE)"
+        return [[t("Claim") + " ", ("c", art), "?"]], t("OK: who claims (1 ZE)")
     if k == "bid":
-        lines = [["Bids on ", ("c", art)] + ([" round %d" % neg["round"]] if neg["round"] > 1 else [])]
+        lines = [[t("Bids on") + " ", ("c", art)] + ([t(" round %d") % neg["round"]] if neg["round"] > 1 else [])]
         if neg["have_bid"]:
-            lines.append(["Bid: " + names(state, neg["have_bid"])])
-        lines.append(["Waiting: " + names(state, e.who)])
-        return lines, "OK: pass to " + name(state, e.who[0])
+            lines.append([t("Bid: %s") % names(state, neg["have_bid"])])
+        lines.append([t("Waiting: %s") % names(state, e.who)])
+        return lines, t("OK: pass to %s") % name(state, e.who[0])
     w = neg["winner"]
-    return [[("p", w), name(state, w) + " signs ", ("c", art)]], "OK: years"
+    return [[("p", w), t("%s signs") % name(state, w) + " ", ("c", art)]], t("OK: years")
 
 
 def draw_now(p, y: int, state: dict, acts: list) -> None:
@@ -241,7 +241,7 @@ def draw_page(p, state: dict, acts: list, page: tuple, right: str) -> None:
         draw_side(p, state, page, right)
         return
     p.clear()
-    y = title_bar(p, "Year %d" % state["year"], right)
+    y = title_bar(p, t("Year %d") % state["year"], right)
     draw_now(p, y, state, acts)
 
 
