@@ -319,7 +319,8 @@ def test_the_language_part_sets_the_language_on_the_flash_and_says_both(tmp_path
     assert got["heap free at Home, English"] == 190000 and got["heap free at Home, Deutsch"] == 189000
     assert got["least free, long session, English"] == 100000 and got["least free, long session, Deutsch"] == 170000
     assert got["long session as planned, Deutsch"] == "yes"
-    assert by(figs, language.TABLE)["German table, frozen (about)"] == 4400
+    assert by(figs, language.TABLE)["German tables, frozen (about)"] == 4400
+    assert by(figs, language.TABLE)["firmware area left, English alone (about)"] == 81920 + 4400
     assert_short(figs)
 
 

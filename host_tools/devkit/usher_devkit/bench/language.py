@@ -3,8 +3,9 @@ costs. usher.uf2 (its German table frozen in, read from flash) with
 Settings -> Language set before power-on: the heap at Home and the least
 free in the shell session on both boards, the least free in the long session
 (English from `make pico-games`' run of this commit, German played here), and
-the German table's share of the firmware area. Only the running language's
-table is looked at (usher.words), so German should cost next to nothing."""
+the German tables' share of the firmware area (the shell's and each game's).
+Only the running language's tables are looked at (usher.words), and only the
+open game's, so German should cost next to nothing."""
 
 import os
 import tempfile
@@ -25,12 +26,12 @@ def long_session_en(commit: str) -> dict:
 
 
 def german_bytes() -> int:
-    """The German table's armv6m bytecode (usher/words/de.py)."""
+    """The German tables' armv6m bytecode (usher/words/de.py, de_<game>.py)."""
     from usher_tools.deploy import build as build_mod
 
     with tempfile.TemporaryDirectory() as out:
         rows = build_mod.build(out)
-    return sum(n for rel, n, _ in rows if rel == "usher/words/de.mpy")
+    return sum(n for rel, n, _ in rows if rel == "usher/words/de.mpy" or rel.startswith("usher/words/de_"))
 
 
 def figures() -> list:
@@ -56,6 +57,7 @@ def figures() -> list:
     figs.append(fig(TABLE, "long session as planned, Deutsch", "yes" if de.get("as_planned") else "no", **on))
     h = pico.headroom()
     de_bytes = int(german_bytes() * h["ratio"])
-    figs.append(fig(TABLE, "German table, frozen (about)", de_bytes, "bytes"))
-    figs.append(fig(TABLE, "firmware area left, with it", h["left"], "bytes"))
+    figs.append(fig(TABLE, "German tables, frozen (about)", de_bytes, "bytes"))
+    figs.append(fig(TABLE, "firmware area left, with them", h["left"], "bytes"))
+    figs.append(fig(TABLE, "firmware area left, English alone (about)", h["left"] + de_bytes, "bytes"))
     return figs
