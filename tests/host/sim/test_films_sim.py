@@ -20,9 +20,12 @@ def test_a_best_of_three_films_match_runs_on_the_simulator(profile, tmp_path):
     assert sorted(r["wins"]) == [1, 2]  # all three games played
     assert [p["score"] for p in r["score"]["players"]] == [2, 1]
     assert 0 < r["firmware_peak_heap"] < 256 * 1024
-    # the budget, 160 KB of the Pico's 32-bit heap, at the smallest
-    # 64-bit/32-bit ratio measured (docs/TESTING.md, "Two heaps")
-    assert r["firmware_peak_heap"] < 160 * 1024 * 1.34
+    # the budget, 170 KB of the Pico's 32-bit heap, at the smallest
+    # 64-bit/32-bit ratio measured (docs/TESTING.md, "Two heaps"). It was 160:
+    # the German screens' texts took the VM's interned strings into a sixth
+    # pool, a block of ~15 KB at once (227,264 bytes on the LCD, 212,032
+    # before; the OLED's +1.4 KB is what the texts cost)
+    assert r["firmware_peak_heap"] < 170 * 1024 * 1.34
     assert r["median_presses_per_bid"] <= 4  # the goal: a bid in four presses
     assert r["median_presses_per_placement"] <= 6
     # each pictured screen was reached (docs/PLAYING.md's pictures come from these)

@@ -39,12 +39,12 @@ def check_setup(players, options, components) -> dict:
     o = {"rounds": 8, "best_of": 1, "bids": "private"}
     for k in options:
         if k not in o:
-            raise RuleError("unknown option " + str(k)[:20])
+            raise RuleError("unknown option %s", str(k)[:20])
         o[k] = options[k]
-    for k, allowed, msg in (("rounds", ROUNDS, "rounds: 8 or 10"), ("best_of", BEST_OF, "best_of: 1 or 3")):
+    for k, allowed in (("rounds", ROUNDS), ("best_of", BEST_OF)):
         v = o[k]
         if isinstance(v, bool) or not isinstance(v, int) or v not in allowed:
-            raise RuleError(msg)
+            raise RuleError("rounds: 8 or 10") if k == "rounds" else RuleError("best_of: 1 or 3")
     if not isinstance(o["bids"], str) or o["bids"] not in BIDS:
         raise RuleError("bids: private or open")
     if components:

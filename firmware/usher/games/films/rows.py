@@ -147,50 +147,52 @@ def repeats(row: list, h: int, skip: int = -1) -> bool:
     return False
 
 
-def _there(h: int) -> str:
+def _there(h: int) -> RuleError:
     """ "X already there: turn it over", shortened to fit 40 characters."""
-    msg = LABELS[h] + " already there: turn it over"
-    if len(msg) > 40:
-        msg = LABELS[h] + " already there: turn over"
-    return msg if len(msg) <= 40 else LABELS[h] + " there: turn it over"
+    lab = LABELS[h]
+    if len(lab) + 28 <= 40:
+        return RuleError("%s already there: turn it over", lab)
+    if len(lab) + 26 <= 40:
+        return RuleError("%s already there: turn over", lab)
+    return RuleError("%s there: turn it over", lab)
 
 
-def fit_error(row: list, h: int, u: int, skip: int = -1) -> str:
+def fit_error(row: list, h: int, u: int, skip: int = -1):
     """Why card `h` on top (other half `u`, -1 if not given) may not enter the
-    row ("" when it may): a top that repeats goes the other way up unless the
+    row (a RuleError; None when it may): a top that repeats goes the other way up unless the
     other side repeats as well; a second Studio never goes up."""
     rep = repeats(row, h, skip)
     if is_studio(h) and rep:
-        return "one Studio a row"
+        return RuleError("one Studio a row")
     if u < 0:
-        return _there(h) if rep else ""
+        return _there(h) if rep else None
     if u == h:
-        return "two different halves"
+        return RuleError("two different halves")
     if not rep:
-        return "under only when the top repeats"
+        return RuleError("under only when the top repeats")
     if not repeats(row, u, skip):
         return _there(h)
-    return ""
+    return None
 
 
 def check_fit(row: list, h: int, u: int, skip: int = -1) -> None:
     err = fit_error(row, h, u, skip)
     if err:
-        raise RuleError(err)
+        raise err
 
 
-def turn_error(row: list, i: int, h: int) -> str:
-    """Why a Scriptwriter may not turn card i to show `h` ("" when it may)."""
+def turn_error(row: list, i: int, h: int):
+    """Why a Scriptwriter may not turn card i to show `h` (a RuleError; None when it may)."""
     c = row[i]
     if is_studio(c[0]) and i > 0:
-        return "cards left of the Studio: no turning"
+        return RuleError("cards left of the Studio: no turning")
     if c[1] >= 0 and c[1] != h:
-        return "the other side shows " + LABELS[c[1]]
+        return RuleError("the other side shows %s", LABELS[c[1]])
     if h == c[0]:
-        return "already on top"
+        return RuleError("already on top")
     if repeats(row, h, i):
-        return "one Studio a row" if is_studio(h) else LABELS[h] + " already there"
-    return ""
+        return RuleError("one Studio a row") if is_studio(h) else RuleError("%s already there", LABELS[h])
+    return None
 
 
 def turns(row: list, i: int) -> list:
@@ -211,20 +213,20 @@ def ready_writer(s: dict, p: int) -> int:
     return -1
 
 
-def script_error(s: dict, p: int) -> str:
-    """Why p may not use a Scriptwriter now, whatever it would turn."""
+def script_error(s: dict, p: int):
+    """Why p may not use a Scriptwriter now, whatever it would turn (a RuleError; None when p may)."""
     if ready_writer(s, p) < 0:
         for c in s["rows"][p]:
             if c[0] == WRITER and c[3] & USED:
-                return "used already"
-        return "no Scriptwriter ready"
+                return RuleError("used already")
+        return RuleError("no Scriptwriter ready")
     if p in s["sc"]:
-        return "used already"
+        return RuleError("used already")
     if s["ph"] != "bid":
-        return "only before the reveal"
+        return RuleError("only before the reveal")
     if s["sc"] and p == s["rv"]:
-        return "the VIP holder goes first"
-    return ""
+        return RuleError("the VIP holder goes first")
+    return None
 
 
 def can_script(s: dict, p: int) -> bool:
@@ -239,8 +241,8 @@ def can_script(s: dict, p: int) -> bool:
 
 
 # -- the Studio's moves -----------------------------------------------------------
-def protect_error(s: dict, p: int) -> str:
-    """Why p may not move cards left of the Studio now ("" when p may).
+def protect_error(s: dict, p: int):
+    """Why p may not move cards left of the Studio now (a RuleError; None when p may).
 
     The rulebook's Movie Studio: once it is placed, its owner may move cards
     of the row to its left, as many in all as its number, before the
@@ -250,16 +252,18 @@ def protect_error(s: dict, p: int) -> str:
     reveal), while the Studio has room; no reveal is left after the game's
     last one (docs/RULES.md)."""
     if s["ph"] != "bid" and s["ph"] != "place":
-        return "no reveal left in this game"
+        return RuleError("no reveal left in this game")
     row = s["rows"][p]
     k = studio_at(row)
     if k < 0:
-        return "no Studio"
+        return RuleError("no Studio")
     if s["room"][p] <= 0:
-        return "the Studio is full"
+        return RuleError("the Studio is full")
     if s["ph"] == "bid" or row[k][2] == s["rd"]:
-        return ""  # before this round's reveal, or the Studio came up since
-    return "no reveal left in this game" if s["rd"] >= s["R"] else "only before a reveal: at the next bids"
+        return None  # before this round's reveal, or the Studio came up since
+    if s["rd"] >= s["R"]:
+        return RuleError("no reveal left in this game")
+    return RuleError("only before a reveal: at the next bids")
 
 
 def can_protect(s: dict, p: int) -> bool:

@@ -65,7 +65,7 @@ def _owed(s: dict, a: dict, kind: str) -> int:
     p = _player(s, a)
     fx = s["fx"]
     if fx is None or fx[0] != kind:
-        raise RuleError("no %s due" % kind)
+        raise RuleError("no %s due", kind)
     if fx[1] != p:
         raise RuleError("finish the effect first")
     return p
@@ -152,7 +152,7 @@ def _a_bid(s: dict, a: dict) -> None:
         raise RuleError("already bid")
     w = a.get("weeks")
     if isinstance(w, bool) or not isinstance(w, int) or not 0 <= w <= MAX_WEEKS:
-        raise RuleError("weeks 0-%d" % MAX_WEEKS)
+        raise RuleError("weeks 0-%d", MAX_WEEKS)
     s["bids"][p] = w
     if s["bids"][1 - p] >= 0:
         _reveal(s)
@@ -185,7 +185,7 @@ def _a_place(s: dict, a: dict) -> None:
     p = _player(s, a)
     who = s["ord"][s["pl"]]
     if p != who:
-        raise RuleError(name(s, who) + " places now")
+        raise RuleError("%s places now", name(s, who))
     h = half(a.get("half"))
     u = _under(a)
     row = s["rows"][p]
@@ -206,7 +206,7 @@ def _a_protect(s: dict, a: dict) -> None:
     p = _player(s, a)
     err = protect_error(s, p)
     if err:
-        raise RuleError(err)
+        raise err
     room = s["room"][p]
     pos = need(a, "pos", list)
     row = s["rows"][p]
@@ -221,7 +221,7 @@ def _a_protect(s: dict, a: dict) -> None:
         if i not in ok:
             raise RuleError("not a card that can move")
     if len(pos) > room:
-        raise RuleError("room for %d more" % room)
+        raise RuleError("room for %d more", room)
     cards = [row[i] for i in pos]
     for i in sorted(pos, reverse=True):
         del row[i]
@@ -236,13 +236,13 @@ def _a_script(s: dict, a: dict) -> None:
     p = _player(s, a)
     err = script_error(s, p)
     if err:
-        raise RuleError(err)
+        raise err
     row = s["rows"][p]
     i = _pos(a, "pos", row)
     h = half(a.get("half"))
     err = turn_error(row, i, h)
     if err:
-        raise RuleError(err)
+        raise err
     row[ready_writer(s, p)][3] |= USED
     c = row[i]
     _leave(s, p, c[0])

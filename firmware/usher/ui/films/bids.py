@@ -11,6 +11,7 @@ from usher.ui.films.views import ink, name, reveal_text
 from usher.ui.private import PassBack, PassTo, SecretNumber
 from usher.ui.screen import Screen, title_bar
 from usher.ui.widgets import wrap
+from usher.words import t
 
 START = 5  # where a bid picker starts: in the middle of the one-digit weeks most cards show
 
@@ -40,7 +41,7 @@ def ask(app, act) -> None:
     q = who[0]
 
     def enter(step: int) -> None:
-        app.replace(SecretNumber("%s: weeks" % name(st, q), 0, MAX, START + step, done, on_cancel=cancel))
+        app.replace(SecretNumber(t("%s: weeks") % name(st, q), 0, MAX, START + step, done, on_cancel=cancel))
 
     def done(w: int) -> None:
         act(app, {"t": "bid", "p": q, "weeks": w})
@@ -92,7 +93,7 @@ class OpenBids(Screen):
     def draw(self, p, full: bool) -> None:
         st = self.state
         p.clear()
-        y = title_bar(p, "Bids, round %d" % st["rd"]) + 2
+        y = title_bar(p, t("Bids, round %d") % st["rd"]) + 2
         big = "big" if p.font("big") is not None else "body"
         cw = p.w // 2
         for q in (0, 1):
@@ -107,7 +108,7 @@ class OpenBids(Screen):
                 p.fill_rect(x + 8, yy - 2, cw - 16, p.line_h(big) + 4, theme.SELECT)
             p.center(str(v), yy, p.ink_on(theme.SELECT) if at else theme.FG, big, x, cw)
         last = self.cur + 1 == len(self.who)
-        hint = "OK: reveal" if last else "OK: next"
+        hint = t("OK: reveal") if last else t("OK: next")
         p.text(hint, 2, p.h - p.line_h("small") - 1, theme.ACCENT, "small")
 
 
@@ -128,7 +129,7 @@ class Reveal(Screen):
     def draw(self, p, full: bool) -> None:
         st = self.state
         p.clear()
-        y = title_bar(p, "Round %d: bids" % st["rd"]) + 3
+        y = title_bar(p, t("Round %d: bids") % st["rd"]) + 3
         lines = reveal_text(st, st["last"])
         big = "big" if p.font("big") is not None and not p.mono else "body"
         rows = [(ln, big, theme.FG) for ln in wrap(p, lines[0], p.w - 4, big)]
@@ -138,4 +139,4 @@ class Reveal(Screen):
             p.center(ln, y, c, size)
             y += p.line_h(size) + 1
         if y <= hint:  # the OLED has no room for it under a tie
-            p.text("OK: %s places" % name(st, st["last"][2]), 2, hint, theme.DIM, "small")
+            p.text(t("OK: %s places") % name(st, st["last"][2]), 2, hint, theme.DIM, "small")

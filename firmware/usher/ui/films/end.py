@@ -7,6 +7,7 @@ from usher.ui import theme
 from usher.ui.films.views import draw_table, name, ticket_rows
 from usher.ui.screen import RowScreen, title_bar
 from usher.ui.widgets import Menu
+from usher.words import t
 
 
 class End(RowScreen):
@@ -16,17 +17,17 @@ class End(RowScreen):
         rows = ticket_rows(state)
         if state["bo"] > 1:
             for g in range(len(state["past"])):
-                t = state["past"][g]
-                rows.append(["Game %d" % (g + 1), t[0], t[1]])
-            rows.append(["Games won", state["wins"][0], state["wins"][1]])
+                k = state["past"][g]
+                rows.append([t("Game %d") % (g + 1), k[0], k[1]])
+            rows.append([t("Games won"), state["wins"][0], state["wins"][1]])
         RowScreen.__init__(self, rows)
         self.state = state
         self.then = then
-        t = state["past"][-1]
-        w = 0 if t[0] > t[1] else 1 if t[1] > t[0] else state["vip"]
-        self.title = "%s wins%s" % (name(state, w), " (VIP)" if t[0] == t[1] else "")
+        k = state["past"][-1]
+        w = 0 if k[0] > k[1] else 1 if k[1] > k[0] else state["vip"]
+        self.title = (t("%s wins (VIP)") if k[0] == k[1] else t("%s wins")) % name(state, w)
         if state["bo"] > 1:
-            self.title = "Game %d: " % len(state["past"]) + self.title
+            self.title = t("Game %d: %s") % (len(state["past"]), self.title)
 
     def on_event(self, ev: str) -> None:
         if self.scroll(ev):
@@ -40,7 +41,7 @@ class End(RowScreen):
         st = self.state
         p.clear()
         y = title_bar(p, self.title)
-        p.text("VIP: " + name(st, st["vip"]), 2, y + 1, theme.ACCENT, "small")
+        p.text(t("VIP: %s") % name(st, st["vip"]), 2, y + 1, theme.ACCENT, "small")
         draw_table(p, y + 1, st, self.rows, self.first)
 
 
@@ -70,7 +71,7 @@ def start_or_final(app, act) -> None:
 
 def vip_menu(app, act) -> None:
     st = app.match.state
-    title = "Who has the VIP?" if not st["past"] else "Game %d: who has the VIP?" % (len(st["past"]) + 1)
+    title = t("Who has the VIP?") if not st["past"] else t("Game %d: who has the VIP?") % (len(st["past"]) + 1)
 
     def one(q: int):
         return lambda: act(app, {"t": "game", "vip": q})

@@ -5,9 +5,10 @@ the room left); and, asked from the game menu while the window is shut,
 why and until when. Loaded only when one of them is possible."""
 
 from usher.games.films.game import GAME
-from usher.games.films.rows import HALVES, LABELS, movable, protect_error, turn_error, turns
-from usher.ui.films.views import name
+from usher.games.films.rows import HALVES, movable, protect_error, turn_error, turns
+from usher.ui.films.views import label, name, refusal
 from usher.ui.widgets import Menu
+from usher.words import t
 
 
 def script(app, q: int, act, then) -> None:
@@ -15,17 +16,17 @@ def script(app, q: int, act, then) -> None:
     when the card's other side is; otherwise a half picker asks it."""
     st = app.match.state
     row = st["rows"][q]
-    items = [("Skip", lambda: skip(app, then))]
+    items = [(t("Skip"), lambda: skip(app, then))]
     for i in range(len(row)):
         hs = turns(row, i)
         if not hs:
             continue
-        lab = LABELS[row[i][0]]
+        lab = label(row[i][0])
         if row[i][1] >= 0:
-            items.append(("%s to %s" % (lab, LABELS[hs[0]]), turner(app, q, i, hs[0], act)))
+            items.append((t("%s to %s") % (lab, label(hs[0])), turner(app, q, i, hs[0], act)))
         else:
-            items.append(("Turn " + lab, turner(app, q, i, -1, act)))
-    app.push(Menu("%s's Scriptwriter?" % name(st, q), items))
+            items.append((t("Turn %s") % lab, turner(app, q, i, -1, act)))
+    app.push(Menu(t("%s's Scriptwriter?") % name(st, q), items))
 
 
 def skip(app, then) -> None:
@@ -45,11 +46,11 @@ def turner(app, q: int, i: int, h: int, act):
         def got(x: int) -> None:
             err = turn_error(row, i, x)
             if err:
-                app.toast(err)
+                app.toast(refusal(err))
             else:
                 act(app, {"t": "script", "p": q, "pos": i, "half": HALVES[x]})
 
-        app.push(Halves(LABELS[row[i][0]] + " turns to", lambda x: not turn_error(row, i, x), got))
+        app.push(Halves(t("%s turns to") % label(row[i][0]), lambda x: not turn_error(row, i, x), got))
 
     return go
 
@@ -63,16 +64,16 @@ class Behind(Menu):
         self.room = state["room"][q]
         row = state["rows"][q]
         self.pos = movable(row)
-        self.labels = [LABELS[row[i][0]] for i in self.pos]
+        self.labels = [label(row[i][0]) for i in self.pos]
         self.on: list = []
         self.on_move = on_move
         self.on_skip = on_skip
-        Menu.__init__(self, "%s: left of Studio?" % name(state, q), [])
+        Menu.__init__(self, t("%s: left of Studio?") % name(state, q), [])
         self.relabel()
 
     def relabel(self) -> None:
         n = len(self.on)
-        first = "Skip (room %d)" % self.room if not n else "Move %d left" % n
+        first = t("Skip (room %d)") % self.room if not n else t("Move %d left") % n
         items = [(first, self.done)]
         for k in range(len(self.pos)):
             items.append(("[%s] %s" % ("x" if self.pos[k] in self.on else " ", self.labels[k]), self.toggler(k)))
@@ -84,7 +85,7 @@ class Behind(Menu):
             if i in self.on:
                 self.on.remove(i)
             elif len(self.on) >= self.room:
-                self.app.toast("room for %d" % self.room)
+                self.app.toast(t("room for %d") % self.room)
                 return
             else:
                 self.on.append(i)
@@ -128,7 +129,7 @@ def who(app, kind: str, act, then) -> None:
     if len(ps) == 1:
         one(ps[0])()
     elif ps:
-        app.push(Menu("Whose?", [(name(st, q), one(q)) for q in ps], marks=list(ps)))
+        app.push(Menu(t("Whose?"), [(name(st, q), one(q)) for q in ps], marks=list(ps)))
 
 
 def shut(app, q: int, act, then) -> None:
@@ -136,8 +137,9 @@ def shut(app, q: int, act, then) -> None:
     from usher.ui.dialogs import Message
 
     err = protect_error(app.match.state, q)
-    if err == "the Studio is full":
-        lines = ["No room left:", "it takes no more"]
+    if err is not None and err.text == "the Studio is full":
+        lines = [t("No room left:"), t("it takes no more")]
     else:  # shut at the reveal: open again at the next bids, if a round is left
-        lines = ["Only before a reveal:", "at the next bids" if err.startswith("only") else "none is left now"]
-    app.push(Message("%s's Studio" % name(app.match.state, q), lines))
+        at = err is not None and err.text.startswith("only")
+        lines = [t("Only before a reveal:"), t("at the next bids") if at else t("none is left now")]
+    app.push(Message(t("%s's Studio") % name(app.match.state, q), lines))

@@ -5,15 +5,20 @@ target (a cursor over the opponent's unprotected cards) and the Editor's
 swap ("No swap" first, then the card going out and the half coming in).
 `act(app, action)` submits a move (usher.ui.films.play.act)."""
 
-from usher.games.films.rows import HALVES, LABELS, fit_error, is_studio, protected, targets
+from usher.games.films.rows import HALVES, fit_error, is_studio, protected, targets
 from usher.ui import theme
-from usher.ui.films.views import GAP, SHORT, name
+from usher.ui.films.views import GAP, SHORT, label, name, refusal
 from usher.ui.screen import Screen, title_bar, title_h
 from usher.ui.widgets import Menu
+from usher.words import N_, t
 
 GROUPS = ((0, 1, 2, 3, 4, 5), (6, 7, 8), (9, 10, 11, 12, 13, 14, 15))
 # each group's kinds in full, on two lines (the OLED's row is 20 characters wide)
-GROUP_LABELS = (("Tickets, Award, Script,", "Poster, Bad Review"), ("Shooting Problems,", "Studio"), ("Characters",))
+GROUP_LABELS = (
+    (N_("Tickets, Award, Script,"), N_("Poster, Bad Review")),
+    (N_("Shooting Problems,"), N_("Studio")),
+    (N_("Characters"),),
+)
 
 
 class Halves(Menu):
@@ -32,7 +37,7 @@ class Halves(Menu):
 
     def show_groups(self) -> None:
         self.group = -1
-        self.items = [(" ".join(GROUP_LABELS[g]), self.opener(g)) for g in range(3)]
+        self.items = [(" ".join([t(s) for s in GROUP_LABELS[g]]), self.opener(g)) for g in range(3)]
         self.sel = self.gsel
         self.top = 0
         self.dirty = True
@@ -41,7 +46,7 @@ class Halves(Menu):
         def act() -> None:
             self.group = g
             self.gsel = g
-            self.items = [(LABELS[h], self.picker(h)) for h in GROUPS[g]]
+            self.items = [(label(h), self.picker(h)) for h in GROUPS[g]]
             self.sel = 0
             self.top = 0
             self.dirty = True
@@ -73,7 +78,7 @@ class Halves(Menu):
                 lines = GROUP_LABELS[i]
                 y += (rh - lh * len(lines)) // 2
                 for ln in lines:
-                    p.text(ln, 4, y, ink)
+                    p.text(t(ln), 4, y, ink)
                     y += lh
             return
         Menu.draw_row(self, p, i)
@@ -85,7 +90,7 @@ class Halves(Menu):
             y = title_h(p) + (i - self.top) * rh
             bg = theme.SELECT if i == self.sel else theme.BG
             p.fill_rect(0, y, p.w, rh, bg)
-            p.text(p.fit("(%s)" % LABELS[h], p.w - 6), 4, y + 2, theme.DIM if not p.mono else p.ink_on(bg))
+            p.text(p.fit("(%s)" % label(h), p.w - 6), 4, y + 2, theme.DIM if not p.mono else p.ink_on(bg))
 
 
 def enter_card(app, q: int, title: str, skip: int, done) -> None:
@@ -105,8 +110,8 @@ def enter_card(app, q: int, title: str, skip: int, done) -> None:
         else:
             app.push(
                 Menu(
-                    LABELS[h] + " already there",
-                    [("Turn it over", lambda: other(h)), ("Both sides repeat", lambda: under(h))],
+                    t("%s already there") % label(h),
+                    [(t("Turn it over"), lambda: other(h)), (t("Both sides repeat"), lambda: under(h))],
                 )
             )
 
@@ -117,19 +122,19 @@ def enter_card(app, q: int, title: str, skip: int, done) -> None:
             elif not fit_error(row, x, h, skip):
                 done(x, h)  # both sides repeat: this side up
             else:
-                app.toast(fit_error(row, x, -1, skip))
+                app.toast(refusal(fit_error(row, x, -1, skip)))
 
-        app.push(Halves("Other side, on top", lambda x: x != h and (fits(x) or not fit_error(row, x, h, skip)), got))
+        app.push(Halves(t("Other side, on top"), lambda x: x != h and (fits(x) or not fit_error(row, x, h, skip)), got))
 
     def under(h: int) -> None:
         def got(u: int) -> None:
             err = fit_error(row, h, u, skip)
             if err:
-                app.toast(err if u != h else "the other side")
+                app.toast(refusal(err) if u != h else t("the other side"))
             else:
                 done(h, u)
 
-        app.push(Halves("Other side, under", lambda u: not fit_error(row, h, u, skip), got))
+        app.push(Halves(t("Other side, under"), lambda u: not fit_error(row, h, u, skip), got))
 
     app.push(Halves(title, fits, picked))
 
@@ -143,7 +148,7 @@ def card(action: dict, h: int, u: int) -> dict:
 
 def placing(app, q: int, act) -> None:
     st = app.match.state
-    enter_card(app, q, "%s places" % name(st, q), -1, lambda h, u: act(app, card({"t": "place", "p": q}, h, u)))
+    enter_card(app, q, t("%s places") % name(st, q), -1, lambda h, u: act(app, card({"t": "place", "p": q}, h, u)))
 
 
 def effect(app, kind: str, q: int, act) -> None:
@@ -153,19 +158,19 @@ def effect(app, kind: str, q: int, act) -> None:
         app.push(Target(st, q, lambda i: act(app, {"t": "hit", "p": q, "pos": i})))
         return
     row = st["rows"][q]
-    items = [("No swap", lambda: act(app, {"t": "swap", "p": q, "out": None}))]
+    items = [(t("No swap"), lambda: act(app, {"t": "swap", "p": q, "out": None}))]
     for i in range(len(row)):
-        lab = LABELS[row[i][0]]
-        items.append(("Out: " + (lab + " (protected)" if protected(row, i) else lab), swapper(app, q, i, act)))
-    app.push(Menu("%s's Editor: swap?" % name(st, q), items))
+        lab = label(row[i][0])
+        items.append(((t("Out: %s (protected)") if protected(row, i) else t("Out: %s")) % lab, swapper(app, q, i, act)))
+    app.push(Menu(t("%s's Editor: swap?") % name(st, q), items))
 
 
 def swapper(app, q: int, i: int, act):
     def ask() -> None:
         st = app.match.state
-        lab = LABELS[st["rows"][q][i][0]]
+        lab = label(st["rows"][q][i][0])
         done = lambda h, u: act(app, card({"t": "swap", "p": q, "out": i}, h, u))
-        enter_card(app, q, "In for " + lab, i, done)
+        enter_card(app, q, t("In for %s") % lab, i, done)
 
     return ask
 
@@ -196,15 +201,15 @@ class Target(Screen):
     def draw(self, p, full: bool) -> None:
         p.clear()
         st = self.state
-        y = title_bar(p, "%s's Shooting Problems" % name(st, self.q)) + 2
-        p.text(p.fit("hits a card of %s:" % name(st, 1 - self.q), p.w - 4), 2, y, theme.DIM)
+        y = title_bar(p, t("%s's Shooting Problems") % name(st, self.q)) + 2
+        p.text(p.fit(t("hits a card of %s:") % name(st, 1 - self.q), p.w - 4), 2, y, theme.DIM)
         y += p.line_h("body") + 4
         size = "body"
         lh = p.line_h(size)
         x = 4
         at = self.ok[self.cur]
         for i in range(len(self.row)):
-            s = SHORT[self.row[i][0]]
+            s = t(SHORT[self.row[i][0]])
             w = p.text_w(s, size)
             if x + w > p.w - 2:
                 x = 4
@@ -217,4 +222,4 @@ class Target(Screen):
             x += w + GAP + 2
         big = "big" if p.font("big") is not None and p.h >= 100 else "body"
         hy = p.h - p.line_h(big) - 2
-        p.center(p.fit(LABELS[self.row[at][0]], p.w - 4, big), hy, theme.ACCENT, big)
+        p.center(p.fit(label(self.row[at][0]), p.w - 4, big), hy, theme.ACCENT, big)

@@ -19,6 +19,7 @@ from usher.games.films.rows import can_protect, movable, studio_at
 from usher.memory import collect_for_move
 from usher.ui.films.views import draw_page, pages
 from usher.ui.screen import Screen, find_screen, unwind_to
+from usher.words import t
 
 
 class Main(Screen):
@@ -201,9 +202,9 @@ def extras(app) -> list:
     studio = False
     for e in GAME.expects(st)[1:]:
         if e.kind == "script":
-            out.append(("Scriptwriter", lambda: extra().who(app, "script", act, lambda: back_to_main(app))))
+            out.append((t("Scriptwriter"), lambda: extra().who(app, "script", act, lambda: back_to_main(app))))
         elif e.kind == "protect":
             studio = True
     if studio or [p for p in (0, 1) if st["fx"] is None and movable(st["rows"][p])]:
-        out.append(("Left of the Studio", lambda: extra().who(app, "protect", act, lambda: back_to_main(app))))
+        out.append((t("Left of the Studio"), lambda: extra().who(app, "protect", act, lambda: back_to_main(app))))
     return out

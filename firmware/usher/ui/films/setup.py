@@ -4,6 +4,9 @@ bids private (each player alone) or open (both typed on the shared screen),
 and who starts with the VIP Ticket, which is the first move of the record."""
 
 from usher.ui.widgets import Menu
+from usher.words import N_, t
+
+SAID = (N_("private"), N_("open"))  # the bids' options, said where they are shown
 
 
 class FilmsSetup(Menu):
@@ -12,17 +15,17 @@ class FilmsSetup(Menu):
         self.done = done
         self.opts: dict = {"rounds": 8, "best_of": 1, "bids": "private"}
         self.vip = 0
-        Menu.__init__(self, "Films setup", [])
+        Menu.__init__(self, t("Films setup"), [])
         self.relabel()
 
     def relabel(self) -> None:
         o = self.opts
         self.items = [
-            ("Start", self.start),
-            ("Rounds: %d" % o["rounds"], self.flip("rounds", 8, 10)),
-            ("One game" if o["best_of"] == 1 else "Best of three", self.flip("best_of", 1, 3)),
-            ("Bids: " + o["bids"], self.flip("bids", "private", "open")),
-            ("VIP: " + self.players[self.vip]["name"], self.next_vip),
+            (t("Start"), self.start),
+            (t("Rounds: %d") % o["rounds"], self.flip("rounds", 8, 10)),
+            (t("One game") if o["best_of"] == 1 else t("Best of three"), self.flip("best_of", 1, 3)),
+            (t("Bids: %s") % t(o["bids"]), self.flip("bids", "private", "open")),
+            (t("VIP: %s") % self.players[self.vip]["name"], self.next_vip),
         ]
         self.old = self.sel  # repaint only the row that changed
         self.part = True

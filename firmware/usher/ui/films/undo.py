@@ -2,38 +2,41 @@
 "Undo both bids of round 3?" (a bid's weeks never: one alone is still
 secret). Loaded when the game menu asks it."""
 
-from usher.games.films.rows import HALVES, LABELS
-from usher.ui.films.views import name
+from usher.games.films.rows import HALVES
+from usher.ui.films.views import label, name
 from usher.ui.ingame import unit
+from usher.words import t
 
 
 def half(h: str) -> str:
-    return LABELS[HALVES.index(h)]
+    return label(HALVES.index(h))
 
 
 def ask(match) -> str:
     u = unit(match)
     a = u[-1]
     st = match.state
-    t = a.get("t")
-    if t == "game":
-        return "Undo the new game, the VIP to %s?" % name(st, a["vip"])
+    kind = a.get("t")
+    if kind == "game":
+        return t("Undo the new game, the VIP to %s?") % name(st, a["vip"])
     who = name(st, a["p"])
-    if t == "bid":
+    if kind == "bid":
         if len(u) > 1:
-            return "Undo both bids of round %d?" % st["rd"]
-        return "Undo %s's bid?" % who
-    if t == "protect":
+            return t("Undo both bids of round %d?") % st["rd"]
+        return t("Undo %s's bid?") % who
+    if kind == "protect":
         n = len(a["pos"])
-        return "Undo %s's %d card%s left of the Studio?" % (who, n, "" if n == 1 else "s")
-    if t == "script":
-        return "Undo %s's Scriptwriter: %s on top?" % (who, half(a["half"]))
-    if t == "place":
-        return "Undo %s's %s?" % (who, half(a["half"]))
-    if t == "hit":
-        return "Undo %s's Shooting Problems on %s's card %d?" % (who, name(st, 1 - a["p"]), a["pos"] + 1)
-    if t == "swap":
+        if n == 1:
+            return t("Undo %s's %d card left of the Studio?") % (who, n)
+        return t("Undo %s's %d cards left of the Studio?") % (who, n)
+    if kind == "script":
+        return t("Undo %s's Scriptwriter: %s on top?") % (who, half(a["half"]))
+    if kind == "place":
+        return t("Undo %s's %s?") % (who, half(a["half"]))
+    if kind == "hit":
+        return t("Undo %s's Shooting Problems on %s's card %d?") % (who, name(st, 1 - a["p"]), a["pos"] + 1)
+    if kind == "swap":
         if a.get("out") is None:
-            return "Undo %s's Editor: no swap?" % who
-        return "Undo %s's Editor: %s in?" % (who, half(a["half"]))
-    return "Undo last move?"
+            return t("Undo %s's Editor: no swap?") % who
+        return t("Undo %s's Editor: %s in?") % (who, half(a["half"]))
+    return t("Undo last move?")

@@ -9,14 +9,68 @@ from usher.games.films.rows import HALVES, LABELS
 from usher.games.films.score import KIND_LABELS, breakdown
 from usher.ui import theme
 from usher.ui.screen import title_bar
+from usher.words import N_, said, t
 
 # a label of two letters a half, for the rows on the round page
-SHORT = ("T1", "T2", "Aw", "Sc", "Po", "BR", "SP", "S2", "S3", "Di", "Co", "Pr", "Ld", "Ed", "PO", "SW")
+SHORT = (
+    N_("T1"),
+    N_("T2"),
+    N_("Aw"),
+    N_("Sc"),
+    N_("Po"),
+    N_("BR"),
+    N_("SP"),
+    N_("S2"),
+    N_("S3"),
+    N_("Di"),
+    N_("Co"),
+    N_("Pr"),
+    N_("Ld"),
+    N_("Ed"),
+    N_("PO"),
+    N_("SW"),
+)
+# the halves' names (usher.games.films.rows.LABELS) and the kinds of tickets
+# (usher.games.films.score.KIND_LABELS), said where they are shown
+SAID = (
+    N_("Tickets 1"),
+    N_("Tickets 2"),
+    N_("Award"),
+    N_("Script"),
+    N_("Movie Poster"),
+    N_("Bad Review"),
+    N_("Shooting Problems"),
+    N_("Studio 2"),
+    N_("Studio 3"),
+    N_("Director"),
+    N_("Prod. Coordinator"),
+    N_("Producer"),
+    N_("Leading Actor"),
+    N_("Editor"),
+    N_("Press Officer"),
+    N_("Scriptwriter"),
+    N_("Tickets"),
+    N_("Coordinator"),
+    N_("Lead"),
+    N_("VIP Ticket"),
+)
 GAP = 4  # pixels between two cards of a row
 
 
 def name(state: dict, q: int) -> str:
     return str(state["players"][q].get("name", "P%d" % (q + 1)))
+
+
+def label(h: int) -> str:
+    """A half's name in the running language."""
+    return t(LABELS[h])
+
+
+def refusal(e) -> str:
+    """A refusal of the row's checks (usher.games.films.rows) in the running
+    language, the halves named in it too."""
+    e.vals = tuple([t(v) if v in LABELS else v for v in e.vals])
+    return said(e)
 
 
 def ink(p, q: int) -> int:
@@ -37,15 +91,17 @@ def reveal_text(state: dict, last: list, short: bool = False) -> list:
     a = name(state, ch)
     b = name(state, 1 - ch)
     if not tie:
-        lines = ["%s %d, %s %d" % (name(state, 0), w0, name(state, 1), w1), a + " chooses"]
+        lines = ["%s %d, %s %d" % (name(state, 0), w0, name(state, 1), w1), t("%s chooses") % a]
     elif tie == 1:
-        lines = ["Tie %d: %s has the VIP" % (w0, a), "%s chooses, the VIP goes to %s" % (a, b)]
+        lines = [t("Tie %d: %s has the VIP") % (w0, a), t("%s chooses, the VIP goes to %s") % (a, b)]
     else:
-        lines = ["Tie %d: %s has the VIP" % (w0, a), "locked: %s chooses, keeps it" % a]
+        lines = [t("Tie %d: %s has the VIP") % (w0, a), t("locked: %s chooses, keeps it") % a]
     if short:
         if not tie:
             return [lines[0] + ": " + lines[1]]
-        return ["Tie %d: %s chooses, VIP %s" % (w0, a, "to " + b if tie == 1 else "locked")]
+        if tie == 1:
+            return [t("Tie %d: %s chooses, VIP to %s") % (w0, a, b)]
+        return [t("Tie %d: %s chooses, VIP locked") % (w0, a)]
     return lines
 
 
@@ -57,26 +113,31 @@ def step_text(state: dict, pv: dict) -> tuple:
         w = 0 if past[0] > past[1] else 1 if past[1] > past[0] else pv["vip"]
         if pv["best_of"] > 1:
             won = pv["wins"]
-            what = "%s %s %d-%d" % (name(state, w), "wins the match" if ph == "over" else "leads", max(won), min(won))
+            what = (t("%s wins the match %d-%d") if ph == "over" else t("%s leads %d-%d")) % (
+                name(state, w),
+                max(won),
+                min(won),
+            )
             if ph != "over" and won[0] == won[1]:
-                what = "Games %d-%d" % (won[0], won[1])
-            return what, "OK: tickets" if ph == "over" else "OK: next game"
-        return "%s wins %d-%d" % (name(state, w), past[w], past[1 - w]), "OK: tickets"
+                what = t("Games %d-%d") % (won[0], won[1])
+            return what, t("OK: tickets") if ph == "over" else t("OK: next game")
+        return t("%s wins %d-%d") % (name(state, w), past[w], past[1 - w]), t("OK: tickets")
     if ph == "game":
-        return "Who has the VIP?", "OK: choose"
+        return t("Who has the VIP?"), t("OK: choose")
     fx = pv["effect"]
     if fx is not None:
-        what = "Shooting Problems" if fx[0] == "hit" else "Editor"
-        return "%s's %s" % (name(state, fx[1]), what), "OK: hit a card" if fx[0] == "hit" else "OK: swap?"
+        if fx[0] == "hit":
+            return t("%s's Shooting Problems") % name(state, fx[1]), t("OK: hit a card")
+        return t("%s's Editor") % name(state, fx[1]), t("OK: swap?")
     if ph == "place":
-        return reveal_text(state, pv["last"], True)[0], "OK: %s places" % name(state, pv["placer"])
+        return reveal_text(state, pv["last"], True)[0], t("OK: %s places") % name(state, pv["placer"])
     got = pv["have_bid"]
     if not got:
-        return "", "OK: bids"
+        return "", t("OK: bids")
     q = got[0]
     if "bids" in pv:  # open bids: typed on this screen anyway
-        return "%s bid %d" % (name(state, q), pv["bids"][q]), "OK: %s's bid" % name(state, 1 - q)
-    return "%s has bid" % name(state, q), "OK: pass to %s" % name(state, 1 - q)
+        return t("%s bid %d") % (name(state, q), pv["bids"][q]), t("OK: %s's bid") % name(state, 1 - q)
+    return t("%s has bid") % name(state, q), t("OK: pass to %s") % name(state, 1 - q)
 
 
 def draw_cards(p, x: int, y: int, cards: list, room: int, size: str = "small") -> int:
@@ -87,7 +148,7 @@ def draw_cards(p, x: int, y: int, cards: list, room: int, size: str = "small") -
     x0 = x
     for c in cards:
         h = HALVES.index(c[0])
-        s = SHORT[h]
+        s = t(SHORT[h])
         more = "+%d" % room if room and h in (7, 8) else ""
         w = p.text_w(s + more, size)
         if x > x0 and x + w > p.w - 2:
@@ -100,7 +161,7 @@ def draw_cards(p, x: int, y: int, cards: list, room: int, size: str = "small") -
             p.text(more, x + p.text_w(s, size), y, theme.ACCENT, size)
         x += w + GAP
     if not cards:
-        p.text("no cards", x, y, theme.DIM, size)
+        p.text(t("no cards"), x, y, theme.DIM, size)
     return y + lh + 3
 
 
@@ -112,14 +173,14 @@ def draw_player(p, y: int, state: dict, pv: dict, q: int) -> int:
     x = 6 + s
     x += p.text(name(state, q)[:10], x, y, ink(p, q)) + 4
     if pv["vip"] == q:
-        x += p.text("VIP", x, y, theme.ACCENT) + 2
+        x += p.text(t("VIP"), x, y, theme.ACCENT) + 2
         if pv["locked"]:
             lock(p, x, y + 3, lh - 6, theme.ACCENT)
     tk = pv["tickets"][q]
     hand = pv["hand"][q]
-    info = "%d tk, hand %d" % (tk, hand) if not p.mono else "%dt h%d" % (tk, hand)
+    info = t("%d tk, hand %d") % (tk, hand) if not p.mono else t("%dt h%d") % (tk, hand)
     if pv["phase"] not in ("bid", "place"):
-        info = "%d tk" % tk
+        info = t("%d tk") % tk
     p.right(info, p.w - 2, y + lh - p.line_h("small"), theme.DIM, "small")
     return y + lh + (0 if p.mono else 1)
 
@@ -127,10 +188,10 @@ def draw_player(p, y: int, state: dict, pv: dict, q: int) -> int:
 def draw_now(p, state: dict) -> None:
     pv = GAME.public_view(state)
     p.clear()
-    title = "Round %d/%d" % (pv["round"], pv["rounds"]) if pv["round"] else "Films"
+    title = t("Round %d/%d") % (pv["round"], pv["rounds"]) if pv["round"] else "Films"
     right = ""
     if pv["best_of"] > 1:
-        right = "games %d-%d" % (pv["wins"][0], pv["wins"][1])
+        right = t("games %d-%d") % (pv["wins"][0], pv["wins"][1])
     y = title_bar(p, title, right) + (0 if p.mono else 1)
     cards = p.h >= 100  # the OLED shows the rows on their own pages
     for q in (0, 1):
@@ -147,15 +208,15 @@ def draw_now(p, state: dict) -> None:
 def row_text(cards: list, room: int) -> str:
     out = []
     for c in cards:
-        s = LABELS[HALVES.index(c[0])]
+        s = label(HALVES.index(c[0]))
         if c[2]:
             s = "[" + s + "]"
         elif c[0] in ("studio2", "studio3") and room:
             s += " (+%d)" % room
         elif c[4]:
-            s += " (used)"
+            s += t(" (used)")
         out.append(s)
-    return ", ".join(out) if out else "no cards"
+    return ", ".join(out) if out else t("no cards")
 
 
 def draw_row_page(p, state: dict, q: int, right: str) -> None:
@@ -163,7 +224,7 @@ def draw_row_page(p, state: dict, q: int, right: str) -> None:
 
     pv = GAME.public_view(state)
     p.clear()
-    y = title_bar(p, "%s: %d tickets" % (name(state, q), pv["tickets"][q]), right) + 2
+    y = title_bar(p, t("%s: %d tickets") % (name(state, q), pv["tickets"][q]), right) + 2
     lp = p.line_h("body") + 1
     cards = pv["rows"][q]
     for ln in wrap(p, row_text(cards, pv["room"][q]), p.w - 4, "body"):
@@ -172,7 +233,7 @@ def draw_row_page(p, state: dict, q: int, right: str) -> None:
         p.text(ln, 2, y, theme.FG)
         y += lp
     if [c for c in cards if c[2]] and y + p.line_h("small") <= p.h:
-        p.text("[ ]: left of the Studio", 2, p.h - p.line_h("small") - 1, theme.DIM, "small")
+        p.text(t("[ ]: left of the Studio"), 2, p.h - p.line_h("small") - 1, theme.DIM, "small")
 
 
 def ticket_rows(state: dict) -> list:
@@ -181,8 +242,8 @@ def ticket_rows(state: dict) -> list:
     rows = []
     for k in range(len(KIND_LABELS)):
         if b[0][k] or b[1][k]:
-            rows.append([KIND_LABELS[k], b[0][k], b[1][k]])
-    rows.append(["Total", sum(b[0]), sum(b[1])])
+            rows.append([t(KIND_LABELS[k]), b[0][k], b[1][k]])
+    rows.append([t("Total"), sum(b[0]), sum(b[1])])
     return rows
 
 
@@ -212,7 +273,7 @@ def pages(p) -> int:
 def draw_legend(p, right: str) -> None:
     """Every two-letter label and its half, in two columns."""
     p.clear()
-    y = title_bar(p, "Labels", right) + 1
+    y = title_bar(p, t("Labels"), right) + 1
     lh = p.line_h("small") + 2
     n = (len(SHORT) + 1) // 2
     cw = p.w // 2
@@ -220,9 +281,9 @@ def draw_legend(p, right: str) -> None:
     for i in range(len(SHORT)):
         x = (i // n) * cw + 1
         yy = y + (i % n) * lh
-        p.text(SHORT[i], x, yy, theme.ACCENT, "small")
+        p.text(t(SHORT[i]), x, yy, theme.ACCENT, "small")
         edge = cw if i < n else p.w - 1
-        p.text(p.fit(LABELS[i], edge - x - lw, "small"), x + lw, yy, theme.FG, "small")
+        p.text(p.fit(label(i), edge - x - lw, "small"), x + lw, yy, theme.FG, "small")
 
 
 def draw_page(p, state: dict, page: int) -> None:
@@ -233,7 +294,7 @@ def draw_page(p, state: dict, page: int) -> None:
         draw_legend(p, right)
     elif page == 3:
         p.clear()
-        y = title_bar(p, "Tickets now", right)
+        y = title_bar(p, t("Tickets now"), right)
         draw_table(p, y + 1, state, ticket_rows(state), 0)
     else:
         draw_row_page(p, state, page - 1, right)

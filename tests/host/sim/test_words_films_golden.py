@@ -1,0 +1,25 @@
+"""A Films placement in German on the simulator (real firmware, real
+framebuf): Settings -> Language to Deutsch, a new Films game (Anna, Ben),
+the bids (Anna 4, Ben 6) and their reveal, then Anna's half picker with its
+three groups, compared pixel for pixel with tests/golden/PROFILE/films-place-de.png
+(`UPDATE_GOLDEN=1` writes it anew; look at it before committing)."""
+
+import pytest
+from usher_tools.sim import Sim, SimConfig
+from usher_tools.sim.script import run_script
+
+from host.sim.test_shell_session import GERMAN, as_golden
+
+# from Home, German and its cursor at the top: New game -> Films (its fourth
+# row) -> Anna, Ben -> Start; OK on the round page: Anna's bid one below the
+# start (prev opens it so), Ben's one above; the reveal; OK: Anna places
+PLACE = "ok\nnext 3\nok\nok\nok\nok\nok\nprev\nok\nnext\nok\nok\nshot films-place-de\n"
+
+
+@pytest.mark.parametrize("profile", ["lcd114", "oled"])
+def test_golden_films_placement_in_german(profile, tmp_path):
+    cfg = SimConfig(profile=profile, flash=str(tmp_path / "flash.img"), seed=1)
+    with Sim(cfg) as sim:
+        result = run_script(sim, GERMAN.replace("shot home-de\n", "") + PLACE, str(tmp_path / "shots"))
+    assert result["error"] == "", result["error"]
+    as_golden(tmp_path / "shots", profile, "films-place-de")
