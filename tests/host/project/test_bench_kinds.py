@@ -305,7 +305,13 @@ def test_the_language_part_sets_the_language_on_the_flash_and_says_both(tmp_path
         return {"home_heap": (50000, 190000 if lang == "en" else 189000), "heap_log": [["ok", 60000, 180000]]}
 
     monkeypatch.setattr(language.pico, "session", session)
-    monkeypatch.setattr(language.pico, "full_game", lambda *a: {"heap_log": [["ok", 1, 170000]], "as_planned": True})
+    de_long = {
+        "heap_log": [["ok", 1, 170000]],
+        "as_planned": True,
+        "press_times": [["ok", 40.0, 10, 0], ["next", 101.5, 10, 1]],
+        "screens": ["home.Home", "widgets.Menu"],
+    }
+    monkeypatch.setattr(language.pico, "full_game", lambda *a: de_long)
     monkeypatch.setattr(language.pico, "headroom", lambda: {"left": 81920, "ratio": 1.1})
     monkeypatch.setattr(language, "german_bytes", lambda: 4000)
     monkeypatch.setattr(language.pico, "_commit", lambda: "abc1234")
@@ -319,6 +325,8 @@ def test_the_language_part_sets_the_language_on_the_flash_and_says_both(tmp_path
     assert got["heap free at Home, English"] == 190000 and got["heap free at Home, Deutsch"] == 189000
     assert got["least free, long session, English"] == 100000 and got["least free, long session, Deutsch"] == 170000
     assert got["long session as planned, Deutsch"] == "yes"
+    assert got["worst press, long session, Deutsch"] == 102 and got["worst press, on"] == "next on widgets.Menu"
+    assert got["presses over 100 ms, Deutsch"] == 1
     assert by(figs, language.TABLE)["German tables, frozen (about)"] == 4400
     assert by(figs, language.TABLE)["firmware area left, English alone (about)"] == 81920 + 4400
     assert_short(figs)

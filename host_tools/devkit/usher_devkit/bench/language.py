@@ -55,6 +55,12 @@ def figures() -> list:
     figs.append(fig(TABLE, "least free, long session, Deutsch", least, "bytes", **on))
     # a game played in German leaves the record it would in English
     figs.append(fig(TABLE, "long session as planned, Deutsch", "yes" if de.get("as_planned") else "no", **on))
+    # German's searches in its tables, within the bound every press keeps
+    ms, key, screen = pico.worst_press(de)
+    over = len([1 for _, t, _, _ in de.get("press_times", ()) if t > pico.BOUND_MS])
+    figs.append(fig(TABLE, "worst press, long session, Deutsch", round(ms), "ms", **on))
+    figs.append(fig(TABLE, "worst press, on", "%s on %s" % (key, screen), **on))
+    figs.append(fig(TABLE, "presses over %d ms, Deutsch" % pico.BOUND_MS, over, "", "0", over == 0, **on))
     h = pico.headroom()
     de_bytes = int(german_bytes() * h["ratio"])
     figs.append(fig(TABLE, "German tables, frozen (about)", de_bytes, "bytes"))
