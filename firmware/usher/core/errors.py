@@ -25,5 +25,12 @@ class RuleError(Exception):
         return self.msg
 
 
+def N_(s: str) -> str:
+    """Marks a refusal kept as a text, not raised at once (a check run for
+    every seat makes no object), as one the screens say through usher.words
+    (which the games may not import); it is the text itself."""
+    return s
+
+
 class RecordError(Exception):
     """A record that cannot be read (bad header, unknown game, wrong version)."""

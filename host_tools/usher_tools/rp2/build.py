@@ -8,7 +8,7 @@ Debian's gcc-arm-none-eabi and libnewlib-arm-none-eabi, cmake and a host C
 compiler. A finished build is kept: running it again does nothing. Whatever
 is missing ends the build with one line that says what and how to get it.
 
-    python -m usher_tools.rp2.build            # build/rp2/RPI_PICO-v1.28.0-lean.uf2
+    python -m usher_tools.rp2.build            # build/rp2/RPI_PICO-v1.28.0.uf2
     python -m usher_tools.rp2.build --uf2      # and Usher frozen in: build/usher.uf2 (Pico,
                                                # RP2040) and build/usher-pico2.uf2 (Pico 2,
                                                # RP2350, its Arm cores), one manifest for both
@@ -47,9 +47,7 @@ TARBALL = os.environ.get("USHER_RP2_TARBALL") or os.path.join(os.path.dirname(RO
 OUT = os.environ.get("USHER_RP2_BUILD") or os.path.join(ROOT, "build", "rp2")
 SRC = os.path.join(OUT, "mp-v" + MP_VERSION)
 PICOTOOL_SRC = os.path.join(OUT, "picotool-" + PICOTOOL_VERSION)
-# "lean": the port configured as PORT_CONFIG says (a name of its own, so a
-# build made before that configuration is never taken for it)
-STOCK_UF2 = os.path.join(OUT, "RPI_PICO-v%s-lean.uf2" % MP_VERSION)
+STOCK_UF2 = os.path.join(OUT, "RPI_PICO-v%s.uf2" % MP_VERSION)
 HOW = (
     "the rp2 firmware needs Debian's gcc-arm-none-eabi, libnewlib-arm-none-eabi and cmake "
     "(sudo apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake), then `make rp2`"
@@ -115,68 +113,8 @@ def fetch(cmd: list, what: str, cwd: str | None = None) -> None:
         raise Missing("cannot get %s (%s): %s" % (what, why, SOURCES_HOW))
 
 
-# The rp2 port as micropython.org configures it, less what Usher never
-# imports whose code sits in the firmware area: hashlib's MD5 and SHA-1 and
-# cryptolib (mbedtls's MD5, SHA-1 and AES, ~20 KB), the FAT filesystem (~13
-# KB; the filesystem is littlefs, which _boot.py mounts), machine.I2S, re,
-# deflate and uctypes (~12 KB). Switched off in the port's own header (the
-# first four are set there without #ifndef); the flash layout, and so the
-# filesystem and its saved games, stay where they were. Both images (the
-# "stock" one the files-deploy tests run, and usher.uf2) are built so: one
-# compile serves both (see firmware()).
-OFF = ("MD5", "SHA-1", "cryptolib", "FAT", "I2S", "re", "deflate", "uctypes")
-PORT_CONFIG = (
-    ("MICROPY_PY_HASHLIB_MD5                  (1)", "MICROPY_PY_HASHLIB_MD5                  (0)"),
-    ("MICROPY_PY_HASHLIB_SHA1                 (1)", "MICROPY_PY_HASHLIB_SHA1                 (0)"),
-    (
-        "MICROPY_PY_CRYPTOLIB                    (1)",
-        "MICROPY_PY_CRYPTOLIB                    (0)\n"
-        "#define MICROPY_PY_RE                           (0)\n"
-        "#define MICROPY_PY_DEFLATE                      (0)\n"
-        "#define MICROPY_PY_UCTYPES                      (0)",
-    ),
-    ("MICROPY_VFS_FAT                         (1)", "MICROPY_VFS_FAT                         (0)"),
-    ("MICROPY_PY_MACHINE_I2S                  (1)", "MICROPY_PY_MACHINE_I2S                  (0)"),
-)
-
-
-def configure_port() -> None:
-    """PORT_CONFIG into ports/rp2/mpconfigport.h, once (make then rebuilds
-    what includes it)."""
-    path = os.path.join(SRC, "ports", "rp2", "mpconfigport.h")
-    with open(path) as f:
-        text = f.read()
-    new = text
-    for was, now in PORT_CONFIG:
-        if now not in new:
-            if was not in new:
-                raise Missing("%s is not MicroPython v%s's (no %r): unpack the sources again" % (path, MP_VERSION, was))
-            new = new.replace(was, now)
-    if new != text:
-        say("configuring the port: %s off" % ", ".join(OFF))
-        with open(path + ".tmp", "w") as f:
-            f.write(new)
-        os.replace(path + ".tmp", path)
-        # a build made before keeps each source's module and qstr lists
-        # (genhdr) and the frozen code written against them, which make does
-        # not redo for a header: they would still name what is switched off
-        for name in [n for n in os.listdir(OUT) if n.startswith("build-")]:
-            for made in ("genhdr", "frozen_mpy", "frozen_content.c"):
-                made = os.path.join(OUT, name, made)
-                if os.path.isdir(made):
-                    shutil.rmtree(made)
-                elif os.path.exists(made):
-                    os.remove(made)
-
-
 def sources() -> None:
-    """Unpack the tarball, or clone the same commits where it is absent; then
-    configure the port (PORT_CONFIG)."""
-    _sources()
-    configure_port()
-
-
-def _sources() -> None:
+    """Unpack the tarball, or clone the same commits where it is absent."""
     if os.path.exists(os.path.join(SRC, "ports", "rp2", "Makefile")) and os.path.isdir(PICOTOOL_SRC):
         return
     os.makedirs(OUT, exist_ok=True)
@@ -268,14 +206,10 @@ def firmware(name: str, manifest: str | None = None, board: str = "RPI_PICO") ->
 
 
 def build_stock() -> str:
-    """The RPI_PICO firmware as micropython.org ships it for a Pico, less
-    PORT_CONFIG's modules, none of which Usher imports."""
-    stamp = STOCK_UF2 + ".config"  # the PORT_CONFIG it was built with: another is built again
-    if os.path.exists(STOCK_UF2) and os.path.exists(stamp):
-        with open(stamp) as f:
-            if f.read() == repr(PORT_CONFIG):
-                say("up to date: " + os.path.relpath(STOCK_UF2, ROOT))
-                return STOCK_UF2
+    """The stock RPI_PICO firmware, as micropython.org ships it for a Pico."""
+    if os.path.exists(STOCK_UF2):
+        say("up to date: " + os.path.relpath(STOCK_UF2, ROOT))
+        return STOCK_UF2
     missing = toolchain_missing()
     if missing:
         raise Missing(missing)
@@ -284,8 +218,6 @@ def build_stock() -> str:
     uf2 = firmware("build-RPI_PICO")
     shutil.copyfile(uf2, STOCK_UF2 + ".tmp")
     os.replace(STOCK_UF2 + ".tmp", STOCK_UF2)
-    with open(stamp, "w") as f:
-        f.write(repr(PORT_CONFIG))
     say("built " + os.path.relpath(STOCK_UF2, ROOT))
     return STOCK_UF2
 

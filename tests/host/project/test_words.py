@@ -47,8 +47,11 @@ def said(game=None) -> dict:
                     texts.append(n.args[0].value)
                 rel = os.path.relpath(path, ROOT).split(os.sep)
                 if name == "RuleError" and rel[0] == "games" and rel[1] in DONE:
-                    assert n.args and isinstance(n.args[0], ast.Constant), (path, n.lineno)  # values after it
-                    texts.append(n.args[0].value)
+                    # a template, its values after it; or a name holding a text N_ marked
+                    # (a check run for every seat keeps texts, and raises only the one it meets)
+                    assert n.args and isinstance(n.args[0], (ast.Constant, ast.Name)), (path, n.lineno)
+                    if isinstance(n.args[0], ast.Constant):
+                        texts.append(n.args[0].value)
                 if name == "Entry":
                     texts += [k.value.value for k in n.keywords if k.arg in CATALOG_WORDS and k.value.value]
                 for s in texts:

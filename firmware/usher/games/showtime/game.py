@@ -15,7 +15,7 @@ Our readings where the rulebook is silent:
 """
 
 from usher.core.data import need
-from usher.core.errors import RuleError
+from usher.core.errors import N_, RuleError
 from usher.core.game import Expect, Game, seated
 from usher.games.catalog import counts, entry
 from usher.games.showtime import cast
@@ -136,45 +136,59 @@ def move_targets(seats: list, card: int, i: int) -> list:
     return []
 
 
-def why_not(seats: list, card: int, i: int, j: int):
+# a seat's refusals: texts, not RuleErrors, so that testing every seat
+# (the turn's cursor, iter_places) makes no object (a RuleError a refused
+# seat cost ~1 s on the Pico's resume of a game); N_ marks them for the words
+FREE_NO_MOVE = N_("seat is free: no move")
+PAIR_FULL = N_("Linda/Louis pair full")
+KEN_KEN = N_("Ken can't move Ken")
+KEN_MAN = N_("Ken needs a man's seat")
+SAY_HIM = N_("say where to move him")
+TARGET_TAKEN = N_("move target not free")
+NONE_BESIDE = N_("no free seat beside")
+SAY_WHERE = N_("say where to move")
+SIDE_SEAT = N_("move to a free side seat")
+TAKEN = N_("seat taken")
+
+
+def why_not(seats: list, card: int, i: int, j: int) -> str:
     """Why `card` may not take seat i (sending its occupant to seat j, -1 for
-    none): the refusal, a RuleError to raise or to say (its template the
-    words' key); None when it may. Never raises, so UIs can test seats
-    cheaply (a refusal is made only for a seat refused)."""
+    none), in English (a screen says it through usher.words.t); "" when it
+    may. Never raises, so UIs can test seats cheaply."""
     occ = seats[i]
     if occ is None:
         if j >= 0:
-            return RuleError("seat is free: no move")
+            return FREE_NO_MOVE
         if cast.is_pair_card(card) and cast.pair_blocked(seats, i):
-            return RuleError("Linda/Louis pair full")
-        return None
+            return PAIR_FULL
+        return ""
     other = occ[1]
     if card == cast.KEN:
         if other == cast.KEN:
-            return RuleError("Ken can't move Ken")
+            return KEN_KEN
         if not cast.is_male(other):
-            return RuleError("Ken needs a man's seat")
+            return KEN_MAN
         if j < 0:
-            return RuleError("say where to move him")
+            return SAY_HIM
         if seats[j] is not None:
-            return RuleError("move target not free")
+            return TARGET_TAKEN
     elif card == cast.SOPHIE:
         sides = move_targets(seats, card, i)
         if not sides:
-            return RuleError("no free seat beside")
+            return NONE_BESIDE
         if j < 0:
-            return RuleError("say where to move")
+            return SAY_WHERE
         if j not in sides:
-            return RuleError("move to a free side seat")
+            return SIDE_SEAT
     else:
-        return RuleError("seat taken")
+        return TAKEN
     if cast.is_pair_card(other):
         trial = list(seats)
         trial[i] = [-1, card]
         trial[j] = occ
         if cast.pair_blocked(trial, j):
-            return RuleError("Linda/Louis pair full")
-    return None
+            return PAIR_FULL
+    return ""
 
 
 def _card_error(state: dict, p: int, card):
@@ -410,7 +424,7 @@ class Showtime(Game):
                 j = cands[0]
         err = why_not(seats, card, i, j)
         if err:
-            raise err
+            raise RuleError(err)
         match = self._genre(state, card, a)
         if j >= 0:
             seats[j] = seats[i]

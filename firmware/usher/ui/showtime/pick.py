@@ -85,15 +85,15 @@ def why_not_seat(state: dict, card: int, i: int) -> str:
     seats = state["seats"]
     err = st.why_not(seats, card, i, -1)
     if seats[i] is None or card not in (cast.KEN, cast.SOPHIE):
-        return err.msg if err else ""
-    if not err.msg.startswith("say where"):
-        return err.msg
+        return err
+    if not err.startswith("say where"):
+        return err
     why = N_("no free seat to move to")
     for j in _free_for(seats, card, i):
         err = st.why_not(seats, card, i, j)
         if not err:
             return ""
-        why = err.msg
+        why = err
     return why
 
 
