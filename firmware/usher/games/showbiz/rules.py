@@ -16,7 +16,7 @@ State layout (plain JSON, colours as indices into `kinds`, players by seat):
 """
 
 from usher.core.data import need
-from usher.core.errors import RuleError
+from usher.core.errors import N_, RuleError
 from usher.games.showbiz.bags import ARTIST_BAG, TASTE_BAG
 from usher.games.showbiz.settings import DRAWS  # noqa: F401  (usher.games.showbiz.game takes it from here)
 
@@ -100,30 +100,27 @@ def _phase(s: dict, ph: str) -> None:
         raise _waiting(s["ph"])
 
 
+# what the game waits for in each phase: a move the phase does not take is
+# refused with it (whole texts, marked for the device's words)
+WAITING = {
+    "over": N_("the game is over"),
+    "agent": N_("waiting for the general agent"),
+    "row": N_("waiting for the taste row"),
+    "forecast": N_("waiting for the forecast"),
+    "pool": N_("waiting for the artist draw"),
+    "pick": N_("waiting for a pick"),
+    "claims": N_("waiting for the claims"),
+    "bid": N_("waiting for the bids"),
+    "contract": N_("waiting for the contract"),
+    "end": N_("waiting for the end roll"),
+    "trend": N_("waiting for the taste roll"),
+}
+
+
 def _waiting(ph: str) -> RuleError:
-    """The refusal of a move the phase `ph` does not take: what the game
-    waits for (a whole text each, said in the device's language)."""
-    if ph == "over":
-        return RuleError("the game is over")
-    if ph == "agent":
-        return RuleError("waiting for the general agent")
-    if ph == "row":
-        return RuleError("waiting for the taste row")
-    if ph == "forecast":
-        return RuleError("waiting for the forecast")
-    if ph == "pool":
-        return RuleError("waiting for the artist draw")
-    if ph == "pick":
-        return RuleError("waiting for a pick")
-    if ph == "claims":
-        return RuleError("waiting for the claims")
-    if ph == "bid":
-        return RuleError("waiting for the bids")
-    if ph == "contract":
-        return RuleError("waiting for the contract")
-    if ph == "end":
-        return RuleError("waiting for the end roll")
-    return RuleError("waiting for the taste roll")
+    """The refusal of a move the phase `ph` does not take."""
+    text = WAITING.get(ph, WAITING["trend"])
+    return RuleError(text)
 
 
 def claimers(s: dict) -> list:
