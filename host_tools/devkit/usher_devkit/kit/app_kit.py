@@ -65,7 +65,8 @@ def shown_texts(app):
 def watch(app):
     """[(text, x, width)] drawn, and the texts a fit cut, from now on."""
     p = app.p
-    drawn, cut = [], []
+    drawn: list = []
+    cut: list = []
     text = p.text
 
     def text_w(s, x, y, c=1, size="body"):
