@@ -65,8 +65,7 @@ def shown_texts(app):
 def watch(app):
     """[(text, x, width)] drawn, and the texts a fit cut, from now on."""
     p = app.p
-    drawn: list = []
-    cut: list = []
+    drawn, cut = [], []
     text = p.text
 
     def text_w(s, x, y, c=1, size="body"):
