@@ -10,7 +10,7 @@ none. (Light on the VM's heap: moves are fed as dicts, no kit of Films.)"""
 
 import sys
 
-from app_kit import collect, goto, make_app, note_cuts, press
+from app_kit import collect, goto, make_app, press
 from fakes import MemStorage
 from usher.words import game, t, use
 
@@ -116,7 +116,7 @@ def watch(app):
     it is one (a step's many frames are not all kept: the VM's heap)."""
     p = app.p
     cut, over, shown = [], [], [None]
-    text, w = p.text, p.w
+    text, fit, w = p.text, p.fit, p.w
 
     def text_w(s, x, y, c=1, size="body"):
         n = text(s, x, y, c, size)
@@ -126,8 +126,14 @@ def watch(app):
             shown[0].append(s)
         return n
 
+    def fit_w(s, max_w, size="body"):
+        got = fit(s, max_w, size)
+        if got != s and s not in cut:
+            cut.append(s)
+        return got
+
     p.text = text_w
-    note_cuts(p, cut)
+    p.fit = fit_w
     return cut, over, shown
 
 

@@ -8,7 +8,7 @@ presses and moves in both languages: only the words differ. A refusal is
 said in German and kept in English. Light on the VM's heap: each screen's
 texts are looked at as they are drawn, none kept."""
 
-from app_kit import collect, goto, make_app, note_cuts, press
+from app_kit import collect, goto, make_app, press
 from portable import eq, raises
 from show_manager_ui_kit import choose, set_value, start, top
 from usher.words import t, use
@@ -43,7 +43,7 @@ class Shots:
         every row of a menu or a table brought into view and back."""
         app = self.app
         p = app.p
-        text = p.text
+        text, fit = p.text, p.fit
         w = p.w
         missing = list(self.want.get(what, ())) + ["(nothing drawn)"]
         cut, over, more = [], [], []
@@ -59,8 +59,14 @@ class Shots:
                 more.append(s)
             return n
 
+        def fit_w(s, max_w, size="body"):
+            got = fit(s, max_w, size)
+            if got != s and s not in cut:
+                cut.append(s)
+            return got
+
         p.text = text_w
-        note_cuts(p, cut)
+        p.fit = fit_w
         try:
             if go is None:
                 app.top().dirty = True

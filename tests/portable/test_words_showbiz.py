@@ -14,7 +14,7 @@ on a device of its own: on the VM a script is one string, where the same
 steps as calls held ~4 KB more of the 256 KB heap the walks need, and a walk
 a test leaves the next a heap less cut up."""
 
-from app_kit import collect, goto, make_app, note_cuts, press
+from app_kit import collect, goto, make_app, press
 from fakes import MemStorage
 from portable import eq, on_micropython
 from usher.ui.screen import RowScreen
@@ -212,7 +212,7 @@ def look(app, out, what, want, mono):
     VM's heap): a watch of its own, not app_kit's, which keeps every text."""
     want = [s[4:] if s.startswith("lcd:") else s for s in want if not (mono and s.startswith("lcd:"))]
     p = app.p
-    text = p.text
+    text, fit = p.text, p.fit
     seen = [lang() != "de" for s in want]
     said: list = []  # the first few, to say what was drawn if a text is missing
     cut: list = []
@@ -229,8 +229,14 @@ def look(app, out, what, want, mono):
             said.append(s)
         return n
 
+    def fit_w(s, max_w, size="body"):
+        got = fit(s, max_w, size)
+        if got != s and s not in cut:
+            cut.append(s)
+        return got
+
     p.text = text_w
-    note_cuts(p, cut)
+    p.fit = fit_w
     try:
         app.top().dirty = True
         app.render()

@@ -66,27 +66,19 @@ def watch(app):
     """[(text, x, width)] drawn, and the texts a fit cut, from now on."""
     p = app.p
     drawn, cut = [], []
-    text = p.text
+    text, fit = p.text, p.fit
 
     def text_w(s, x, y, c=1, size="body"):
         w = text(s, x, y, c, size)
         drawn.append((s, x, w))
         return w
 
-    p.text = text_w
-    note_cuts(p, cut)
-    return drawn, cut
-
-
-def note_cuts(p, cut: list) -> None:
-    """From now on each text the panel's fit cuts goes into `cut`, once
-    (the walks in German read it: a cut word there and not in English fails)."""
-    fit = p.fit
-
     def fit_w(s, max_w, size="body"):
         got = fit(s, max_w, size)
-        if got != s and s not in cut:
+        if got != s:
             cut.append(s)
         return got
 
+    p.text = text_w
     p.fit = fit_w
+    return drawn, cut
