@@ -1,6 +1,6 @@
 """A Showtime turn in German on the simulator (real firmware, real framebuf),
 pixel for pixel against its golden picture on both panels: the seat choice
-of a person (issue 46: a golden in German of a Showtime turn).
+of a person.
 
 Regenerate after a deliberate change of look with `UPDATE_GOLDEN=1` (then
 look at the pictures before committing)."""
