@@ -106,10 +106,17 @@ def test_golden_screens(session, name):
 GERMAN = "next 3\nok\nnext 3\nok\nback\nprev 3\nshot home-de\n"
 
 
-@pytest.mark.parametrize("profile", ["lcd114", "oled"])
-def test_golden_home_in_german(profile, tmp_path):
+def golden_of(profile: str, tmp_path, script: str, name: str) -> None:
+    """`script` played on a fresh simulator (seed 1): without an error or a
+    MemoryError, its shot `name` pixel for pixel as its golden picture."""
     cfg = SimConfig(profile=profile, flash=str(tmp_path / "flash.img"), seed=1)
     with Sim(cfg) as sim:
-        result = run_script(sim, GERMAN, str(tmp_path / "shots"))
+        result = run_script(sim, script, str(tmp_path / "shots"))
     assert result["error"] == "", result["error"]
-    as_golden(tmp_path / "shots", profile, "home-de")
+    assert "MemoryError" not in result.get("serial_tail", ""), result["serial_tail"]
+    as_golden(tmp_path / "shots", profile, name)
+
+
+@pytest.mark.parametrize("profile", ["lcd114", "oled"])
+def test_golden_home_in_german(profile, tmp_path):
+    golden_of(profile, tmp_path, GERMAN, "home-de")

@@ -5,10 +5,8 @@ three groups, compared pixel for pixel with tests/golden/PROFILE/films-place-de.
 (`UPDATE_GOLDEN=1` writes it anew; look at it before committing)."""
 
 import pytest
-from usher_tools.sim import Sim, SimConfig
-from usher_tools.sim.script import run_script
 
-from host.sim.test_shell_session import GERMAN, as_golden
+from host.sim.test_shell_session import GERMAN, golden_of
 
 # from Home, German and its cursor at the top: New game -> Films (its fourth
 # row) -> Anna, Ben -> Start; OK on the round page: Anna's bid one below the
@@ -18,8 +16,4 @@ PLACE = "ok\nnext 3\nok\nok\nok\nok\nok\nprev\nok\nnext\nok\nok\nshot films-plac
 
 @pytest.mark.parametrize("profile", ["lcd114", "oled"])
 def test_golden_films_placement_in_german(profile, tmp_path):
-    cfg = SimConfig(profile=profile, flash=str(tmp_path / "flash.img"), seed=1)
-    with Sim(cfg) as sim:
-        result = run_script(sim, GERMAN.replace("shot home-de\n", "") + PLACE, str(tmp_path / "shots"))
-    assert result["error"] == "", result["error"]
-    as_golden(tmp_path / "shots", profile, "films-place-de")
+    golden_of(profile, tmp_path, GERMAN.replace("shot home-de\n", "") + PLACE, "films-place-de")

@@ -6,10 +6,8 @@ the free card. Its golden picture is tests/golden/PROFILE/show_manager-turn-de.p
 (written on the first run; look at it before committing it)."""
 
 import pytest
-from usher_tools.sim import Sim, SimConfig
-from usher_tools.sim.script import run_script
 
-from host.sim.test_shell_session import GERMAN, as_golden
+from host.sim.test_shell_session import GERMAN, golden_of
 
 # from Home in German (its cursor on New game): Show Manager, four players, a
 # name a seat, Start; twelve free hires (each OK also ends a turn told, the
@@ -19,8 +17,4 @@ TURN = GERMAN.replace("shot home-de\n", "") + "ok\nnext 2\nok\nok\nok 4\nok\nok 
 
 @pytest.mark.parametrize("profile", ["lcd114", "oled"])
 def test_golden_show_manager_turn_in_german(profile, tmp_path):
-    cfg = SimConfig(profile=profile, flash=str(tmp_path / "flash.img"), seed=1)
-    with Sim(cfg) as sim:
-        result = run_script(sim, TURN + "shot show_manager-turn-de\n", str(tmp_path / "shots"))
-    assert result["error"] == "", result["error"]
-    as_golden(tmp_path / "shots", profile, "show_manager-turn-de")
+    golden_of(profile, tmp_path, TURN + "shot show_manager-turn-de\n", "show_manager-turn-de")

@@ -5,10 +5,8 @@ pick both others claim, three private bids, the reveal. Regenerate with
 `UPDATE_GOLDEN=1` (then look at the pictures before committing)."""
 
 import pytest
-from usher_tools.sim import Sim, SimConfig
-from usher_tools.sim.script import run_script
 
-from host.sim.test_shell_session import GERMAN, as_golden
+from host.sim.test_shell_session import GERMAN, golden_of
 
 # after the shell's German script (Settings -> Language to Deutsch, the cursor on New game)
 REVEAL = """
@@ -54,8 +52,4 @@ shot showbiz-reveal-de
 
 @pytest.mark.parametrize("profile", ["lcd114", "oled"])
 def test_golden_showbiz_reveal_in_german(profile, tmp_path):
-    cfg = SimConfig(profile=profile, flash=str(tmp_path / "flash.img"), seed=1)
-    with Sim(cfg) as sim:
-        result = run_script(sim, GERMAN.replace("shot home-de\n", "") + REVEAL, str(tmp_path / "shots"))
-    assert result["error"] == "", result["error"]
-    as_golden(tmp_path / "shots", profile, "showbiz-reveal-de")
+    golden_of(profile, tmp_path, GERMAN.replace("shot home-de\n", "") + REVEAL, "showbiz-reveal-de")

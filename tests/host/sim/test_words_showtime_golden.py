@@ -6,10 +6,8 @@ Regenerate after a deliberate change of look with `UPDATE_GOLDEN=1` (then
 look at the pictures before committing)."""
 
 import pytest
-from usher_tools.sim import Sim, SimConfig
-from usher_tools.sim.script import run_script
 
-from host.sim.test_shell_session import GERMAN, as_golden
+from host.sim.test_shell_session import GERMAN, golden_of
 
 # Home in German (test_shell_session's steps), then a two-player game: the
 # device draws the poster and who starts; Anna and Ben each seat a person
@@ -30,9 +28,4 @@ TURN = GERMAN + (
 
 @pytest.mark.parametrize("profile", ["lcd114", "oled"])
 def test_golden_showtime_turn_in_german(profile, tmp_path):
-    cfg = SimConfig(profile=profile, flash=str(tmp_path / "flash.img"), seed=1)
-    with Sim(cfg) as sim:
-        result = run_script(sim, TURN, str(tmp_path / "shots"))
-    assert result["error"] == "", result["error"]
-    assert "MemoryError" not in result.get("serial_tail", ""), result["serial_tail"]
-    as_golden(tmp_path / "shots", profile, "showtime-turn-de")
+    golden_of(profile, tmp_path, TURN, "showtime-turn-de")
