@@ -105,3 +105,16 @@ def browser_with_downloads(tmp_path_factory):
     with Browser(downloads=downloads) as b:
         b.downloads = downloads
         yield b
+
+
+def modules(base: str) -> dict:
+    """Module name -> source path, for every usher/**.py under `base`."""
+    out = {}
+    for folder, dirs, files in os.walk(os.path.join(base, "usher")):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for f in files:
+            if f.endswith(".py"):
+                path = os.path.join(folder, f)
+                name = os.path.relpath(path, base)[:-3].replace(os.sep, ".")
+                out[name[: -len(".__init__")] if name.endswith(".__init__") else name] = path
+    return out

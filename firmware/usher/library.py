@@ -350,7 +350,7 @@ class Library:
     def recheck(self, m: Match) -> None:
         """A game just opened: its entry is checked against it at write_due,
         once its first frame is shown (a power cut may have taken the
-        listing of its end)."""
+        listing of its end), and it becomes the game to resume ("last")."""
         self.due = m
 
     def update(self, m: Match, later: bool = False) -> None:

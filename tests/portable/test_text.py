@@ -231,3 +231,19 @@ def test_the_machine_code_draws_the_same_pixels_as_blit_on_both_panel_layouts():
                 b = text.draw(slow, s, x, y, c, font)
                 eq((a, s), (b, s))
                 eq((bytes(fast.buffer) == bytes(raw), s, c, native), (True, s, c, native))
+
+
+def test_the_painter_wraps_at_spaces_and_cuts_only_a_word_wider_than_the_line():
+    from app_kit import make_app
+
+    app, _ = make_app(mono=True)
+    p = app.p
+    w = p.text_w("Send g0007 to", "body")
+    lines = p.wrap("Send g0007 to the laptop?", w, "body")
+    eq(lines[0], "Send g0007 to")
+    eq(" ".join(lines), "Send g0007 to the laptop?")
+    assert all(p.text_w(ln, "body") <= w for ln in lines), lines
+    long = p.wrap("Filmvorführungsgenehmigung ok", 40, "body")
+    assert long[0] != "Filmvorführungsgenehmigung" and p.text_w(long[0], "body") <= 40, long
+    eq(long[-1], "ok")
+    eq(p.wrap("", 40, "body"), [])

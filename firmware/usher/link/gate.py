@@ -72,7 +72,10 @@ def load(app, first: int):
     """The link, or MemoryError (tests replace this to run out on purpose).
     Its two buffers are allocated before any of its code: in a fragmented
     heap a block of 4 KB in one piece is what fails, and failing then leaves
-    no half-imported module behind."""
+    no half-imported module behind. A screen alone on the stack (a game
+    between moves) first gives back what it loads on demand."""
+    if len(app.stack) == 1:
+        app.stack[0].spare()
     if 0 <= heap_free() < LINK_ROOM:
         raise MemoryError("no room for the link")
     bufs = (bytearray(LINE_MAX), bytearray(OUT_CAP))

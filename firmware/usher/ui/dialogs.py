@@ -4,7 +4,6 @@ so a game in play does not carry them in RAM until one is opened."""
 
 from usher.ui import theme
 from usher.ui.screen import RowScreen, Screen, title_bar
-from usher.ui.widgets import wrap
 from usher.words import t
 
 
@@ -31,11 +30,11 @@ class Confirm(Screen):
     def draw(self, p, full: bool) -> None:
         p.clear()
         y = title_bar(p, self.title) + 4
-        for line in wrap(p, self.question, p.w - 8, "body"):
+        for line in p.wrap(self.question, p.w - 8, "body"):
             p.center(line, y, theme.FG)
             y += p.line_h("body") + 2
         if self.detail:
-            for line in wrap(p, self.detail, p.w - 8, "small"):
+            for line in p.wrap(self.detail, p.w - 8, "small"):
                 p.center(line, y, theme.DIM, "small")
                 y += p.line_h("small") + 1
         lh = p.line_h("small")

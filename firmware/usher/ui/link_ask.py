@@ -7,7 +7,6 @@ for the rest of the game (a files deploy keeps bytecode in RAM)."""
 
 from usher.ui import theme
 from usher.ui.screen import Screen, title_bar
-from usher.ui.widgets import wrap
 from usher.words import N_, t
 
 
@@ -43,7 +42,7 @@ class LinkAsk(Screen):
         y = title_bar(p, t(self.title), t("more") if self.more else "") + 2
         lh = p.line_h("small")
         bottom = p.h - lh - 2
-        lines = wrap(p, self.ask, p.w - 6, "body")
+        lines = p.wrap(self.ask, p.w - 6, "body")
         step = p.line_h("body") + 1
         i = self.first
         while i < len(lines) and y + step <= bottom:

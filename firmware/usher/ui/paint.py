@@ -189,6 +189,24 @@ class Painter:
             s = s[:-1]
         return s + "."
 
+    def wrap(self, s: str, w: int, size: str = "body") -> list:
+        """s split into lines that fit w pixels, at spaces where possible. The
+        painter's, not a widget's: a question over a game (the laptop's) needs
+        it without the widgets' code."""
+        out = []
+        line = ""
+        for word in s.split(" "):
+            cand = word if not line else line + " " + word
+            if self.text_w(cand, size) <= w:
+                line = cand
+            else:
+                if line:
+                    out.append(line)
+                line = self.fit(word, w, size)
+        if line:
+            out.append(line)
+        return out
+
     def center(self, s: str, y: int, c: int = theme.FG, size: str = "body", x: int = 0, w: int = -1) -> int:
         w = self.w - x if w < 0 else w
         s = self.fit(s, w, size)

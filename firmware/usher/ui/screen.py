@@ -47,6 +47,11 @@ class Screen:
     def refresh(self) -> None:
         self.dirty = True
 
+    def spare(self) -> None:
+        """This screen is the only one up and a laptop's link is about to load:
+        give back the code it loads on demand, which its next press loads
+        again (a files deploy keeps bytecode in RAM). Nothing by default."""
+
     def focus(self, p):
         """(y, h): the band of the screen the cursor is on, which a message
         bar must leave visible; None when nothing is under a cursor."""

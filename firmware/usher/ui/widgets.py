@@ -228,20 +228,3 @@ def _meets(b: tuple, boxes: list) -> bool:
         if b[0] < c[0] + c[2] and c[0] < b[0] + b[2] and b[1] < c[1] + c[3] and c[1] < b[1] + b[3]:
             return True
     return False
-
-
-def wrap(p, s: str, w: int, size: str) -> list:
-    """Split text into lines that fit w pixels, at spaces where possible."""
-    out = []
-    line = ""
-    for word in s.split(" "):
-        cand = word if not line else line + " " + word
-        if p.text_w(cand, size) <= w:
-            line = cand
-        else:
-            if line:
-                out.append(line)
-            line = p.fit(word, w, size)
-    if line:
-        out.append(line)
-    return out

@@ -6,7 +6,7 @@ I/O and names no game."""
 import ast
 import os
 
-from tooling import ROOT
+from tooling import ROOT, modules
 
 FIRMWARE = os.path.join(ROOT, "firmware")
 # modules of the Python/MicroPython library the core may not import: hardware, clock, I/O, chance
@@ -26,19 +26,6 @@ ALLOWED = {
     "board": {"board"},
     "top": {"core", "games", "ui", "board", "memory", "words", "top"},
 }
-
-
-def modules(base: str) -> dict:
-    """Module name -> source path, for every usher/**.py under `base`."""
-    out = {}
-    for folder, dirs, files in os.walk(os.path.join(base, "usher")):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        for f in files:
-            if f.endswith(".py"):
-                path = os.path.join(folder, f)
-                name = os.path.relpath(path, base)[:-3].replace(os.sep, ".")
-                out[name[: -len(".__init__")] if name.endswith(".__init__") else name] = path
-    return out
 
 
 def imported_names(path: str, name: str) -> list:

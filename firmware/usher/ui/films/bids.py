@@ -10,7 +10,6 @@ from usher.ui import theme
 from usher.ui.films.views import ink, name, reveal_text
 from usher.ui.private import PassBack, PassTo, SecretNumber
 from usher.ui.screen import Screen, title_bar
-from usher.ui.widgets import wrap
 from usher.words import t
 
 START = 5  # where a bid picker starts: in the middle of the one-digit weeks most cards show
@@ -132,8 +131,8 @@ class Reveal(Screen):
         y = title_bar(p, t("Round %d: bids") % st["rd"]) + 3
         lines = reveal_text(st, st["last"])
         big = "big" if p.font("big") is not None and not p.mono else "body"
-        rows = [(ln, big, theme.FG) for ln in wrap(p, lines[0], p.w - 4, big)]
-        rows += [(ln, "body", theme.ACCENT) for ln in wrap(p, lines[1], p.w - 4, "body")]
+        rows = [(ln, big, theme.FG) for ln in p.wrap(lines[0], p.w - 4, big)]
+        rows += [(ln, "body", theme.ACCENT) for ln in p.wrap(lines[1], p.w - 4, "body")]
         hint = p.h - p.line_h("small") - 1
         for ln, size, c in rows:
             p.center(ln, y, c, size)

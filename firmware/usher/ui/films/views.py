@@ -220,14 +220,12 @@ def row_text(cards: list, room: int) -> str:
 
 
 def draw_row_page(p, state: dict, q: int, right: str) -> None:
-    from usher.ui.widgets import wrap
-
     pv = GAME.public_view(state)
     p.clear()
     y = title_bar(p, t("%s: %d tickets") % (name(state, q), pv["tickets"][q]), right) + 2
     lp = p.line_h("body") + 1
     cards = pv["rows"][q]
-    for ln in wrap(p, row_text(cards, pv["room"][q]), p.w - 4, "body"):
+    for ln in p.wrap(row_text(cards, pv["room"][q]), p.w - 4, "body"):
         if y + lp > p.h:
             break
         p.text(ln, 2, y, theme.FG)

@@ -9,13 +9,27 @@ when first needed, so a game holds only the code it uses."""
 
 from usher.games.showbiz.game import GAME
 from usher.games.showbiz.rules import COLS
-from usher.memory import collect_for_move
+from usher.memory import collect_for_move, unload
 from usher.ui.screen import Screen, find_screen, unwind_to
 from usher.ui.showbiz.draw import cap, name
 from usher.ui.showbiz.views import GA_STEPS, draw_page, pages
 from usher.words import t
 
 CHAIN = ("claims", "bid", "contract")  # steps that follow on without the main screen
+# what the main screen loads on demand, none of it imported by this module,
+# views or draw at their top: the main screen alone may let it go (Main.spare)
+ON_DEMAND = (
+    "usher.ui.showbiz.menu",
+    "usher.ui.showbiz.pages",
+    "usher.ui.showbiz.turn",
+    "usher.ui.showbiz.entry",
+    "usher.ui.showbiz.undo",
+    "usher.ui.showbiz.setup",
+    "usher.ui.private",
+    "usher.ui.ingame",
+    "usher.ui.dialogs",
+    "usher.ui.widgets",
+)
 
 
 def menu():
@@ -29,6 +43,9 @@ class Main(Screen):
     def __init__(self) -> None:
         Screen.__init__(self)
         self.page = 0
+
+    def spare(self) -> None:
+        unload(ON_DEMAND, then_collect=False)  # the link's load collects next
 
     def reload(self) -> None:
         """The state changed (a move, an undo): back to the first page."""
