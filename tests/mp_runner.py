@@ -1,8 +1,9 @@
 """Run portable test modules on the MicroPython VM (also works on CPython).
 
-    micropython -X heapsize=256K tests/mp_runner.py FIRMWARE_DIR TEST_FILE...
+    micropython -X heapsize=256K tests/mp_runner.py FIRMWARE_DIR TEST_FILE[::TEST]...
 
-Imports each file as a module, calls every `test_*` function in name order,
+Imports each file as a module, calls every `test_*` function in name order
+(or the one named after "::"),
 prints each failure with its traceback, then `N passed, N failed`; exits 1 if
 anything failed or nothing ran.
 """
@@ -27,6 +28,9 @@ def _print_exc(e):
 
 
 def run_file(path, counts):
+    only = ""
+    if "::" in path:
+        path, only = path.split("::")
     folder, fname = _split(path)
     if folder not in sys.path:
         sys.path.insert(0, folder)
@@ -38,7 +42,7 @@ def run_file(path, counts):
         _print_exc(e)
         counts[1] += 1
         return
-    names = [n for n in dir(mod) if n.startswith("test_")]
+    names = [n for n in dir(mod) if n.startswith("test_") and (not only or n == only)]
     names.sort()
     for name in names:
         fn = getattr(mod, name)

@@ -69,7 +69,8 @@ def run_portable(files: list, firmware: str = "", heap: str = HEAP) -> subproces
     project is cloned: a test near the budget fails everywhere or nowhere."""
 
     def rel(path: str) -> str:
-        return os.path.relpath(path, TESTS)
+        path, sep, test = path.partition("::")
+        return os.path.relpath(path, TESTS) + sep + test
 
     args = ["mp_runner.py", rel(firmware or vm_firmware())] + [rel(f) for f in files]
     return micropython(args, heap=heap, cwd=TESTS)
