@@ -35,3 +35,15 @@ class FakeSerial:
 
     def unread(self):
         return len(self.inq) - self.pos
+
+
+def attach(app):
+    """A FakeSerial as the app's serial: the laptop's end of the cable."""
+    ser = FakeSerial()
+    app.serial = ser
+    return ser
+
+
+def link_of(app):
+    """The loaded link, if any (the app's gate holds it while the host speaks)."""
+    return app.gate.link if app.gate is not None else None

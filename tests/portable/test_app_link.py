@@ -3,24 +3,13 @@ when it does not fit the heap (a big game open), the host gets one clear
 error line, its bytes are dropped for a while, and the game goes on."""
 
 from app_kit import goto, make_app, press
-from fake_serial import FakeSerial
+from fake_serial import attach, link_of
 from portable import eq, micropython_only, on_micropython
 from usher.core.crc import crc32
 from usher.link import gate as link_gate
 from usher.link.gate import LINK_BACKOFF_TICKS, LINK_IDLE_TICKS, no_room_line
 
 NO_ROOM_LINE = no_room_line(True)  # the line a host gets while a game is open
-
-
-def link_of(app):
-    """The loaded link, if any (the app's gate holds it while the host speaks)."""
-    return app.gate.link if app.gate is not None else None
-
-
-def attach(app):
-    ser = FakeSerial()
-    app.serial = ser
-    return ser
 
 
 def test_the_link_loads_when_the_host_speaks():

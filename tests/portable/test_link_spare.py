@@ -2,18 +2,8 @@
 from the code the game's main screen loads on demand (Screen.spare)."""
 
 from app_kit import make_app, press
-from fake_serial import FakeSerial
+from fake_serial import attach, link_of
 from portable import eq, on_micropython
-
-
-def link_of(app):
-    return app.gate.link if app.gate is not None else None
-
-
-def attach(app):
-    ser = FakeSerial()
-    app.serial = ser
-    return ser
 
 
 def test_a_game_between_moves_gives_the_link_the_code_it_loads_on_demand():
