@@ -81,8 +81,9 @@ def test_pixels_pushed_per_press_are_bounded(session):
 SHOTS = ["home", "settings", "brightness", "saved-empty", "dice-1", "taste-draw", "game-menu", "scores", "home-resume"]
 
 
-def as_golden(shots, profile: str, name: str) -> None:
-    """The shot `name` pixel for pixel as tests/golden/PROFILE/NAME.png."""
+def pixels_off(shots, profile: str, name: str) -> tuple:
+    """(how many pixels of the shot `name` differ from
+    tests/golden/PROFILE/NAME.png, that path); UPDATE_GOLDEN=1 writes it anew."""
     got = np.array(Image.open(shots / (name + ".png")).convert("RGB"))
     path = os.path.join(GOLDEN, profile, name + ".png")
     if os.environ.get("UPDATE_GOLDEN") or not os.path.exists(path):
@@ -91,9 +92,14 @@ def as_golden(shots, profile: str, name: str) -> None:
         if not os.environ.get("UPDATE_GOLDEN"):
             pytest.fail("no golden picture yet: written %s; look at it and commit it" % path)
     want = np.array(Image.open(path).convert("RGB"))
-    assert got.shape == want.shape
-    diff = (got != want).any(axis=2)
-    assert not diff.any(), "%d pixels differ from %s" % (diff.sum(), path)
+    assert got.shape == want.shape, (got.shape, want.shape, path)
+    return int((got != want).any(axis=2).sum()), path
+
+
+def as_golden(shots, profile: str, name: str) -> None:
+    """The shot `name` pixel for pixel as tests/golden/PROFILE/NAME.png."""
+    off, path = pixels_off(shots, profile, name)
+    assert off == 0, "%d pixels differ from %s" % (off, path)
 
 
 @pytest.mark.parametrize("name", SHOTS)
@@ -106,17 +112,18 @@ def test_golden_screens(session, name):
 GERMAN = "next 3\nok\nnext 3\nok\nback\nprev 3\nshot home-de\n"
 
 
-def golden_of(profile: str, tmp_path, script: str, name: str) -> None:
-    """`script` played on a fresh simulator (seed 1): without an error or a
-    MemoryError, its shot `name` pixel for pixel as its golden picture."""
+def golden_of(profile: str, tmp_path, script: str, name: str) -> tuple:
+    """`script` played on a fresh simulator (seed 1), without an error or a
+    MemoryError; its shot `name` against its golden picture (pixels_off)."""
     cfg = SimConfig(profile=profile, flash=str(tmp_path / "flash.img"), seed=1)
     with Sim(cfg) as sim:
         result = run_script(sim, script, str(tmp_path / "shots"))
     assert result["error"] == "", result["error"]
     assert "MemoryError" not in result.get("serial_tail", ""), result["serial_tail"]
-    as_golden(tmp_path / "shots", profile, name)
+    return pixels_off(tmp_path / "shots", profile, name)
 
 
 @pytest.mark.parametrize("profile", ["lcd114", "oled"])
 def test_golden_home_in_german(profile, tmp_path):
-    golden_of(profile, tmp_path, GERMAN, "home-de")
+    off, path = golden_of(profile, tmp_path, GERMAN, "home-de")
+    assert off == 0, "%d pixels differ from %s" % (off, path)

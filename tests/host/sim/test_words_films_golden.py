@@ -16,4 +16,5 @@ PLACE = "ok\nnext 3\nok\nok\nok\nok\nok\nprev\nok\nnext\nok\nok\nshot films-plac
 
 @pytest.mark.parametrize("profile", ["lcd114", "oled"])
 def test_golden_films_placement_in_german(profile, tmp_path):
-    golden_of(profile, tmp_path, GERMAN.replace("shot home-de\n", "") + PLACE, "films-place-de")
+    off, path = golden_of(profile, tmp_path, GERMAN.replace("shot home-de\n", "") + PLACE, "films-place-de")
+    assert off == 0, "%d pixels differ from %s" % (off, path)

@@ -17,4 +17,5 @@ TURN = GERMAN.replace("shot home-de\n", "") + "ok\nnext 2\nok\nok\nok 4\nok\nok 
 
 @pytest.mark.parametrize("profile", ["lcd114", "oled"])
 def test_golden_show_manager_turn_in_german(profile, tmp_path):
-    golden_of(profile, tmp_path, TURN + "shot show_manager-turn-de\n", "show_manager-turn-de")
+    off, path = golden_of(profile, tmp_path, TURN + "shot show_manager-turn-de\n", "show_manager-turn-de")
+    assert off == 0, "%d pixels differ from %s" % (off, path)

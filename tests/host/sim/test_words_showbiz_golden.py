@@ -52,4 +52,5 @@ shot showbiz-reveal-de
 
 @pytest.mark.parametrize("profile", ["lcd114", "oled"])
 def test_golden_showbiz_reveal_in_german(profile, tmp_path):
-    golden_of(profile, tmp_path, GERMAN.replace("shot home-de\n", "") + REVEAL, "showbiz-reveal-de")
+    off, path = golden_of(profile, tmp_path, GERMAN.replace("shot home-de\n", "") + REVEAL, "showbiz-reveal-de")
+    assert off == 0, "%d pixels differ from %s" % (off, path)

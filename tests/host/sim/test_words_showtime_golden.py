@@ -28,4 +28,5 @@ TURN = GERMAN + (
 
 @pytest.mark.parametrize("profile", ["lcd114", "oled"])
 def test_golden_showtime_turn_in_german(profile, tmp_path):
-    golden_of(profile, tmp_path, TURN, "showtime-turn-de")
+    off, path = golden_of(profile, tmp_path, TURN, "showtime-turn-de")
+    assert off == 0, "%d pixels differ from %s" % (off, path)
