@@ -97,3 +97,19 @@ def test_a_saved_game_is_described_in_german_with_its_day_the_german_way():
         eq(game_text(dict(e, finished=True, players=[]), 0), "Showtime vom 29.11.2025 (keine Spieler), beendet")
     finally:
         use("en")
+
+
+def test_the_index_finds_every_line_of_a_long_table_whole_and_nothing_else():
+    from usher.words.index import SCAN, index, look
+
+    # lines crossing the index's pieces, texts that begin others, a translation with letters past ASCII
+    lines = ["Row %d|Reihe %d für dich" % (i, i) for i in range(400)]
+    text = "\n" + "\n".join(lines) + "\nlast line|letzte Zeile\n"
+    assert len(text.encode()) > 10 * SCAN
+    table = index(text)
+    for i in (0, 1, 10, 100, 199, 399):
+        s = "Row %d" % i
+        eq(look(table, s, s.encode()), "Reihe %d für dich" % i)
+    eq(look(table, "last line", b"last line"), "letzte Zeile")
+    for s in ("Row", "Row 4000", "Row 1 ", "Reihe 1", "", "last"):
+        eq(look(table, s, s.encode()), None)

@@ -20,8 +20,9 @@ LANGS = ("en", "de")
 NAMES = {"en": "English", "de": "Deutsch"}
 
 # the language, its table (None: English, the code's own), the game whose
-# words are loaded ("" none), their table (None: none, or English)
-_on: list = ["en", None, "", None]
+# words are loaded ("" none), their table (None: none, or English), the
+# search (usher.words.index.look; loaded with a language other than English)
+_on: list = ["en", None, "", None, None]
 
 
 def use(code: str) -> str:
@@ -36,12 +37,13 @@ def use(code: str) -> str:
     game("")
     _on[0] = code
     _on[1] = None
+    _on[4] = None
     if old != "en":
         from usher.memory import unload
 
-        unload(("usher.words." + old,))
+        unload(("usher.words." + old, "usher.words.index"))
     if code != "en":
-        _on[1] = __import__("usher.words." + code, None, None, ["TEXT"]).TEXT
+        _on[1] = _load("usher.words." + code)
     game(playing)
     return code
 
@@ -51,15 +53,11 @@ def game(name: str) -> None:
     the last game's go. A game without a table of its own speaks English."""
     if name == _on[2]:
         return
-    if _on[3] is not None:
-        from usher.memory import unload
-
-        unload(("usher.words.%s_%s" % (_on[0], _on[2]),), then_collect=False)
     _on[2] = name
     _on[3] = None
     if name and _on[0] != "en":
         try:
-            _on[3] = __import__("usher.words.%s_%s" % (_on[0], name), None, None, ["TEXT"]).TEXT
+            _on[3] = _load("usher.words.%s_%s" % (_on[0], name))
         except ImportError:  # its screens not translated yet: English, as a missing text is
             pass
 
@@ -68,23 +66,33 @@ def lang() -> str:
     return _on[0]
 
 
+def _load(name: str) -> tuple:
+    """Table `name` (a module whose TEXT is lines of "English|translation")
+    indexed (usher.words.index), the module itself let go: its TEXT is held
+    by the index."""
+    from usher.memory import unload
+    from usher.words.index import index, look
+
+    _on[4] = look
+    table = index(__import__(name, None, None, ["TEXT"]).TEXT)
+    unload((name,), then_collect=False)
+    return table
+
+
 def t(s: str) -> str:
     w = _on[1]
     if w is None:
         return s
-    # the table is lines of "English|translation": its line is found by a
-    # search (~0.1 ms on the Pico), with no dict of every text on the heap;
     # the game's own table first, then the shell's
-    k = "\n" + s + "|"
+    look = _on[4]
+    k = s.encode()
     g = _on[3]
-    i = -1 if g is None else g.find(k)
-    if i < 0:
-        g = w
-        i = w.find(k)
-        if i < 0:
-            return s
-    i += len(k)
-    return g[i : g.find("\n", i)]
+    if g is not None:
+        got = look(g, s, k)
+        if got is not None:
+            return got
+    got = look(w, s, k)
+    return s if got is None else got
 
 
 def N_(s: str) -> str:

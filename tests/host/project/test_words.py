@@ -123,3 +123,19 @@ def test_a_translated_template_takes_the_same_values(code):
     for s, w in [kv for g in ("",) + GAMES for kv in table(code, g).items()]:
         assert slots(s) == slots(w), (s, w)
         assert w.strip() == w or s.startswith(" ") or s.endswith(" "), (s, w)  # a row's room is not spent on blanks
+
+
+@pytest.mark.parametrize("code", [c for c in LANGS if c != "en"])
+@pytest.mark.parametrize("game", ("",) + GAMES)
+def test_a_table_fits_its_index(code, game):
+    # usher.words.index: 16-bit offsets, lines read in pieces of SCAN bytes,
+    # the English hashed as bytes (the same hash as its str only in ASCII)
+    from usher.words.index import SCAN
+
+    if not table(code, game):
+        pytest.skip("no table")
+    text = __import__("usher.words." + code + ("_" + game if game else ""), None, None, ["TEXT"]).TEXT
+    assert len(text.encode()) < 65535
+    for line in text.split("\n"):
+        assert len(line.encode()) < SCAN, line
+        assert line.partition("|")[0].isascii(), line

@@ -15,7 +15,8 @@ from tooling import TESTS
 from usher_devkit import meter as wasm
 from usher_devkit.meter import games
 
-from host.vm.test_micropython_vm import MODULES as PORTABLE  # the portable test modules, as the 64-bit VM runs them
+# the portable test modules, as the 64-bit VM runs them: each test of its APART ones in a VM of its own
+from host.vm.test_micropython_vm import RUNS as PORTABLE
 
 # what the portable tests import, relative to tests/ (as tests/mp_runner.py puts them)
 KITS = ("kit", "../host_tools/devkit/usher_devkit/kit")
@@ -29,7 +30,7 @@ NATIVE_ONLY = "invalid micropython decorator"  # a module needing viper: this po
 
 
 def _ids(paths):
-    return [os.path.basename(p) for p in paths]
+    return [os.path.basename(p).replace("::", "-") for p in paths]
 
 
 # the screens' and the app's modules, at 32 bits in make test-long only: make

@@ -20,15 +20,19 @@ def last_raw():
 
 def test_import(path):
     """Import a test module as tests/mp_runner.py does; returns its test
-    names, ';'-joined, or '!' and the error."""
+    names, ';'-joined (only the one after "::" in `path`, if named), or '!'
+    and the error."""
     try:
+        only = ""
+        if "::" in path:
+            path, only = path.split("::")
         i = path.rfind("/")
         folder, fname = (path[:i], path[i + 1 :]) if i >= 0 else (".", path)
         if folder not in sys.path:
             sys.path.insert(0, folder)
         modname = fname[:-3] if fname.endswith(".py") else fname
         mod = __import__(modname)
-        names = [n for n in dir(mod) if n.startswith("test_") and callable(getattr(mod, n))]
+        names = [n for n in dir(mod) if n.startswith("test_") and callable(getattr(mod, n)) and (not only or n == only)]
         names.sort()
         _tests["mod"] = mod
         return ";".join(names)
