@@ -44,9 +44,9 @@ class Rig:
 
     def tap(self, key):
         gp = dict(self.prof.KEY_PINS)[key]
-        self.m.pin(gp).level = 0
+        self.m.pin(gp).set(0)  # the finger: the edge interrupt fires, as on the Pico
         self.ticks(4)
-        self.m.pin(gp).level = 1
+        self.m.pin(gp).set(1)
         self.ticks(4)
 
     def duty(self):
@@ -109,9 +109,9 @@ def test_a_held_key_that_wakes_it_does_not_repeat_into_the_screen():
     sel = home.sel
     r.wait(5 * MIN)
     gp = dict(lcd114.KEY_PINS)["down"]
-    r.m.pin(gp).level = 0
+    r.m.pin(gp).set(0)
     r.ticks(100)  # 2 s held: auto-repeat would have moved ten rows
-    r.m.pin(gp).level = 1
+    r.m.pin(gp).set(1)
     r.ticks(4)
     eq(home.sel, sel)
     r.tap("down")

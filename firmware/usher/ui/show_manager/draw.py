@@ -52,8 +52,18 @@ def rich_w(p, s: str, size: str = "body") -> int:
 
 
 def _signs(s: str) -> list:
-    """Where the dots and arrows are in s, in order."""
-    return [j for j in range(len(s)) if s[j] == DOT or s[j] == ARROW]
+    """Where the dots and arrows are in s, in order. Found, not walked to:
+    on MicroPython each s[j] of a str with letters past ASCII walks it from
+    the start and makes a string (a German line made the heap's qstrs grow
+    when it had no room)."""
+    out = []
+    for sign in (DOT, ARROW):
+        j = s.find(sign)
+        while j >= 0:
+            out.append(j)
+            j = s.find(sign, j + 1)
+    out.sort()
+    return out
 
 
 def rich(p, s: str, x: int, y: int, c: int = theme.FG, size: str = "body") -> int:
