@@ -11,10 +11,9 @@ SCAN = 512  # bytes read at a time while indexing; a table's lines are shorter (
 
 def index(text: str) -> tuple:
     """(the text, a hash table of each line's start in its bytes + 1; 0:
-    empty). The table is one array, made whole before the pieces are read
-    (kept for as long as the language or the game is on: grown among the
-    screens' objects, it split the heap they need). A table is under 64 KB
-    (a test holds it). The text's bytes are viewed anew at each look, not
+    empty): one array, allocated once, kept for as long as the language or
+    the game is on. A table is under 64 KB (a test holds it). Building and
+    looking hash alike: (hash * 31 + length) % slots. The text's bytes are viewed anew at each look, not
     held: on the 32-bit WebAssembly port the heap kept growing by tens of
     KB a game while a view was held (measured with the heap meter, not
     understood); a copy would cost heap where the text is frozen into flash."""
