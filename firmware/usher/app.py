@@ -113,7 +113,7 @@ class App:
         every move) and its modules are dropped, so the heap holds one game's
         code at a time."""
         self.clear()
-        self.match = None
+        self.close_match()
         unload(("usher.ui.", "usher.games."), SHARED)
         words_of("")
         from usher.ui.home import Home
@@ -185,7 +185,7 @@ class App:
     def _change(self, fn, *args) -> bool:
         """Run a change to the match; a refusal or a flash error is shown,
         and the game and its record stay as they were."""
-        self.match.later = True  # its snapshot waits for the frame (tick)
+        self.match.later = True  # its record and snapshot wait for the frame (tick)
         try:
             fn(*args)
         except RuleError as e:
@@ -211,7 +211,8 @@ class App:
         try:
             name = self.library.new_name()
             uid = self.library.new_uid(self.now() << 16 ^ self.clock.ticks_ms())
-            self.match = Match.start(self.storage, name, game, setup, self.now(), uid, self.clock_set)
+            # its first line is written once the game's first frame is shown
+            self.match = Match.start(self.storage, name, game, setup, self.now(), uid, self.clock_set, True)
             self.library.add(self.match, later=True)  # once the game's first frame is shown
         except OSError as e:
             self.toast(storage_msg(e))
@@ -312,6 +313,9 @@ class App:
     def handle(self, ev: str) -> None:
         self.presses += 1
         pressed()
+        m = self.match
+        if m is not None and m.pending and not self.write_match():
+            return  # the last press's frame never ended: its lines first; refused, the screens went back
         top = self.top()
         if ev in ROWS and not getattr(top, "by_rows", False):
             ev = ROWS[ev]  # a screen that knows no rows steps with up/down as with left/right
@@ -332,12 +336,15 @@ class App:
         arrives and dropped again after five quiet seconds (usher.link.gate)."""
         gate = self.gate
         b = -1
-        if gate is None:
+        if gate is not None:
+            self.write_match()  # a laptop reads the record as it is on the flash
+        else:
             if self.serial is None:
                 return
             b = self.serial.read()
             if b < 0:
                 return
+            self.write_match()  # a laptop reads the record as it is on the flash
             from usher.link.gate import LinkGate
 
             gate = self.gate = LinkGate(self.refuse_link)
@@ -400,8 +407,6 @@ class App:
         # what waits for the press's last frame: a screen that goes on at the
         # next tick (a loader's steps) is no last frame yet
         settled = top is None or not (top.dirty or top.part)
-        if settled:
-            self.after_frame()  # the press is answered first
         if events and not getattr(top, "collects", False):
             # after every press, so garbage never piles up into fragments; once
             # its frame is on the panel, so the press is answered first (a
@@ -412,18 +417,49 @@ class App:
             # move's press need not (memory.collect_for_move); not while
             # a laptop is served (its replies would wait)
             sweep()
+        if settled:
+            # the press is answered first; its writes come on the swept heap
+            # (the frame's litter gone), their own litter left to the next sweep
+            self.after_frame()
 
     def after_frame(self) -> None:
         """What waits for a press's last frame: the snapshot a move made
         due, a new game's entry in the index."""
-        m = self.match
-        if m is not None and m.due:
-            m.write_due()
+        self.write_match()
         if self.library.due is not None:
             try:
                 self.library.write_due()
             except OSError as e:
                 self.toast(storage_msg(e))
+
+    def write_match(self, reopen: bool = True) -> bool:
+        """The record lines and snapshot the game's last change left for
+        after its frame (Match.later). If the flash refuses them, the game
+        goes back to before that change, its screens opened again on it
+        (`reopen`), and the refusal shows: nothing shown stays unrecorded.
+        False if so."""
+        m = self.match
+        if m is None or not m.owes():
+            return True
+        try:
+            m.write_due()
+            return True
+        except OSError as e:
+            if m.log.header_line:  # a new game that never reached the flash: not listed, not kept
+                if self.library.due is m:
+                    self.library.due = None
+                self.match = None
+                if reopen:
+                    self.home()
+            elif reopen:
+                self.play()
+            self.toast(storage_msg(e))
+            return False
+
+    def close_match(self) -> None:
+        """Let the game in play go, its records written first."""
+        self.write_match(False)
+        self.match = None
 
     def start(self) -> None:
         if not self.stack:
@@ -501,7 +537,10 @@ class App:
         self.gate = None
         self.refuse_link = True  # a host's next bytes must not start this over at once
         self.stack = []
-        self.match = None
+        try:
+            self.close_match()
+        except MemoryError:  # too little heap even to write: the record keeps what it had
+            self.match = None
         unload(LINK + ("usher.ui.", "usher.games."), SHARED)
 
 

@@ -38,6 +38,7 @@ def press(app, *events):
     for ev in events:
         app.handle(ev)
         settle(app)
+        app.after_frame()  # as App.tick after a press's last frame: the move's record is written
         collect()  # as App.tick after a press's frame (MicroPython only): no garbage piles into fragments
     return len(events)
 

@@ -172,6 +172,67 @@ def test_flash_full_during_a_move_is_reported():
     eq(app.match.state["rolls"], rolls)
 
 
+def test_a_move_is_written_to_the_flash_after_its_frame_is_shown():
+    """An append to the record is a sector erase on the Pico's flash (45 ms
+    typical): the press shows its move first, then records it, in the same tick."""
+    st = MemStorage()
+    app, _ = make_app(st)
+    goto(app, "Dice & draws")
+    d = app.hw.display
+    order = []
+    shown = d.show
+    written = st.append
+
+    def show(*a):
+        order.append("frame")
+        return shown(*a)
+
+    def append(name, data):
+        order.append("record")
+        written(name, data)
+
+    d.show = show
+    st.append = append
+    press(app, "ok")
+    eq(order[-1], "record")
+    assert "frame" in order[: order.index("record")], order
+    eq(Match.resume(st, app.match.name, load_game).state, app.match.state)
+
+
+def test_a_new_game_reaches_the_flash_after_its_first_frame_or_not_at_all():
+    from fakes import FullStorage
+
+    st = FullStorage(room=10**6)
+    app, _ = make_app(st)
+    d = app.hw.display
+    order = []
+    shown = d.show
+    written = st.write
+
+    def show(*a):
+        order.append("frame")
+        return shown(*a)
+
+    def write(name, data):
+        order.append(name)
+        written(name, data)
+
+    d.show = show
+    st.write = write
+    goto(app, "Dice & draws")  # a new session: a new game
+    log = app.match.name + ".log"
+    assert "frame" in order[: order.index(log)], order
+    press(app, "back")  # no roll: the session is not kept
+    goto(app, "Save & leave")
+    kept = sorted(st.names())
+    st.room = st._used()  # the flash full
+    goto(app, "Dice & draws")
+    eq(type(app.top()).__name__, "Home")
+    eq(app.toast_msg, "Flash full: delete games")
+    eq(sorted(st.names()), kept)  # no record, no entry in the index
+    eq(list(app.library.entries()), [])
+
+
 def test_seats_take_free_colours_and_a_long_ok_chooses_another():
     from usher.games.catalog import load_game
     from usher.ui.newgame import Seats

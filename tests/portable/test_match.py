@@ -209,3 +209,81 @@ def test_a_clone_of_a_state_is_equal_and_shares_nothing_that_can_change():
     copy["a"][2]["b"][0] = 7
     copy["c"]["d"]["e"] = 6
     eq(state, {"a": [1, [2, 3], {"b": [4]}], "c": {"d": {"e": 5}}, "f": "x", "g": None, "h": True})
+
+
+def test_a_later_change_is_recorded_at_write_due_in_one_append():
+    st, m = start()  # MemStorage counts its appends: each a flash write (a sector erase on the Pico)
+    m.later = True
+    r = Rng(3)
+    m.submit({"t": "roll", "n": 1}, r)
+    m.submit({"t": "draw", "bag": "taste"}, r)  # one press may make two changes
+    eq(st.appends, 0)
+    eq(len(list(m.log.records())), 0)  # nothing on the flash yet
+    m.write_due()
+    eq(st.appends, 1)
+    eq(len(list(m.log.records())), 2)
+    eq(Match.resume(st, "m1", load_game).state, m.state)
+    m.write_due()  # nothing more to write
+    eq(st.appends, 1)
+
+
+def test_a_later_change_the_flash_refuses_is_taken_back_whole():
+    from fakes import FullStorage
+
+    st = FullStorage(room=10**6)
+    st, m = start(st)
+    m.later = True
+    r = Rng(1)
+    m.submit({"t": "roll", "n": 1}, r)
+    m.write_due()
+    before = (m.state, m.count, list(m.inforce), list(m.recent))
+    m.undo()
+    m.submit({"t": "roll", "n": 3}, r)
+    st.room = st._used() + 10  # room for a part of one more line
+    raises(OSError, m.write_due)
+    eq((m.state, m.count, m.inforce, m.recent), before)  # as if the press had been refused
+    st.room = 10**6  # a game deleted: room again
+    m.submit({"t": "roll", "n": 4}, r)
+    m.write_due()
+    again = Match.resume(st, "m1", load_game)
+    eq(again.state, m.state)
+    eq(again.count, m.count)
+    eq(len(again.actions), 2)  # the first roll and the last: the half line set aside
+
+
+def test_the_record_is_read_only_once_what_waits_is_written():
+    st, m = start()
+    m.later = True
+    r = Rng(5)
+    m.submit({"t": "roll", "n": 1}, r)
+    m.submit({"t": "roll", "n": 2}, r)
+    eq(len(m.actions), 2)  # iter_actions writes what waits before it reads
+    m.submit({"t": "roll", "n": 3}, r)
+    m.undo()
+    eq(len(m.actions), 2)
+    m.write_due()
+    eq(Match.resume(st, "m1", load_game).state, m.state)
+
+
+def test_a_later_game_reaches_the_flash_whole_at_its_first_write():
+    st = MemStorage()
+    g = load_game("dice")
+    m = Match.start(st, "n1", g, g.make_setup([], {}, {}), created=1, later=True)
+    eq(st.names(), [])  # the header waits too: creating a file is a sector erase on the Pico
+    m.submit({"t": "roll", "n": 1}, Rng(2))
+    m.write_due()
+    again = Match.resume(st, "n1", load_game)
+    eq(again.header, m.header)
+    eq(again.state, m.state)
+
+
+def test_a_later_game_the_flash_refuses_is_not_on_it_at_all():
+    from fakes import FullStorage
+
+    st = FullStorage(room=10)
+    g = load_game("dice")
+    m = Match.start(st, "n2", g, g.make_setup([], {}, {}), later=True)
+    m.submit({"t": "roll", "n": 1}, Rng(2))
+    raises(OSError, m.write_due)
+    eq(st.names(), [])
+    assert m.owes()  # its header still waits: the app lets the game go

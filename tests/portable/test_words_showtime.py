@@ -12,6 +12,7 @@ from app_kit import collect, watch
 from fakes import MemStorage, make_display
 from portable import eq
 from showtime_ui_kit import make_app, name, press, walk
+from usher.core.crc import crc_hex
 from usher.words import t, use
 
 make_display(False)  # the colour panel's 16 KB frame buffer, taken first as the device does at boot
@@ -197,7 +198,14 @@ def play(mono, code):
         see("final menu", "back")
         ok_on(app, t("Home"))
         eq(name(app), "Home")
-        files = dict((k, bytes(v)) for k, v in st.files.items() if not k.startswith("settings"))
+        # each file's length and CRC, read one at a time: the whole files (the
+        # snapshots and the index too) would not fit beside the app in the VM's heap
+        files = {}
+        for k in st.files:
+            if not k.startswith("settings"):
+                v = st.files[k]
+                files[k] = (len(v), crc_hex(v))
+                v = None
     finally:
         use("en")
     app = scr = None

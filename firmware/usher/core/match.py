@@ -30,6 +30,9 @@ from usher.core.record import PREV_EXT, SNAP_EXT, UNDO, GameLog, decode_line, in
 
 SNAP_EVERY = Game.snap_every  # actions between snapshots unless a game says fewer: bounds a replay
 RECENT = 16  # actions kept in RAM: an 8-player bid round fits (an undo unit)
+# records kept for later at most (a press makes a few): more are written at
+# once, so a caller that never lets the frame end (a test's own loop) holds no heap for them
+PENDING_MOST = 8
 
 
 def replay(game: Game, setup: dict, actions: list) -> dict:
@@ -55,11 +58,14 @@ class Match:
         self.note = ""  # what boot had to drop, for the screen
         # the snapshots on flash an undo may start from, newest first: [seq, keep, file's ending]
         self.snaps: list = []
-        # `later`: a snapshot due is only marked (`due`) and written by
-        # `write_due`, which the app calls once the press's frame is shown:
-        # its ~12 ms (more when the flash finds a block) are no part of a press
+        # `later`: the records of a press's changes (`pending`) and a
+        # snapshot due (`due`) wait for `write_due`, which the app calls once
+        # the press's frame is shown. An append to the record is a sector
+        # erase on the flash chip (littlefs copies a file's last block to
+        # append to it): 45 ms typical on the Pico's, which no press can spare
         self.later = False
         self.due = False
+        self.pending: list = []
 
     @property
     def name(self) -> str:
@@ -71,6 +77,7 @@ class Match:
 
     def iter_actions(self):
         """The actions in force, oldest first, streamed from the record."""
+        self.flush()
         keep = self.inforce
         k = 0
         for i, rec in enumerate(self.log.records()):
@@ -87,10 +94,11 @@ class Match:
         return list(self.iter_actions())
 
     @classmethod
-    def start(cls, storage, name: str, game: Game, setup: dict, created=0, uid="", clock_set: bool = True):
+    def start(cls, storage, name: str, game: Game, setup: dict, created=0, uid="", clock_set: bool = True, later=False):
         """A new game; `uid` (when given) names it for good (RECORD.md).
         `clock_set=False`: the device's clock was never set (a Pico has no
-        clock battery), so `created` is no date: the header says so."""
+        clock battery), so `created` is no date: the header says so.
+        `later`: its record's first line waits for `flush` too."""
         state = game.new(setup)
         log = GameLog(storage, name)
         head = {"game": game.name, "setup": setup, "created": created}
@@ -98,9 +106,14 @@ class Match:
             head["uid"] = uid
         if not clock_set:
             head["clock"] = "unset"
-        m = cls(game, log, log.create(head))
+        m = cls(game, log, log.create(head, later))
+        m.later = later
         m.state = state
         return m
+
+    def owes(self) -> bool:
+        """Whether anything waits for `write_due` (Match.later)."""
+        return bool(self.pending or self.due or self.log.header_line)
 
     @classmethod
     def resume(cls, storage, name: str, load):
@@ -204,7 +217,7 @@ class Match:
         if at:
             action["at"] = at
         new = self.game.apply(self.state, action)
-        self.log.append(action)
+        self._record(action)
         in_force(self.inforce, self.count, action)
         self.count += 1
         self.recent.append(action)
@@ -217,9 +230,56 @@ class Match:
                 self.write_due()
         return new
 
+    def _record(self, rec: dict) -> None:
+        """Append `rec` to the record, or (`later`) keep it for `flush`."""
+        if not self.later:
+            self.log.append(rec)
+            return
+        if len(self.pending) >= PENDING_MOST:
+            self.flush()
+        self.pending.append(rec)
+
+    def flush(self) -> None:
+        """Write the records kept for later (a new game's header first), in
+        one append. If that fails (the flash full), the match goes back to
+        how it stood before them, as if they had been refused, and the
+        OSError is raised."""
+        # a new game's first line: if the flash refuses it, the game is not
+        # on it at all (the OSError raised, the line still waiting)
+        self.log.write_header()
+        recs = self.pending
+        if not recs:
+            return
+        self.pending = []
+        try:
+            self.log.append_all(recs)
+        except OSError:
+            self._reload()
+            raise
+
+    def _reload(self) -> None:
+        """The match as its record on the flash has it, read again (its
+        torn tail set aside): the state before a press whose lines the
+        flash refused. Read, not kept from before the press: that would
+        hold two states in RAM through every press's frame."""
+        game = self.game
+        again = Match.resume(self.log.storage, self.log.name, lambda _: game)
+        self.log = again.log
+        self.count = again.count
+        self.inforce = again.inforce
+        self.recent = again.recent
+        self.state = again.state
+        self.snaps = again.snaps
+        self.due = False
+
     def write_due(self) -> None:
-        """Write the snapshot due, of the state as it stands now (a later
-        move in the same press is in it; any state and count agree)."""
+        """Write the records kept for later (an OSError from them is
+        raised, the match gone back: see flush), then the snapshot due, of
+        the state as it stands now (a later move in the same press is in
+        it; any state and count agree)."""
+        self.flush()
+        if not self.due:
+            return
         self.due = False
         try:
             self._write_snapshot(self.state)
@@ -247,6 +307,7 @@ class Match:
     def undo(self, at: int = 0) -> dict:
         if not self.inforce:
             raise RuleError("nothing to undo")
+        self.flush()  # the replay below reads the record: all of it on the flash first
         self.due = False  # the state it was due for is undone
         n = max(1, min(self.game.undo_depth(self.recent), len(self.inforce)))
         rec: dict = {"t": UNDO}
@@ -254,7 +315,7 @@ class Match:
             rec["n"] = n
         if at:
             rec["at"] = at
-        self.log.append(rec)
+        self._record(rec)
         keep = self.inforce
         have = {}  # the recent actions by their record index: not read again
         for j in range(len(self.recent)):

@@ -106,29 +106,47 @@ class GameLog:
         self.name = name
         self.path = name + LOG_EXT
         self.torn = False  # a failed append may have left half a line
+        self.header_line = b""  # a new record's header, while it waits (create's `later`)
 
     # -- writing -------------------------------------------------------------
-    def create(self, header: dict) -> dict:
+    def create(self, header: dict, later: bool = False) -> dict:
         """Write a new record's header line; the header as a reading of the
-        record gives it back (no second trip to the flash)."""
+        record gives it back (no second trip to the flash). `later`: the
+        line waits for `write_header`."""
         if self.storage.exists(self.path):
             raise RecordError("exists: " + self.name)
         head = {"usher": FORMAT}
         for k in header:
             head[k] = header[k]
         line = encode_line(head)
-        self.storage.write(self.path, line)
+        if later:
+            self.header_line = line
+        else:
+            self.storage.write(self.path, line)
         return decode_line(line)
+
+    def write_header(self) -> None:
+        """The header line `create` left for later, if any."""
+        line = self.header_line
+        if line:
+            self.storage.write(self.path, line)
+            self.header_line = b""
 
     def append(self, action: dict) -> None:
         """Exactly one append per accepted action. After a failed append (flash
         full, power dip) the half line is set aside first, so this record does
         not get glued to it and lost on the next boot."""
+        self.append_all([action])
+
+    def append_all(self, actions: list) -> None:
+        """The actions' lines in one append (one flash write for a press's
+        changes); as `append`."""
         if self.torn:
             self.load()
             self.torn = False
+        data = b"".join([encode_line(a) for a in actions])
         try:
-            self.storage.append(self.path, encode_line(action))
+            self.storage.append(self.path, data)
         except OSError:
             self.torn = True
             raise

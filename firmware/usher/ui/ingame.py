@@ -57,7 +57,7 @@ class GameMenu(Menu):
 
         def yes() -> None:
             abandon(app)
-            app.match = None
+            app.close_match()
             app.home()
 
         app.push(Confirm(t("Abandon game?"), yes, detail=t("Kept in Saved games, not resumed.")))

@@ -6,7 +6,8 @@
 // covered here, never in the firmware:
 //   - flash writes: the boot ROM's erase/program entries become breakpoints
 //     that this file carries out on the flash array (and on the flash file,
-//     so a power cut anywhere leaves the file as the chip would be);
+//     so a power cut anywhere leaves the file as the chip would be), taking
+//     the chip's time only if asked (conf.flashUs);
 //   - USB CDC: an OUT read waits until host bytes are queued (no interrupt
 //     storm), and host bytes wait in an unbounded queue (none dropped);
 //   - SPI: each byte takes its time at the configured baud rate (DMA writes
@@ -122,6 +123,18 @@ function flashOp(kind, offset, length, apply) {
   apply(offset, length);
   persist(offset, length);
   send('F', Buffer.from(JSON.stringify({ kind, offset, length, ops: flashOps, t: nowUs() })));
+  // the chip's own time (conf.flashUs: [µs a 4 KB sector erase, µs a 256-byte
+  // page program], a datasheet's figures): rp2040js does a trapped ROM call
+  // in no time at all. The CPU waits it out, busy (the ROM polls the chip,
+  // so its cycles count: the host's settle sees no idle chip); alarms fall
+  // due meanwhile and their interrupts are taken after, as when the port's
+  // flash call returns
+  const us = conf.flashUs;
+  if (us) {
+    const ns = 1000 * (kind === 'erase' ? Math.ceil(length / SECTOR) * us[0] : Math.ceil(length / 256) * us[1]);
+    clock.tick(ns);
+    cycles += (ns * mcu.clkSys) / 1e9;
+  }
 }
 mcu.onBreak = (code) => {
   const core = mcu.core;

@@ -55,6 +55,24 @@ class PicoConfig:
     oled_addr: int = 0  # the address the OLED answers at (0: the profile's OLED_ADDR; some modules 0x3D)
 
 
+# the Pico's flash chip (W25Q16JV) by its datasheet's typical times: a 4 KB
+# sector erase 45 ms, a 256-byte page program 0.4 ms (maxima 400 and 3)
+FLASH_TYPICAL_US = (45_000, 400)
+
+
+def flash_us():
+    """[erase, program] µs the emulated flash takes, from USHER_FLASH_TIME:
+    "typical" (the datasheet's, FLASH_TYPICAL_US), "ERASE,PROGRAM" in µs,
+    or unset: none at all (rp2040js's own, and every figure measured so far)."""
+    v = os.environ.get("USHER_FLASH_TIME", "")
+    if not v:
+        return None
+    if v == "typical":
+        return list(FLASH_TYPICAL_US)
+    erase, program = v.split(",")
+    return [int(erase), int(program)]
+
+
 def bootrom_path() -> str:
     """The RP2040 B1 boot ROM the emulator needs (the firmware calls into it),
     from the package, checked against its sum."""
@@ -169,6 +187,7 @@ class Pico(VirtualBoard):
         conf["bootrom"] = bootrom_path()
         conf["rp2040js"] = RP2040JS
         conf["flash"] = os.path.abspath(self.cfg.flash)
+        conf["flashUs"] = flash_us()
         # a UF2 is copied once (as onto the drive); later power-ons keep the flash
         conf["uf2"] = os.path.abspath(self.cfg.uf2) if self.cfg.uf2 and not self.uf2_done else ""
         levels = {gp: 0 if name in self.held else 1 for name, gp in self.keys.items()}

@@ -89,7 +89,7 @@ class Loading(Screen):
         if self.leave:
             if self.leave == "abandon":
                 abandon(app)
-            app.match = None  # home needs no game in memory; Resume reads it again
+            app.close_match()  # home needs no game in memory; Resume reads it again
             app.home()
             return
         if self.reopen and not self.read_again():
@@ -145,7 +145,7 @@ class Loading(Screen):
         name = self.name
         if app.match is not None:
             name = app.match.name
-            app.match = None
+            app.close_match()
             collect()
         try:
             if app.open_match(name):  # its note, the last game played

@@ -402,7 +402,7 @@ def fill(app, n: int) -> None:
     for _ in range(n):
         if app.start_match(g, g.make_setup([], {}, {})):
             app.submit({"t": "roll", "n": 2})
-            app.match = None
+            app.close_match()  # its record written first (Match.later)
     app.library.set_last("")
     app.home()
 

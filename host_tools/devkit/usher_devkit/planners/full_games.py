@@ -111,6 +111,7 @@ def replay(text: str, profile: str, seed: int, moved=None) -> tuple:
                 app.handle(key)
                 for _ in range(4):  # the loop renders every tick (Showtime's loader takes three)
                     app.render()
+                app.after_frame()  # as the loop's tick once the frame is out: the move's record written
                 if moved is not None:
                     moved.append(app.match is not None and app.match.count != count)
         elif cmd == "restart":

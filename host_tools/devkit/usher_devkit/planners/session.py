@@ -50,6 +50,7 @@ class Session(MenuWalker):
             app.handle(ev)
             for _ in range(4):  # the loop renders every tick: Showtime's loader takes three
                 app.render()
+            app.after_frame()  # as the loop's tick once the frame is out: the move's record written
             self.lines.append("long " + ev[:-5] if ev.endswith("_long") else ev)
             d = app.hw.display
             if len(d.pushes) > 32:

@@ -81,6 +81,7 @@ class Person:
         else:
             t = self.top()
             t.dirty = t.part = False  # nothing to see: the fake panel is not looked at
+        self.app.after_frame()  # as the loop's tick once the frame is out: the move's record written
         return 1
 
     # -- the game -----------------------------------------------------------------------
