@@ -172,30 +172,38 @@ def test_flash_full_during_a_move_is_reported():
     eq(app.match.state["rolls"], rolls)
 
 
+def frames_and_writes(app, st, how):
+    """What reaches the panel ("frame") and the flash (the file's name), in
+    order, through storage method `how` ("append", "write")."""
+    order = []
+    d = app.hw.display
+    shown = d.show
+    wrote = getattr(st, how)
+
+    def show(*a):
+        order.append("frame")
+        return shown(*a)
+
+    def write(name, data):
+        order.append(name)
+        wrote(name, data)
+
+    d.show = show
+    setattr(st, how, write)
+    return order
+
+
 def test_a_move_is_written_to_the_flash_after_its_frame_is_shown():
     """An append to the record is a sector erase on the Pico's flash (45 ms
     typical): the press shows its move first, then records it, in the same tick."""
     st = MemStorage()
     app, _ = make_app(st)
     goto(app, "Dice & draws")
-    d = app.hw.display
-    order = []
-    shown = d.show
-    written = st.append
-
-    def show(*a):
-        order.append("frame")
-        return shown(*a)
-
-    def append(name, data):
-        order.append("record")
-        written(name, data)
-
-    d.show = show
-    st.append = append
+    order = frames_and_writes(app, st, "append")
     press(app, "ok")
-    eq(order[-1], "record")
-    assert "frame" in order[: order.index("record")], order
+    log = app.match.name + ".log"
+    eq(order[-1], log)
+    assert "frame" in order[: order.index(log)], order
     eq(Match.resume(st, app.match.name, load_game).state, app.match.state)
 
 
@@ -204,21 +212,7 @@ def test_a_new_game_reaches_the_flash_after_its_first_frame_or_not_at_all():
 
     st = FullStorage(room=10**6)
     app, _ = make_app(st)
-    d = app.hw.display
-    order = []
-    shown = d.show
-    written = st.write
-
-    def show(*a):
-        order.append("frame")
-        return shown(*a)
-
-    def write(name, data):
-        order.append(name)
-        written(name, data)
-
-    d.show = show
-    st.write = write
+    order = frames_and_writes(app, st, "write")
     goto(app, "Dice & draws")  # a new session: a new game
     log = app.match.name + ".log"
     assert "frame" in order[: order.index(log)], order
