@@ -331,20 +331,26 @@ class App:
             except RuleError as e:  # a screen's callback refused: say why
                 self.toast(said(e))
 
-    def serve_link(self) -> None:
+    def serve_link(self, write: bool = True) -> None:
         """The USB link costs ~24 KB of heap, so it is loaded only when a byte
-        arrives and dropped again after five quiet seconds (usher.link.gate)."""
+        arrives and dropped again after five quiet seconds (usher.link.gate).
+        A laptop reads the record as it is on the flash: what a change left
+        for later is written first (`write`), but not in a press's own tick,
+        whose frame comes first (its lines follow it in this tick: the
+        laptop's next read has them)."""
         gate = self.gate
         b = -1
         if gate is not None:
-            self.write_match()  # a laptop reads the record as it is on the flash
+            if write:
+                self.write_match()
         else:
             if self.serial is None:
                 return
             b = self.serial.read()
             if b < 0:
                 return
-            self.write_match()  # a laptop reads the record as it is on the flash
+            if write:
+                self.write_match()
             from usher.link.gate import LinkGate
 
             gate = self.gate = LinkGate(self.refuse_link)
@@ -397,7 +403,7 @@ class App:
                 self.handle(ev)
             if events and self.gate is not None and not self.gate.pressed(self):
                 self.gate = None  # the person is back: the quiet link goes
-        self.serve_link()
+        self.serve_link(not events)
         if self.gate is not None:
             self.wake(now)  # a laptop's request wakes the screen too
         else:

@@ -153,7 +153,7 @@ def test_a_press_sweeps_the_heap_and_so_do_quiet_ticks_but_not_a_laptop_s():
     app.tick()  # SWEEP_TICKS quiet ticks since: their litter is swept
     eq(swept(app), True)
     app.gate = object()  # a laptop is served: its replies never wait for a sweep
-    app.serve_link = lambda: None
+    app.serve_link = lambda write=True: None
     app.wake = lambda now: None
     for k in range(2 * memory.SWEEP_TICKS):
         app.tick()

@@ -110,3 +110,33 @@ def test_a_short_ok_begun_while_a_screen_appears_is_still_ok():
             for into in (10, busy - 10):
                 got = run(busy, into, 120, mono)
                 eq(got, ["ok"])
+
+
+class OpenLink:
+    """A laptop's link kept open (usher.link.gate's part in App.tick)."""
+
+    def serve(self, app, b):
+        return True
+
+    def pressed(self, app):
+        return True
+
+
+def test_with_a_laptop_connected_a_move_is_still_shown_before_it_is_written():
+    from usher.games.catalog import load_game
+
+    rig = Rig()
+    app = rig.app
+    g = load_game("dice")
+    assert app.start_match(g, g.make_setup([], {}, {}))
+    app.play()
+    rig.tick(3)  # its first frame, then its first line
+    app.gate = OpenLink()
+    order = []
+    show, append = app.hw.display.show, app.storage.append
+    app.hw.display.show = lambda *a: order.append("frame") or show(*a)
+    app.storage.append = lambda name, data: order.append("record") or append(name, data)
+    rig.tap(100)  # OK: a roll
+    rig.tick(3)
+    assert app.match.state["rolls"] == 1, app.match.state
+    assert "record" in order and "frame" in order[: order.index("record")], order
