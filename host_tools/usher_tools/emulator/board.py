@@ -62,10 +62,11 @@ FLASH_TYPICAL_US = (45_000, 400)
 
 def flash_us():
     """[erase, program] µs the emulated flash takes, from USHER_FLASH_TIME:
-    "typical" (the datasheet's, FLASH_TYPICAL_US), "ERASE,PROGRAM" in µs,
-    or unset: none at all (rp2040js's own, and every figure measured so far)."""
-    v = os.environ.get("USHER_FLASH_TIME", "")
-    if not v:
+    unset or "typical" (the datasheet's, FLASH_TYPICAL_US), "ERASE,PROGRAM"
+    in µs, or "none": no time at all (rp2040js's own, as every figure up
+    to BENCH at 5d259d2 was measured)."""
+    v = os.environ.get("USHER_FLASH_TIME", "") or "typical"
+    if v == "none":
         return None
     if v == "typical":
         return list(FLASH_TYPICAL_US)
