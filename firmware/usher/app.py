@@ -340,21 +340,18 @@ class App:
         laptop's next read has them)."""
         gate = self.gate
         b = -1
-        if gate is not None:
-            if write:
-                self.write_match()
-        else:
+        if gate is None:
             if self.serial is None:
                 return
             b = self.serial.read()
             if b < 0:
                 return
-            if write:
-                self.write_match()
             from usher.link.gate import LinkGate
 
             gate = self.gate = LinkGate(self.refuse_link)
             self.refuse_link = False
+        if write:
+            self.write_match()
         if not gate.serve(self, b):
             self.gate = None
             unload(LINK)
